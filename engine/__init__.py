@@ -1,0 +1,19 @@
+"""Umpire's rules engine: pure, deterministic, no I/O (see engine/README.md)."""
+
+from .api import (  # noqa: F401
+    Step,
+    active_roles,
+    apply,
+    apply_in_place,
+    definition,
+    describe,
+    dumps,
+    games,
+    legal_actions,
+    loads,
+    outcome,
+    parse,
+    prompt,
+    setup,
+    view,
+)

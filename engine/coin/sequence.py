@@ -1,0 +1,179 @@
+"""The card round and the Initiative Track (rules 2.2 to 2.4, shared by the British Way games).
+
+One card is revealed at a time (2.2). On an Event card the 1st Eligible faction picks a box of the
+Initiative Track (Limited Operation, Event, Operation + Special Activity) and carries it out or Passes;
+the 2nd Eligible faction then picks a box the first did not (2.3.2, 2.3.3). The cylinder further left
+becomes 1st Eligible for the next card (2.3.5). A Propaganda card runs the game's Propaganda Round (2.4).
+
+The game plugs in through its ``rules`` object (see :class:`CoinRules`).
+"""
+
+from __future__ import annotations
+
+from ..core import notation
+from ..core.errors import RulesBugError
+from ..core.flow import Context, Procedure, procedure
+
+#: The Initiative Track's boxes, left to right (2.3; order from the design note to 2.3.5).
+BOXES = ("limited", "event", "opsa")
+BOX_NAMES = {"limited": "Limited Operation", "event": "Event", "opsa": "Operation + Special Activity"}
+
+notation.VERBS.update({"box", "op", "pass", "unshaded", "shaded", "event", "done"})
+
+
+class CoinRules:
+    """What a COIN game supplies to the shared sequence. Every method takes the working context."""
+
+    factions: tuple[str, ...] = ()
+
+    def card(self, cid: str) -> dict:
+        ...
+
+    def ops(self, g: Context, faction: str, limited: bool) -> list[str]:
+        """Operations *faction* could start now (each with at least one legal space)."""
+        ...
+
+    def start_op(self, g: Context, faction: str, op: str, limited: bool, with_sa: bool) -> None:
+        ...
+
+    def start_pass(self, g: Context, faction: str) -> None:
+        ...
+
+    def event_sides(self, g: Context, faction: str, cid: str) -> list[str]:
+        ...
+
+    def start_event(self, g: Context, faction: str, cid: str, side: str) -> None:
+        ...
+
+    def start_propaganda(self, g: Context) -> None:
+        ...
+
+    def must_pass(self, g: Context, faction: str) -> bool:
+        return False
+
+    def end_of_card(self, g: Context) -> None:
+        """Called after eligibility is adjusted (2.3.5), before the next card."""
+
+
+def other(g: Context, faction: str) -> str:
+    a, b = g.rules.factions
+    return b if faction == a else a
+
+
+@procedure
+class CardRound(Procedure):
+    """Bottom of the stack: reveals cards and runs each card's two turns (2.2 to 2.4)."""
+
+    name = "coin.round"
+    rule = "2.2"
+
+    def step(self, g: Context, f: dict) -> bool:
+        s = g.s
+        if s.get("outcome"):
+            return False
+        stage = f["stage"]
+        if stage == "reveal":
+            if not s["deck"]:
+                raise RulesBugError("the deck ran out before the final Propaganda card")
+            cid = s["deck"].pop(0)
+            s["played"].append(cid)
+            s["current"] = cid
+            s["boxes"] = {b: None for b in BOXES}
+            card = g.rules.card(cid)
+            g.say(f"{card['title']} ({cid}) was revealed.", kind="h1", rule="2.2", card=cid)
+            if card["kind"] == "propaganda":
+                f["stage"] = "after-propaganda"
+                g.rules.start_propaganda(g)
+            else:
+                f["stage"] = "second"
+                g.call("coin.turn", s["eligible"][0], stage="box")
+            return True
+        if stage == "second":
+            f["stage"] = "adjust"
+            g.call("coin.turn", s["eligible"][1], stage="box")
+            return True
+        if stage == "adjust":
+            boxes = s["boxes"]
+            order = [boxes[b] for b in BOXES if boxes[b]]
+            if len(order) != 2:
+                raise RulesBugError(f"both factions should hold a box, boxes are {boxes}")
+            s["eligible"] = order
+            g.say(f"{order[0].title()} became 1st Eligible.", rule="2.3.5")
+            g.rules.end_of_card(g)
+            f["stage"] = "reveal"
+            return True
+        if stage == "after-propaganda":
+            f["stage"] = "reveal"
+            return True
+        raise RulesBugError(f"unknown round stage {stage!r}")
+
+
+@procedure
+class Turn(Procedure):
+    """One Eligible faction's turn on an Event card: pick a box, then act in it or Pass (2.3.2, 2.3.3)."""
+
+    name = "coin.turn"
+    rule = "2.3.2"
+
+    def prompt(self, g: Context, f: dict) -> dict[str, list[str]]:
+        role = f["role"]
+        if f["stage"] == "box":
+            return {"box": [b for b in BOXES if g.s["boxes"][b] is None]}
+        if f["stage"] != "act":
+            return {}
+        box = f["box"]
+        out: dict[str, list[str]] = {"pass": []}
+        if f.get("forced_pass"):
+            return out
+        if box == "event":
+            sides = g.rules.event_sides(g, role, g.s["current"])
+            for side in sides:
+                out[side] = []
+        else:
+            ops = g.rules.ops(g, role, box == "limited")
+            if ops:
+                out["op"] = ops
+        return out
+
+    def text(self, g: Context, f: dict) -> str:
+        if f["stage"] == "box":
+            return f"{f['role'].title()}: choose a box on the Initiative Track"
+        return f"{f['role'].title()}: act in the {BOX_NAMES[f['box']]} box, or Pass"
+
+    def rule_for(self, g: Context, f: dict) -> str:
+        return "2.3.2" if f["stage"] == "box" else {"limited": "2.3.4", "event": "5.0", "opsa": "3.0"}[f["box"]]
+
+    def explain(self, g, f, verb, arg):
+        if verb == "box" and arg in BOXES and g.s["boxes"].get(arg):
+            return f"the {BOX_NAMES[arg]} box already holds the {g.s['boxes'][arg].title()} cylinder (2.3.2)"
+        if verb in ("unshaded", "shaded", "event") and f.get("box") != "event":
+            return "Events are executed only from the Event box (2.3.2)"
+        if verb == "op" and f.get("box") == "event":
+            return "the Event box allows only the Event or a Pass (2.3.2)"
+        return None
+
+    def act(self, g: Context, f: dict, verb: str, arg: str | None) -> None:
+        role = f["role"]
+        if verb == "box":
+            g.s["boxes"][arg] = role
+            f["box"] = arg
+            f["stage"] = "act"
+            if g.rules.must_pass(g, role):
+                f["forced_pass"] = True
+            g.say(f"{role.title()} chose the {BOX_NAMES[arg]} box.", faction=role, rule="2.3.2")
+            return
+        f["stage"] = "done"
+        if verb == "pass":
+            g.say(f"{role.title()} passed.", faction=role, rule="2.3.3")
+            if not f.get("forced_pass"):
+                g.rules.start_pass(g, role)
+        elif verb == "op":
+            g.rules.start_op(g, role, arg, f["box"] == "limited", f["box"] == "opsa")
+        else:
+            g.rules.start_event(g, role, g.s["current"], verb)
+
+    def step(self, g: Context, f: dict) -> bool:
+        if f["stage"] == "done":
+            g.end()
+            return True
+        return False

@@ -1,0 +1,18 @@
+"""British Political Will, 0 to 20 (1.8 of each British Way game; Events may not exceed it, 5.1.1)."""
+
+from __future__ import annotations
+
+from ..core.flow import Context
+
+PW_MIN, PW_MAX = 0, 20
+
+
+def shift_will(g: Context, delta: int, why: str, rule: str | None = None) -> int:
+    """Moves Political Will by *delta*, clamped to 0..20; returns the change actually made."""
+    before = g.s["pw"]
+    after = max(PW_MIN, min(PW_MAX, before + delta))
+    g.s["pw"] = after
+    if after != before:
+        word = "rose" if after > before else "fell"
+        g.say(f"Political Will {word} from {before} to {after} ({why}).", rule=rule)
+    return after - before

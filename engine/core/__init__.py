@@ -1,0 +1,1 @@
+"""Game-agnostic core of the rules engine (DESIGN.md section 3)."""

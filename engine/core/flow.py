@@ -1,0 +1,140 @@
+"""The state machine: procedures on a stack of frames that live in the state (DESIGN.md section 3).
+
+A frame is a plain dict ``{"p": name, "role": role, ...locals}``. The frame on top is the decision the
+game waits for. Each procedure (a box of the flow chart) lists its legal actions in :meth:`Procedure.prompt`
+and carries them out in :meth:`Procedure.act`; :meth:`Procedure.step` makes automatic progress (returns
+``True`` when it changed something) so that, after each action, the machine runs until some role must
+choose. Because the continuation is data, a game waiting in the middle of an Event can be saved as JSON
+and resumed days later.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from .chance import Recorder
+from .errors import RulesBugError
+
+PROCEDURES: dict[str, Procedure] = {}
+
+#: Upper bound on automatic steps after one action; more means a loop in the rules code.
+MAX_AUTO_STEPS = 10_000
+
+
+def procedure(cls):
+    """Class decorator: registers one instance of *cls* under ``cls.name``."""
+    if cls.name in PROCEDURES:
+        raise RulesBugError(f"procedure {cls.name!r} registered twice")
+    PROCEDURES[cls.name] = cls()
+    return cls
+
+
+class Procedure:
+    """One box of the flow chart. Subclasses set ``name`` and ``rule`` and override the hooks."""
+
+    name: ClassVar[str] = ""
+    rule: ClassVar[str] = ""
+
+    def prompt(self, g: Context, f: dict) -> dict[str, list[str]]:
+        """Legal actions now: ``{verb: [args]}``; an empty list means the verb takes no argument."""
+        return {}
+
+    def text(self, g: Context, f: dict) -> str:
+        """One line saying what the role is asked to decide."""
+        return self.name.replace("_", " ")
+
+    def act(self, g: Context, f: dict, verb: str, arg: str | None) -> None:
+        raise RulesBugError(f"{self.name} has no handler for {verb!r}")
+
+    def step(self, g: Context, f: dict) -> bool:
+        """Automatic progress; return ``True`` if the stack or frame changed."""
+        return False
+
+    def explain(self, g: Context, f: dict, verb: str, arg: str | None) -> str | None:
+        """Why *verb arg* is refused here, where a more precise reason than "not legal" is known."""
+        return None
+
+    def rule_for(self, g: Context, f: dict) -> str:
+        return f.get("rule") or self.rule
+
+
+class Context:
+    """A working state plus what one action produces: log entries and chance outcomes.
+
+    Handlers change ``g.s`` in place; the caller decides whether that is a copy.
+    """
+
+    def __init__(self, state: dict, chance: Recorder, rules: Any):
+        self.s = state
+        self.chance = chance
+        self.rules = rules
+        self.log: list[dict] = []
+        self.checkpoint = False
+
+    # -- frames ------------------------------------------------------------------------------------
+    @property
+    def frames(self) -> list[dict]:
+        return self.s["flow"]
+
+    def top(self) -> dict | None:
+        return self.s["flow"][-1] if self.s["flow"] else None
+
+    def call(self, name: str, role: str, **local: Any) -> dict:
+        """Pushes a frame for procedure *name*; it runs before the caller resumes."""
+        if name not in PROCEDURES:
+            raise RulesBugError(f"unknown procedure {name!r}")
+        frame = {"p": name, "role": role, **local}
+        self.s["flow"].append(frame)
+        return frame
+
+    def goto(self, name: str, role: str, **local: Any) -> dict:
+        """Replaces the top frame by a new one."""
+        self.s["flow"].pop()
+        return self.call(name, role, **local)
+
+    def end(self, result: Any = None) -> None:
+        """Pops the top frame; *result* is left in the caller's frame under ``"ret"``."""
+        self.s["flow"].pop()
+        if result is not None and self.s["flow"]:
+            self.s["flow"][-1]["ret"] = result
+
+    # -- log ---------------------------------------------------------------------------------------
+    def say(self, text: str, faction: str | None = None, rule: str | None = None, kind: str = "action",
+            **refs: Any) -> None:
+        """Appends a structured log entry (past tense, DESIGN.md section 3)."""
+        entry: dict[str, Any] = {"kind": kind, "text": text}
+        if faction:
+            entry["faction"] = faction
+        if rule:
+            entry["rule"] = rule
+        if refs:
+            entry["refs"] = refs
+        self.log.append(entry)
+
+    # -- chance ------------------------------------------------------------------------------------
+    def roll(self, label: str, sides: int = 6) -> int:
+        self.checkpoint = True
+        return self.chance.roll(label, sides)
+
+    def draw(self, items: list, label: str):
+        self.checkpoint = True
+        return self.chance.draw(items, label)
+
+    def shuffle(self, items: list, label: str) -> list:
+        self.checkpoint = True
+        return self.chance.shuffle(items, label)
+
+    # -- running -----------------------------------------------------------------------------------
+    def settle(self) -> None:
+        """Runs automatic steps until a role must decide or the game is over."""
+        for _ in range(MAX_AUTO_STEPS):
+            f = self.top()
+            if f is None:
+                return
+            if not PROCEDURES[f["p"]].step(self, f):
+                return
+        raise RulesBugError("automatic steps did not settle (a loop in the rules code)")
+
+
+def proc_of(frame: dict) -> Procedure:
+    return PROCEDURES[frame["p"]]

@@ -1,0 +1,115 @@
+"""Text orders: one order per line, parsed in the context of the current legal actions.
+
+An action is ``verb`` or ``verb arg...``, where each argument is an id such as ``jerusalem-city``. In
+text, verbs and ids are case-insensitive and may be shortened to a unique prefix word by word
+(``jer city`` is ``jerusalem-city``); ``describe`` gives the canonical line, and
+``parse(describe(a)) == a`` always holds.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .errors import AmbiguousActionError, IllegalActionError, InvalidActionError
+
+#: Every verb any game uses; a verb outside this set is not understood (``invalid``).
+VERBS: set[str] = set()
+
+_WORD = re.compile(r"[a-z0-9+&*]+")
+
+
+def words(text: str) -> list[str]:
+    return _WORD.findall(text.lower().replace("_", "-"))
+
+
+def _group_matches(group: list[str], ident: str) -> int:
+    """2 for an exact match, 1 for a prefix match, 0 for none."""
+    parts = words(ident)
+    if group == parts:
+        return 2
+    if len(group) > len(parts):
+        return 0
+    for w, p in zip(group, parts, strict=False):
+        if not p.startswith(w):
+            return 0
+    return 1
+
+
+def _arg_match(rest: list[str], arg: str) -> int:
+    """How well the words *rest* match the argument *arg* (several ids separated by spaces)."""
+    idents = arg.split(" ")
+    return _split_match(rest, idents)
+
+
+def _split_match(rest: list[str], idents: list[str]) -> int:
+    if not idents:
+        return 2 if not rest else 0
+    if len(idents) == 1:
+        return _group_matches(rest, idents[0]) if rest else 0
+    best = 0
+    for cut in range(1, len(rest) - len(idents) + 2):
+        head = _group_matches(rest[:cut], idents[0])
+        if not head:
+            continue
+        tail = _split_match(rest[cut:], idents[1:])
+        if tail:
+            best = max(best, min(head, tail))
+    return best
+
+
+def split(action: str) -> tuple[str, str | None]:
+    """``"space galilee"`` -> ``("space", "galilee")``; ``"done"`` -> ``("done", None)``."""
+    if not isinstance(action, str) or not action.strip():
+        raise InvalidActionError(f"an action must be a non-empty string, not {action!r}")
+    verb, _, arg = action.strip().partition(" ")
+    return verb, (arg or None)
+
+
+def join(verb: str, arg: str | None) -> str:
+    return verb if arg is None else f"{verb} {arg}"
+
+
+def legal_lines(legal: dict[str, list[str]]) -> list[str]:
+    out = []
+    for verb in sorted(legal):
+        args = legal[verb]
+        out.extend([verb] if not args else [f"{verb} {a}" for a in args])
+    return out
+
+
+def parse_line(line: str, legal: dict[str, list[str]], rule: str | None = None) -> str:
+    """Turns one text order into one legal action.
+
+    :raises InvalidActionError: the words are not understood at all.
+    :raises IllegalActionError: understood, but no legal action matches now.
+    :raises AmbiguousActionError: several legal actions match equally well.
+    """
+    ws = words(line.split("#", 1)[0])
+    if not ws:
+        raise InvalidActionError(f"empty order {line!r}")
+    head, rest = ws[0], ws[1:]
+    verbs = [v for v in legal if v == head] or [v for v in legal if v.startswith(head)]
+    if not verbs:
+        if head in VERBS or any(v.startswith(head) for v in VERBS):
+            raise IllegalActionError(f"{line.strip()!r} is not allowed now", rule=rule, legal=legal)
+        raise InvalidActionError(f"{line.strip()!r} is not an order: unknown word {head!r}",
+                                 rule=rule, legal=legal)
+    scored: list[tuple[int, str]] = []
+    for verb in verbs:
+        args = legal[verb]
+        if not args:
+            if not rest:
+                scored.append((2, verb))
+            continue
+        for arg in args:
+            score = _arg_match(rest, arg)
+            if score:
+                scored.append((score, f"{verb} {arg}"))
+    if not scored:
+        raise IllegalActionError(f"{line.strip()!r} is not allowed now", rule=rule, legal=legal)
+    best = max(s for s, _ in scored)
+    top = [a for s, a in scored if s == best]
+    if len(top) > 1:
+        raise AmbiguousActionError(f"{line.strip()!r} could mean any of: {', '.join(top)}",
+                                   rule=rule, legal=legal)
+    return top[0]

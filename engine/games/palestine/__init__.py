@@ -1,0 +1,26 @@
+"""The British Way: Palestine 1945-1947 (British vs Irgun). Rules: rules/british-way.txt, Palestine."""
+
+from __future__ import annotations
+
+from ...core.game import GameDefinition, register
+from . import british_ops, haganah, irgun_ops, propaganda, special  # noqa: F401  (register procedures)
+from . import board
+from .data import RULINGS
+from .rules import RULES
+from .setup import setup
+from .view import view
+
+DEFINITION = register(GameDefinition(
+    slug="palestine",
+    title="The British Way: Palestine 1945-1947",
+    roles=("irgun", "british"),
+    scenarios={"standard": "Palestine Emergency 1945-1947 (Setup Instructions 2.1)",
+               "example-of-play": "Standard setup with the Example of Play's first seven cards on top (8.0)"},
+    options={},
+    setup=setup,
+    view=view,
+    names=dict(board.NAME),
+    rules=RULES,
+    rulings=lambda: RULINGS,
+    max_actions=5000,
+))

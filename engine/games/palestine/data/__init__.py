@@ -1,0 +1,18 @@
+"""Static data of Palestine, each fact with its source (map, cards, setup, rulings).
+
+Read once at import from this package's own files: static data, not game I/O.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+
+
+def load(name: str) -> dict:
+    return json.loads(resources.files(__package__).joinpath(name).read_text(encoding="utf-8"))
+
+
+MAP = load("map.json")
+CARDS = {c["id"]: c for c in load("cards.json")["cards"]}
+RULINGS = load("rulings.json")["rulings"]

@@ -1,0 +1,1 @@
+"""Event cards (placeholder until written)."""

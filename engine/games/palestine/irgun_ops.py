@@ -1,0 +1,246 @@
+"""Irgun Operations: Recruit, Travel, Sabotage (with the Terror Special Activity), Rob (rule 3.3)."""
+
+from __future__ import annotations
+
+from ...core import notation
+from ...core.flow import procedure
+from . import board as B
+from .haganah import shift_haganah
+from .operation import Operation, cap
+
+notation.VERBS.update({"place", "move", "cache", "terror", "roll"})
+
+
+def cache_near(g, sid: str) -> bool:
+    return any(B.sp(g, s)["caches"] for s in B.within_one(sid))
+
+
+def recruit_limit(g, sid: str) -> int:
+    """Cells Recruit may place in *sid* (3.3.1): 2 with or next to a Cache, 1 in a City, else 0."""
+    if B.sp(g, sid)["curfew"]:
+        return 0
+    if cache_near(g, sid):
+        return 2
+    return 1 if B.KIND[sid] == "city" else 0
+
+
+@procedure
+class Recruit(Operation):
+    """Recruit (3.3.1): spaces without Curfew; up to two Cells with or next to a Cache, else one in a City."""
+
+    name = "pal.op.recruit"
+    op = "recruit"
+
+    def eligible(self, g, f, sid):
+        if B.sp(g, sid)["curfew"]:
+            return f"Recruit may not select a space with a Curfew (3.3.1, 1.10); {B.name(sid)} has one"
+        if not g.s["available"]["cells"]:
+            return "no Cells are Available (1.4.1)"
+        if not recruit_limit(g, sid):
+            return f"{B.name(sid)} is not a City and has no Arms Cache in or next to it (3.3.1)"
+        return None
+
+    def on_space(self, g, f, sid):
+        f["here"] = sid
+        f["stage"] = "count"
+
+    def sub_prompt(self, g, f):
+        n = min(recruit_limit(g, f["here"]), g.s["available"]["cells"])
+        return {"place": [str(i) for i in range(1, n + 1)]}
+
+    def sub_text(self, g, f):
+        return f"Irgun Recruit in {B.name(f['here'])}: how many Cells to place"
+
+    def sub_act(self, g, f, verb, arg):
+        n = B.place(g, f["here"], "cells", int(arg))
+        g.say(f"Irgun Recruited {n} Cell(s) in {B.name(f['here'])}.", faction="irgun", rule="3.3.1")
+        f["stage"] = "select"
+
+
+@procedure
+class Travel(Operation):
+    """Travel (3.3.2): from each origin move Cells to any spaces (their own included); a group that ends in
+    a Railway or Curfew space with group plus cubes over three is Active, otherwise it flips Underground."""
+
+    name = "pal.op.travel"
+    op = "travel"
+
+    def eligible(self, g, f, sid):
+        x = B.sp(g, sid)
+        if B.cells(x) - sum(f.get("arrived", {}).get(sid, {}).values()) <= 0:
+            return f"Travel origins need Cells that have not moved this Travel (3.3.2); {B.name(sid)} has none"
+        return None
+
+    def on_space(self, g, f, sid):
+        x = B.sp(g, sid)
+        arrived = f.setdefault("arrived", {}).get(sid, {})
+        f["here"] = sid
+        f["left"] = {"underground": x["cells_u"] - arrived.get("underground", 0),
+                     "active": x["cells_a"] - arrived.get("active", 0)}
+        f["groups"] = {}
+        f["stage"] = "move"
+
+    def interruptible(self, g, f):
+        return f["stage"] in ("select", "move")
+
+    def sub_prompt(self, g, f):
+        out = {"done": []}
+        moves = [f"{d} {k}" for d in B.SPACES for k in ("underground", "active") if f["left"][k] > 0]
+        if moves:
+            out["move"] = moves
+        return out
+
+    def sub_text(self, g, f):
+        return f"Irgun Travel from {B.name(f['here'])}: move a Cell (move TO underground|active), or done"
+
+    def sub_act(self, g, f, verb, arg):
+        origin = f["here"]
+        if verb == "move":
+            dest, kind = arg.split(" ")
+            key = B.CELL_KINDS[kind]
+            if dest != origin:
+                B.move(g, origin, dest, key)
+            f["left"][kind] -= 1
+            grp = f["groups"].setdefault(dest, {"underground": 0, "active": 0})
+            grp[kind] += 1
+            return
+        for dest, grp in f["groups"].items():
+            n = grp["underground"] + grp["active"]
+            y = B.sp(g, dest)
+            exposed = (B.KIND[dest] == "railway" or y["curfew"]) and n + B.cubes(y) > 3
+            if exposed:
+                y["cells_u"] -= grp["underground"]
+                y["cells_a"] += grp["underground"]
+                final = {"active": n, "underground": 0}
+            else:
+                y["cells_a"] -= grp["active"]
+                y["cells_u"] += grp["active"]
+                final = {"active": 0, "underground": n}
+            arr = f["arrived"].setdefault(dest, {})
+            for k, v in final.items():
+                arr[k] = arr.get(k, 0) + v
+            g.say(f"Irgun Travelled {n} Cell(s) from {B.name(origin)} to {B.name(dest)}"
+                  f"{', which stayed Active' if exposed else ', Underground'}.", faction="irgun", rule="3.3.2")
+        f["stage"] = "select"
+
+
+@procedure
+class Sabotage(Operation):
+    """Sabotage (3.3.3): in each space with an Underground Cell, Activate one; may spend a Cache in or next
+    to it for +2; roll minus Police; above 2 places Sabotage. Terror (4.3.3) may be declared in one City
+    before its roll: Terror instead, two and a Haganah shift left on 6 or more (P17 unshaded: one marker)."""
+
+    name = "pal.op.sabotage"
+    op = "sabotage"
+
+    def eligible(self, g, f, sid):
+        x = B.sp(g, sid)
+        if not x["cells_u"]:
+            return f"Sabotage needs an Underground Cell (3.3.3); {B.name(sid)} has none"
+        if f.get("need_police") and not x["police"]:
+            return f"this Sabotage needs Police in the space; {B.name(sid)} has none"
+        if f.get("only_railways") and B.KIND[sid] != "railway":
+            return "this Sabotage is at Railways only"
+        return None
+
+    def on_space(self, g, f, sid):
+        B.activate(g, sid, 1)
+        f["here"] = sid
+        f["bonus"] = 0
+        f["terror_here"] = False
+        f["stage"] = "roll"
+        g.say(f"Irgun Sabotage in {B.name(sid)}: a Cell was Activated.", faction="irgun", rule="3.3.3")
+
+    def terror_ok(self, g, f):
+        return (B.KIND[f["here"]] == "city" and not f["terror_here"] and
+                (f["sa"] == "open" or f.get("terror") == "open"))
+
+    def sub_prompt(self, g, f):
+        out = {"roll": []}
+        if not f["bonus"]:
+            c = [s for s in B.within_one(f["here"]) if B.sp(g, s)["caches"]]
+            if c:
+                out["cache"] = c
+        if self.terror_ok(g, f):
+            out["terror"] = []
+        return out
+
+    def sub_text(self, g, f):
+        return (f"Irgun Sabotage in {B.name(f['here'])}: spend a Cache (cache SPACE), declare terror, "
+                "or roll")
+
+    def sub_act(self, g, f, verb, arg):
+        here = f["here"]
+        if verb == "cache":
+            B.remove(g, arg, "caches", 1)
+            f["bonus"] = 2
+            g.say(f"Irgun spent the Arms Cache in {B.name(arg)} (+2).", faction="irgun", rule="3.3.3")
+            return
+        if verb == "terror":
+            f["terror_here"] = True
+            if f.get("terror") == "open":
+                f["terror"] = "used"
+            else:
+                f["sa"] = "used"
+            g.say(f"Irgun declared Terror in {B.name(here)}.", faction="irgun", rule="4.3.3")
+            return
+        f["stage"] = "select"
+        x = B.sp(g, here)
+        die = g.roll(f"Sabotage in {B.name(here)}")
+        total = die - x["police"] + f["bonus"]
+        g.say(f"Irgun rolled {die} for Sabotage in {B.name(here)}: {total} after modifiers.", faction="irgun",
+              rule="3.3.3")
+        if die == 1 and cap(g, "P32") == "unshaded":
+            B.remove(g, here, "cells_a", 1)
+            g.say("Weapon Factories (P32): the Activated Cell was removed to Available.", rule="P32")
+        if total <= 2:
+            return
+        if f["terror_here"]:
+            n = 2 if total >= 6 else 1
+            if cap(g, "P17") == "unshaded":
+                n = 1
+            x["terror"] += n
+            g.say(f"Irgun placed {n} Terror marker(s) in {B.name(here)}.", faction="irgun", rule="4.3.3")
+        else:
+            x["sabotage"] += 1
+            g.say(f"Irgun placed a Sabotage marker in {B.name(here)}.", faction="irgun", rule="3.3.3")
+        if f.get("on_success") == "remove-police":
+            k = B.remove(g, here, "police", x["police"])
+            g.say(f"CID (P28): {k} Police removed from {B.name(here)}.", rule="P28")
+        if f["terror_here"] and total >= 6:
+            shift_haganah(g, -1, "Terror", rule="4.3.3")
+
+
+@procedure
+class Rob(Operation):
+    """Rob (3.3.4): Districts or Cities with more Cells than Police; a roll above 2 (P32 shaded: always)
+    adds an Arms Cache; with Police there, Activate an Underground Cell if possible."""
+
+    name = "pal.op.rob"
+    op = "rob"
+
+    def eligible(self, g, f, sid):
+        x = B.sp(g, sid)
+        if B.KIND[sid] == "railway":
+            return "Rob selects Districts or Cities only (3.3.4)"
+        if B.cells(x) <= x["police"]:
+            return f"Rob needs more Cells than Police (3.3.4); {B.name(sid)} has {B.cells(x)} and {x['police']}"
+        return None
+
+    def on_space(self, g, f, sid):
+        x = B.sp(g, sid)
+        if cap(g, "P32") == "shaded":
+            ok = True
+            g.say(f"Irgun Robbed in {B.name(sid)} (Weapon Factories: no roll).", faction="irgun", rule="P32")
+        else:
+            die = g.roll(f"Rob in {B.name(sid)}")
+            ok = die > 2
+            g.say(f"Irgun Robbed in {B.name(sid)}, rolling {die}.", faction="irgun", rule="3.3.4")
+        if ok:
+            if B.place(g, sid, "caches", 1):
+                g.say(f"Irgun placed an Arms Cache in {B.name(sid)}.", faction="irgun", rule="3.3.4")
+            else:
+                g.say(f"No Arms Cache could be placed in {B.name(sid)} (none Available or two there).",
+                      faction="irgun", rule="1.4.2")
+        if x["police"] and B.activate(g, sid, 1):
+            g.say(f"A Cell in {B.name(sid)} was Activated (Police present).", faction="irgun", rule="3.3.4")

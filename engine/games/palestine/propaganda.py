@@ -1,0 +1,311 @@
+"""The Propaganda Round (rule 6): Political Will, Resources, Redeploy, Reset, with victory (7.0).
+
+Every decision the round gives a player is asked of that player, in the rulebook's order:
+Expropriations (Irgun, 6.2.1), the discard of half the Intel Chits (British, 6.2.2), the Cache of
+Haganah cooperation (Irgun, 6.2.3), British then Irgun Redeploy (6.3), P29 at the start of Reset (6.4).
+"""
+
+from __future__ import annotations
+
+from ...coin.will import shift_will
+from ...core import notation
+from ...core.flow import Context, Procedure, procedure
+from . import board as B
+from .operation import cap, new_op_frame
+
+notation.VERBS.update({"discard", "police", "troop", "cell", "cache", "place", "done"})
+
+FINAL_PROPAGANDA = 3
+
+
+def will_change(g: Context) -> tuple[int, list[str]]:
+    """Net Political Will change of 6.1.1 and 6.1.2, with the items that make it up."""
+    net, parts = 0, []
+    rail_sab = 0
+    for sid in B.SPACES:
+        x = B.sp(g, sid)
+        kind = B.KIND[sid]
+        if kind == "district" and x["sabotage"]:
+            net -= x["sabotage"]
+            parts.append(f"{B.name(sid)} Sabotage -{x['sabotage']}")
+        elif kind == "railway" and x["sabotage"]:
+            rail_sab += 1
+            net -= 2
+            parts.append(f"{B.name(sid)} sabotaged -2")
+        elif kind == "city":
+            if x["sabotage"] or x["terror"]:
+                d = 2 * x["sabotage"] + 3 * x["terror"]
+                net -= d
+                parts.append(f"{B.name(sid)} Sabotage/Terror -{d}")
+            else:
+                net += 1
+                parts.append(f"{B.name(sid)} quiet +1")
+    if not rail_sab:
+        net += 2
+        parts.append("no Railway sabotaged +2")
+    return net, parts
+
+
+def expropriation_spaces(g: Context) -> list[str]:
+    return [s for s in B.SPACES if B.KIND[s] != "railway" and B.cells(B.sp(g, s)) > B.sp(g, s)["police"]]
+
+
+@procedure
+class PropagandaRound(Procedure):
+    """Runs the phases of 6.1 to 6.4 in order, calling on each player where the rules let them choose."""
+
+    name = "pal.propaganda"
+    rule = "6.0"
+
+    def step(self, g, f):
+        s = g.s
+        st = f["stage"]
+        if st == "will":
+            s["propaganda"] += 1
+            net, parts = will_change(g)
+            g.say("Political Will phase: " + "; ".join(parts) + f" (net {net:+d}).", kind="h2", rule="6.1")
+            shift_will(g, net, "Political Will phase", rule="6.1")
+            if s["pw"] == 0:
+                s["outcome"] = {"winner": "irgun", "reason": "British Political Will at 0 (6.1.3, 7.0.1)"}
+                g.say("Irgun won: British Political Will is at 0.", kind="h1", rule="7.0.1")
+                return False
+            if s["propaganda"] >= FINAL_PROPAGANDA:
+                s["outcome"] = {"winner": "british", "reason": "final Propaganda card, Irgun has not won (6.1.4)"}
+                g.say("British won: the final Propaganda Round ended without an Irgun victory.", kind="h1",
+                      rule="7.0.2")
+                return False
+            f["stage"] = "expropriation"
+            return True
+        if st == "expropriation":
+            f["stage"] = "intel"
+            g.say("Resource phase.", kind="h2", rule="6.2")
+            if expropriation_spaces(g):
+                g.call("pal.op.rob", "irgun", **new_op_frame(g, "rob", True, False, spaces=1, optional=True,
+                                                            rule="6.2.1"))
+            else:
+                g.say("No space allowed Expropriations.", rule="6.2.1")
+            return True
+        if st == "intel":
+            f["stage"] = "haganah"
+            held = s["intel"]["held"]
+            if not held:
+                B.draw_chit(g, "British Intel", rule="6.2.2")
+            elif len(held) // 2:
+                n = len(held) // 2
+                if len(set(held)) == 1:
+                    for _ in range(n):
+                        B.spend_chit(g, held[0])
+                    g.say(f"British discarded {n} Intel Chit(s).", faction="british", rule="6.2.2")
+                else:
+                    g.call("pal.discard", "british", left=n)
+            return True
+        if st == "haganah":
+            f["stage"] = "redeploy"
+            if s["haganah"] == 0:
+                B.draw_chit(g, "Haganah cooperation", rule="6.2.3")
+            elif s["haganah"] == 4 and cache_spots(g) and s["available"]["caches"]:
+                g.call("pal.haganah_cache", "irgun")
+            return True
+        if st == "redeploy":
+            f["stage"] = "reset"
+            g.say("Redeploy phase.", kind="h2", rule="6.3")
+            g.call("pal.redeploy_irgun", "irgun", stage="cells", got=[])
+            g.call("pal.redeploy_british", "british", stage="police", arrived={})
+            return True
+        if st == "reset":
+            f["stage"] = "reset-markers"
+            g.say("Reset phase.", kind="h2", rule="6.4")
+            p29 = cap(g, "P29")
+            curfew = [c for c in B.CITIES if B.sp(g, c)["curfew"]]
+            if p29 == "unshaded":
+                for c in curfew:
+                    x = B.sp(g, c)
+                    key = "cells_a" if x["cells_a"] else "cells_u"
+                    if B.remove(g, c, key, 1):
+                        g.say(f"Curfews (P29): a Cell in {B.name(c)} was removed to Available.", rule="P29")
+            elif p29 == "shaded" and curfew and s["available"]["cells"]:
+                g.call("pal.p29_place", "irgun", done=[])
+            return True
+        if st == "reset-markers":
+            for sid in B.SPACES:
+                x = B.sp(g, sid)
+                x["curfew"] = x["sabotage"] = x["terror"] = 0
+                x["cells_u"] += x["cells_a"]
+                x["cells_a"] = 0
+            back = s["prison"] // 2
+            s["prison"] -= back
+            s["available"]["cells"] += back
+            s["eligible"] = ["irgun", "british"]
+            g.say(f"Markers were removed, {back} Cell(s) returned from Prison, all Cells flipped Underground; "
+                  "Irgun is 1st Eligible.", rule="6.4")
+            g.end()
+            return True
+        return False
+
+
+def cache_spots(g: Context) -> list[str]:
+    return [s for s in B.SPACES if B.KIND[s] != "railway" and B.cells(B.sp(g, s)) and B.sp(g, s)["caches"] < 2]
+
+
+@procedure
+class Discard(Procedure):
+    """British discard half their Intel Chits, rounded down, choosing which (6.2.2; ruling R-6.2.2)."""
+
+    name = "pal.discard"
+    rule = "6.2.2"
+
+    def prompt(self, g, f):
+        return {"discard": B.chit_values(g)}
+
+    def text(self, g, f):
+        return f"British: discard {f['left']} more Intel Chit(s)"
+
+    def act(self, g, f, verb, arg):
+        B.spend_chit(g, int(arg))
+        f["left"] -= 1
+        g.say(f"British discarded an Intel Chit of value {arg}.", faction="british", rule="6.2.2")
+
+    def step(self, g, f):
+        if f["left"] <= 0:
+            g.end()
+            return True
+        return False
+
+
+@procedure
+class HaganahCache(Procedure):
+    """Haganah at 4: the Irgun may place an Arms Cache in a District or City with a Cell (6.2.3)."""
+
+    name = "pal.haganah_cache"
+    rule = "6.2.3"
+
+    def prompt(self, g, f):
+        return {"place": cache_spots(g), "done": []}
+
+    def text(self, g, f):
+        return "Irgun: place an Arms Cache in a District or City with a Cell, or done"
+
+    def act(self, g, f, verb, arg):
+        if verb == "place":
+            B.place(g, arg, "caches")
+            g.say(f"Irgun placed an Arms Cache in {B.name(arg)} (Haganah cooperation).", faction="irgun",
+                  rule="6.2.3")
+        g.end()
+
+
+@procedure
+class RedeployBritish(Procedure):
+    """British Redeploy (6.3.1): Police to Railways or spaces with British pieces, then Troops to Cities or
+    Railways; each cube moves at most once (ruling R-6.3)."""
+
+    name = "pal.redeploy_british"
+    rule = "6.3.1"
+
+    def movable(self, g, f, sid, key):
+        return B.sp(g, sid)[key] - f["arrived"].get(f"{key}:{sid}", 0)
+
+    def prompt(self, g, f):
+        key = "police" if f["stage"] == "police" else "troops"
+        if key == "police":
+            dests = [s for s in B.SPACES if B.KIND[s] == "railway" or B.british_pieces(B.sp(g, s))]
+        else:
+            dests = [s for s in B.SPACES if B.KIND[s] in ("city", "railway")]
+        moves = [f"{a} {b}" for a in B.SPACES if self.movable(g, f, a, key) > 0 for b in dests if a != b]
+        out = {"done": []}
+        if moves:
+            out["police" if key == "police" else "troop"] = moves
+        return out
+
+    def text(self, g, f):
+        if f["stage"] == "police":
+            return "British Redeploy: move Police (police FROM TO) to Railways or spaces with British pieces, or done"
+        return "British Redeploy: move Troops (troop FROM TO) to Cities or Railways, or done"
+
+    def act(self, g, f, verb, arg):
+        if verb == "done":
+            if f["stage"] == "police":
+                f["stage"] = "troops"
+            else:
+                g.end()
+            return
+        a, b = arg.split(" ")
+        key = "police" if verb == "police" else "troops"
+        B.move(g, a, b, key)
+        f["arrived"][f"{key}:{b}"] = f["arrived"].get(f"{key}:{b}", 0) + 1
+        g.say(f"British redeployed a {'Police cube' if key == 'police' else 'Troop'} from {B.name(a)} to "
+              f"{B.name(b)}.", faction="british", rule="6.3.1")
+
+
+@procedure
+class RedeployIrgun(Procedure):
+    """Irgun Redeploy (6.3.2): one Cell to each City without a Curfew, then one Arms Cache to a District or
+    City with a Cell."""
+
+    name = "pal.redeploy_irgun"
+    rule = "6.3.2"
+
+    def prompt(self, g, f):
+        out = {"done": []}
+        if f["stage"] == "cells":
+            cities = [c for c in B.CITIES if not B.sp(g, c)["curfew"] and c not in f["got"]]
+            moves = [f"{a} {c}" for a in B.SPACES if B.cells(B.sp(g, a)) for c in cities if a != c]
+            if moves:
+                out["cell"] = moves
+        else:
+            dests = [s for s in B.SPACES if B.KIND[s] != "railway" and B.cells(B.sp(g, s))
+                     and B.sp(g, s)["caches"] < 2]
+            moves = [f"{a} {b}" for a in B.SPACES if B.sp(g, a)["caches"] for b in dests if a != b]
+            if moves:
+                out["cache"] = moves
+        return out
+
+    def text(self, g, f):
+        if f["stage"] == "cells":
+            return "Irgun Redeploy: move one Cell to each City without a Curfew (cell FROM CITY), or done"
+        return "Irgun Redeploy: move one Arms Cache (cache FROM TO) to a District or City with a Cell, or done"
+
+    def act(self, g, f, verb, arg):
+        if verb == "done":
+            if f["stage"] == "cells":
+                f["stage"] = "cache"
+            else:
+                g.end()
+            return
+        a, b = arg.split(" ")
+        if verb == "cell":
+            x = B.sp(g, a)
+            B.move(g, a, b, "cells_u" if x["cells_u"] else "cells_a")
+            f["got"].append(b)
+            g.say(f"Irgun redeployed a Cell from {B.name(a)} to {B.name(b)}.", faction="irgun", rule="6.3.2")
+        else:
+            B.move(g, a, b, "caches")
+            g.say(f"Irgun redeployed an Arms Cache from {B.name(a)} to {B.name(b)}.", faction="irgun",
+                  rule="6.3.2")
+            g.end()
+
+
+@procedure
+class CurfewsShaded(Procedure):
+    """P29 shaded, at the start of Reset: the Irgun may place up to one Cell in each Curfew space."""
+
+    name = "pal.p29_place"
+    rule = "P29"
+
+    def prompt(self, g, f):
+        out = {"done": []}
+        if g.s["available"]["cells"]:
+            c = [s for s in B.SPACES if B.sp(g, s)["curfew"] and s not in f["done"]]
+            if c:
+                out["place"] = c
+        return out
+
+    def text(self, g, f):
+        return "Irgun (Curfews, P29): place a Cell in a Curfew space, or done"
+
+    def act(self, g, f, verb, arg):
+        if verb == "done":
+            g.end()
+            return
+        B.place(g, arg, "cells")
+        f["done"].append(arg)
+        g.say(f"Irgun placed a Cell in {B.name(arg)} (Curfews, P29).", faction="irgun", rule="P29")

@@ -1,0 +1,51 @@
+"""Palestine setup (Setup Instructions 2.1) and the Example of Play's deck (8.0)."""
+
+from __future__ import annotations
+
+from ...coin.deck import build_deck
+from ...core.flow import Context
+from . import board as B
+
+#: Forces on the map at setup (Setup Instructions 2.1).
+SETUP_FORCES = {
+    "galilee": {"cells_u": 1, "troops": 2},
+    "haifa-district": {"cells_u": 1},
+    "haifa-city": {"cells_u": 1, "troops": 2, "police": 1},
+    "samaria": {"cells_u": 1, "troops": 2},
+    "tel-aviv-jaffa": {"cells_u": 1, "troops": 2, "police": 1},
+    "lydda": {"caches": 1, "cells_u": 1},
+    "jerusalem-district": {"caches": 1, "cells_u": 1},
+    "jerusalem-city": {"cells_u": 1, "troops": 2, "police": 1},
+    "gaza": {"cells_u": 1, "troops": 2},
+}
+EVENT_CARDS = [f"P{i}" for i in range(1, 33)]
+PROPAGANDA_CARDS = ["P33", "P34", "P35"]
+#: The Example of Play's first cards, top to bottom (8.0).
+EXAMPLE_CARDS = ["P31", "P10", "P27", "P25", "P7", "P8", "P35"]
+
+
+def setup(scenario: str, options: dict, g: Context) -> dict:
+    spaces = {sid: B.empty_space() for sid in B.SPACES}
+    for sid, forces in SETUP_FORCES.items():
+        spaces[sid].update(forces)
+    if scenario == "example-of-play":
+        rest = [c for c in EVENT_CARDS if c not in EXAMPLE_CARDS]
+        tail, unused = build_deck(g, rest, ["P33", "P34"])
+        # Two more piles of 6 from the 26 other Events: 12 used, 14 set aside (8.0, last paragraph).
+        deck = EXAMPLE_CARDS + tail
+    else:
+        deck, unused = build_deck(g, EVENT_CARDS, PROPAGANDA_CARDS)
+    state = {
+        "game": "palestine", "scenario": scenario, "options": options, "rules_version": 1, "seq": 0,
+        "spaces": spaces,
+        "available": {"troops": 0, "police": 3, "cells": 6, "caches": 3},
+        "prison": 0, "removed": 0,
+        "haganah": 4, "haganah_slots": {"4": {"cells": 0, "caches": 0}, "3": {"cells": 0}},
+        "pw": 18,
+        "intel": {"bag": list(B.INTEL_CHITS), "held": []},
+        "deck": deck, "unused": unused, "played": [], "current": None,
+        "eligible": ["irgun", "british"], "boxes": {"limited": None, "event": None, "opsa": None},
+        "capabilities": {}, "flags": {}, "propaganda": 0, "outcome": None,
+        "flow": [{"p": "coin.round", "role": "irgun", "stage": "reveal"}],
+    }
+    return state

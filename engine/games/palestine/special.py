@@ -1,0 +1,245 @@
+"""Special Activities of Palestine (rule 4).
+
+British: Restore (4.2.1), Negotiate (4.2.2), Mass Detention (4.2.3).
+Irgun: Silence (4.3.1), Propagandize (4.3.2); Terror (4.3.3) is declared inside a Sabotage space and
+lives with Sabotage in ``irgun_ops``.
+"""
+
+from __future__ import annotations
+
+from ...coin.will import shift_will
+from ...core import notation
+from ...core.flow import Context, Procedure, procedure
+from . import board as B
+from .haganah import shift_haganah
+
+notation.VERBS.update({"space", "remove", "done"})
+
+#: Which Special Activities may accompany which Operation (4.1.1, 4.2, 4.3).
+SA_ACCOMPANY = {
+    "deploy": ["restore", "negotiate"],
+    "patrol": ["negotiate"],
+    "search": ["negotiate", "mass-detention"],
+    "assault": ["mass-detention"],
+    "recruit": ["silence", "propagandize"],
+    "travel": ["silence", "propagandize"],
+    "sabotage": ["silence", "propagandize"],
+    "rob": ["silence", "propagandize"],
+}
+SA_RULE = {"restore": "4.2.1", "negotiate": "4.2.2", "mass-detention": "4.2.3", "silence": "4.3.1",
+           "propagandize": "4.3.2", "terror": "4.3.3"}
+
+
+def restore_spaces(g: Context) -> list[str]:
+    """Spaces with Troops, Police and no Irgun pieces (4.2.1)."""
+    return [s for s in B.SPACES if (x := B.sp(g, s))["troops"] and x["police"] and not B.irgun_pieces(x)]
+
+
+def mass_detention_cities(g: Context) -> list[str]:
+    """Cities with a Curfew and at least three Troops (4.2.3)."""
+    return [c for c in B.CITIES if (x := B.sp(g, c))["curfew"] and x["troops"] >= 3]
+
+
+def silence_spaces(g: Context) -> list[str]:
+    """Spaces with Police and at least as many Underground Cells as Police (4.3.1)."""
+    return [s for s in B.SPACES if (x := B.sp(g, s))["police"] and x["cells_u"] >= x["police"]]
+
+
+def propagandize_cities(g: Context) -> list[str]:
+    """Cities with at least one Cell and a Curfew (4.3.2)."""
+    return [c for c in B.CITIES if (x := B.sp(g, c))["curfew"] and B.cells(x)]
+
+
+def sa_possible(g: Context, name: str, f: dict | None = None) -> bool:
+    if name == "restore":
+        return bool(restore_spaces(g))
+    if name == "negotiate":
+        return True
+    if name == "mass-detention":
+        return bool(mass_detention_cities(g))
+    if name == "silence":
+        return bool(silence_spaces(g))
+    if name == "propagandize":
+        return bool(propagandize_cities(g))
+    return False
+
+
+class SpecialActivity(Procedure):
+    role_name = ""
+
+    def rule_for(self, g, f):
+        return SA_RULE[self.sa]
+
+
+@procedure
+class Restore(SpecialActivity):
+    """Restore: in one space with Troops, Police and no Irgun, remove Curfew and Sabotage markers, then
+    flip Terror markers to Sabotage (4.2.1)."""
+
+    name = "pal.sa.restore"
+    sa = "restore"
+
+    def prompt(self, g, f):
+        return {"space": restore_spaces(g)}
+
+    def text(self, g, f):
+        return "British Restore: select one space with Troops, Police and no Irgun pieces"
+
+    def act(self, g, f, verb, arg):
+        restore(g, arg)
+        g.end()
+
+
+def restore(g: Context, sid: str) -> None:
+    x = B.sp(g, sid)
+    sab, ter, cur = x["sabotage"], x["terror"], x["curfew"]
+    x["sabotage"], x["curfew"] = ter, 0
+    x["terror"] = 0
+    g.say(f"British Restored {B.name(sid)}: removed {sab} Sabotage and {cur} Curfew, flipped {ter} Terror "
+          f"to Sabotage.", faction="british", rule="4.2.1")
+
+
+@procedure
+class Negotiate(SpecialActivity):
+    """Negotiate: roll plus Terror markers on the map; above the Haganah value shifts it left; at 0 draw
+    an Intel Chit instead (4.2.2, 6.5.4)."""
+
+    name = "pal.sa.negotiate"
+    sa = "negotiate"
+
+    def step(self, g, f):
+        g.end()
+        negotiate(g)
+        return True
+
+
+def negotiate(g: Context) -> None:
+    if g.s["haganah"] == 0:
+        g.say("British Negotiated with the Haganah Track at 0.", faction="british", rule="4.2.2")
+        B.draw_chit(g, "Negotiate at Haganah 0", rule="6.5.4")
+        return
+    die = g.roll("Negotiate")
+    total = die + B.terror_on_map(g)
+    g.say(f"British Negotiated: rolled {die}, {total} with Terror markers, against Haganah "
+          f"{g.s['haganah']}.", faction="british", rule="4.2.2")
+    if total > g.s["haganah"]:
+        shift_haganah(g, -1, "Negotiate", rule="4.2.2")
+
+
+@procedure
+class MassDetention(SpecialActivity):
+    """Mass Detention: in a City with a Curfew and 3+ Troops, a die roll of Cells from the City and its
+    adjacent District go to Prison (P18 shaded: Available); the excess of the die lowers Political Will
+    (4.2.3)."""
+
+    name = "pal.sa.mass-detention"
+    sa = "mass-detention"
+
+    def prompt(self, g, f):
+        if "city" not in f:
+            cities = [f["only"]] if f.get("only") else mass_detention_cities(g)
+            return {"space": [c for c in cities if c in mass_detention_cities(g)]}
+        return {"remove": self.removable(g, f)}
+
+    def removable(self, g, f):
+        out = []
+        for sid in (f["city"], B.CITY_DISTRICT[f["city"]]):
+            x = B.sp(g, sid)
+            if x["cells_u"]:
+                out.append(f"{sid} underground")
+            if x["cells_a"]:
+                out.append(f"{sid} active")
+        return out
+
+    def text(self, g, f):
+        if "city" not in f:
+            return "British Mass Detention: select a City with a Curfew and at least 3 Troops"
+        return f"British Mass Detention: choose Cells to remove ({f['left']} more)"
+
+    def act(self, g, f, verb, arg):
+        if verb == "space":
+            f["city"] = arg
+            f["roll"] = g.roll(f"Mass Detention in {B.name(arg)}")
+            f["left"] = f["roll"]
+            f["removed"] = 0
+            g.say(f"British Mass Detention in {B.name(arg)} rolled {f['roll']}.", faction="british",
+                  rule="4.2.3")
+            return
+        sid, kind = arg.split(" ")
+        to = "available" if g.s["capabilities"].get("P18") == "shaded" else "prison"
+        B.remove(g, sid, B.CELL_KINDS[kind], 1, to=to)
+        f["left"] -= 1
+        f["removed"] += 1
+        g.say(f"British detained a Cell in {B.name(sid)} ({to}).", faction="british", rule="4.2.3")
+
+    def step(self, g, f):
+        if "city" in f and (f["left"] == 0 or not self.removable(g, f)):
+            g.end()
+            excess = f["roll"] - f["removed"]
+            if excess > 0:
+                shift_will(g, -excess, "Mass Detention excess", rule="4.2.3")
+            return True
+        if "city" not in f and not self.prompt(g, f)["space"]:
+            g.end()
+            return True
+        return False
+
+
+@procedure
+class Silence(SpecialActivity):
+    """Silence: remove one Police to Available where Underground Cells are at least as many (4.3.1)."""
+
+    name = "pal.sa.silence"
+    sa = "silence"
+
+    def prompt(self, g, f):
+        return {"space": silence_spaces(g)}
+
+    def text(self, g, f):
+        return "Irgun Silence: select a space with Police and at least as many Underground Cells"
+
+    def act(self, g, f, verb, arg):
+        g.end()
+        B.remove(g, arg, "police", 1)
+        g.say(f"Irgun Silenced a Police cube in {B.name(arg)}.", faction="irgun", rule="4.3.1")
+
+
+@procedure
+class Propagandize(SpecialActivity):
+    """Propagandize: up to two Cities with a Cell and a Curfew; Activate a Cell if all are Underground,
+    then lower Political Will by 1 (P25 shaded: 2) each (4.3.2)."""
+
+    name = "pal.sa.propagandize"
+    sa = "propagandize"
+
+    def prompt(self, g, f):
+        done = f.setdefault("cities", [])
+        out: dict[str, list[str]] = {}
+        if len(done) < 2:
+            c = [x for x in propagandize_cities(g) if x not in done]
+            if c:
+                out["space"] = c
+        if done:
+            out["done"] = []
+        return out
+
+    def text(self, g, f):
+        return "Irgun Propagandize: select up to 2 Cities with a Cell and a Curfew"
+
+    def act(self, g, f, verb, arg):
+        if verb == "done":
+            f["over"] = True
+            return
+        f["cities"].append(arg)
+        x = B.sp(g, arg)
+        if not x["cells_a"]:
+            B.activate(g, arg, 1)
+        loss = 2 if g.s["capabilities"].get("P25") == "shaded" else 1
+        g.say(f"Irgun Propagandized in {B.name(arg)}.", faction="irgun", rule="4.3.2")
+        shift_will(g, -loss, f"Propagandize in {B.name(arg)}", rule="4.3.2")
+
+    def step(self, g, f):
+        if f.get("over") or not self.prompt(g, f):
+            g.end()
+            return True
+        return False

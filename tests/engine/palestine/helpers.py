@@ -1,0 +1,94 @@
+"""Test helpers for Palestine: build small positions, play orders with scripted chance.
+
+Positions are built from the standard setup so that piece totals stay right: ``clear`` sends every map
+piece to Available, and ``put`` takes pieces from Available (or, for Cells, from Prison when asked).
+"""
+
+from __future__ import annotations
+
+import engine
+from engine.core import canonical
+from engine.core.chance import ScriptedChance, SeededChance
+from engine.games.palestine import board as B
+
+KEYS = ("troops", "police", "cells_u", "cells_a", "caches")
+
+
+def fresh(scenario: str = "standard", seed: int = 0) -> dict:
+    return engine.setup("palestine", scenario, {}, SeededChance(seed))
+
+
+def clear(state: dict) -> dict:
+    """Empties the map: all pieces to Available, no markers."""
+    for x in state["spaces"].values():
+        state["available"]["troops"] += x["troops"]
+        state["available"]["police"] += x["police"]
+        state["available"]["cells"] += x["cells_u"] + x["cells_a"]
+        state["available"]["caches"] += x["caches"]
+        x.update(B.empty_space())
+    return state
+
+
+def put(state: dict, sid: str, **counts) -> dict:
+    """Moves pieces from Available into *sid*: troops, police, cells_u, cells_a, caches; markers
+    (sabotage, terror, curfew) are set directly."""
+    x = state["spaces"][sid]
+    for key, n in counts.items():
+        if key in ("sabotage", "terror", "curfew"):
+            x[key] = n
+            continue
+        piece = "cells" if key in ("cells_u", "cells_a") else key
+        if state["available"][piece] < n:
+            raise ValueError(f"not enough {piece} Available to put {n} in {sid}")
+        state["available"][piece] -= n
+        x[key] += n
+    return state
+
+
+def to_prison(state: dict, n: int) -> dict:
+    state["available"]["cells"] -= n
+    state["prison"] += n
+    return state
+
+
+def at_card(state: dict, cid: str, first: str = "irgun") -> dict:
+    """Makes *cid* the current card with *first* to choose a box (the turn's start, 2.3.2)."""
+    other = "british" if first == "irgun" else "irgun"
+    if cid in state["deck"]:
+        state["deck"].remove(cid)
+    if cid in state["unused"]:
+        state["unused"].remove(cid)
+    state["played"].append(cid)
+    state["current"] = cid
+    state["boxes"] = {"limited": None, "event": None, "opsa": None}
+    state["eligible"] = [first, other]
+    state["flow"] = [{"p": "coin.round", "role": first, "stage": "second"},
+                     {"p": "coin.turn", "role": first, "stage": "box"}]
+    return state
+
+
+def run(state: dict, *actions: str, rolls=(), draws=()) -> tuple[dict, list[dict]]:
+    """Applies *actions* in order, each for the role that must act, to a copy of *state*.
+
+    Every scripted die and draw must be used. Returns the new state and the log entries.
+    """
+    chance = ScriptedChance(rolls=rolls, draws=draws)
+    s = canonical.copy(state)
+    log: list[dict] = []
+    for a in actions:
+        role = engine.active_roles(s)[0]
+        step = engine.apply_in_place(s, role, a, chance)
+        log.extend(step.log)
+    assert not chance.rolls, f"unused scripted dice {chance.rolls}"
+    assert not chance.draws, f"unused scripted draws {chance.draws}"
+    assert B.count_pieces(s) == B.TOTALS
+    return s, log
+
+
+def legal(state: dict) -> dict:
+    role = engine.active_roles(state)[0]
+    return engine.legal_actions(state, role)
+
+
+def sp(state: dict, sid: str) -> dict:
+    return state["spaces"][sid]
