@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from ...core.game import GameDefinition, register
-from . import british_ops, haganah, irgun_ops, propaganda, special  # noqa: F401  (register procedures)
-from . import board
+from . import board, british_ops, haganah, irgun_ops, propaganda, special  # noqa: F401  (register procedures)
 from .data import RULINGS
 from .rules import RULES
 from .setup import setup

@@ -239,7 +239,7 @@ class Propagandize(SpecialActivity):
         shift_will(g, -loss, f"Propagandize in {B.name(arg)}", rule="4.3.2")
 
     def step(self, g, f):
-        if f.get("over") or not self.prompt(g, f):
+        if f.get("over") or "space" not in self.prompt(g, f):
             g.end()
             return True
         return False

@@ -1,0 +1,167 @@
+"""Move files: a list of orders for one role, applied as DESIGN.md section 4 says.
+
+A move file is JSON, ``{"format": "umpire-move/1", "game": ID, "role": ROLE, "after": SEQ,
+"actions": [...]}``, or text, one order per line (``#`` starts a comment). Applying one:
+
+1. Orders are applied in turn, each checked against the legal actions of the moment.
+2. Until the first chance outcome the file is all or nothing: a refused order rejects the whole file and
+   nothing changes.
+3. Once chance has produced an outcome, the orders up to and including that one are binding: a later
+   refused order stops the file there and the accepted prefix stands (``partial``).
+4. When the file ends, the result says what each role may do now.
+
+``chance_for(n)`` gives the chance source for the action that will be action number *n* of the game,
+so that an outcome depends on the action it belongs to and not on how the file was split.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import canonical
+from .chance import Chance
+from .errors import EngineError, InvalidActionError, StalePositionError
+
+MOVE_FORMAT = "umpire-move/1"
+#: Largest number of orders one file may hold.
+MAX_ACTIONS = 2000
+#: Longest order line accepted.
+MAX_LINE = 200
+
+MOVE_SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "Umpire move file",
+    "type": "object",
+    "required": ["format", "role", "actions"],
+    "additionalProperties": False,
+    "properties": {
+        "format": {"const": MOVE_FORMAT},
+        "game": {"type": "string", "maxLength": 64},
+        "role": {"type": "string", "maxLength": 32},
+        "after": {"type": "integer", "minimum": 0},
+        "actions": {"type": "array", "maxItems": MAX_ACTIONS,
+                    "items": {"type": "string", "minLength": 1, "maxLength": MAX_LINE}},
+    },
+}
+
+
+@dataclass
+class MoveResult:
+    """What applying a move file did.
+
+    :ivar status: ``accepted`` (every order), ``partial`` (a binding prefix, then a refusal) or
+        ``rejected`` (nothing changed).
+    :ivar state: the state after the accepted orders (the input state itself if rejected).
+    :ivar applied: the canonical actions accepted, in order.
+    :ivar error: the refusal: ``{"line", "order", "code", "message", "rule", "legal"}``.
+    """
+
+    status: str
+    state: dict
+    applied: list[str] = field(default_factory=list)
+    log: list[dict] = field(default_factory=list)
+    outcomes: list[dict] = field(default_factory=list)
+    steps: list[dict] = field(default_factory=list)
+    error: dict | None = None
+
+    def to_dict(self) -> dict:
+        return {"status": self.status, "applied": self.applied, "log": self.log, "outcomes": self.outcomes,
+                "error": self.error}
+
+
+def parse_move_file(data: Any) -> dict:
+    """Checks a decoded move file (dict) or text (str) and returns ``{"role", "after", "game", "actions"}``.
+
+    :raises InvalidActionError: the file is malformed; the message says what is wrong and what is allowed.
+    """
+    if isinstance(data, str):
+        lines = [ln.strip() for ln in data.splitlines()]
+        actions = [ln for ln in lines if ln and not ln.startswith("#")]
+        if len(actions) > MAX_ACTIONS:
+            raise InvalidActionError(f"a move may hold at most {MAX_ACTIONS} orders, this one has {len(actions)}")
+        for i, a in enumerate(actions, 1):
+            if len(a) > MAX_LINE:
+                raise InvalidActionError(f"order {i} is {len(a)} characters long; at most {MAX_LINE} are allowed")
+        return {"role": None, "after": None, "game": None, "actions": actions}
+    if not isinstance(data, dict):
+        raise InvalidActionError("a move file is a JSON object with format, role, after and actions")
+    unknown = set(data) - set(MOVE_SCHEMA["properties"])
+    if unknown:
+        raise InvalidActionError(f"unknown field(s) {sorted(unknown)}; allowed: "
+                                 f"{sorted(MOVE_SCHEMA['properties'])}")
+    if data.get("format") != MOVE_FORMAT:
+        raise InvalidActionError(f"format must be {MOVE_FORMAT!r}, not {data.get('format')!r}")
+    role = data.get("role")
+    if not isinstance(role, str) or not role:
+        raise InvalidActionError("role must be a non-empty string naming your faction")
+    after = data.get("after")
+    if after is not None and (not isinstance(after, int) or isinstance(after, bool) or after < 0):
+        raise InvalidActionError("after must be the sequence number (an integer >= 0) of the position you saw")
+    game = data.get("game")
+    if game is not None and not isinstance(game, str):
+        raise InvalidActionError("game must be a string")
+    actions = data.get("actions")
+    if not isinstance(actions, list) or not actions:
+        raise InvalidActionError("actions must be a non-empty list of order strings")
+    if len(actions) > MAX_ACTIONS:
+        raise InvalidActionError(f"a move may hold at most {MAX_ACTIONS} orders, this one has {len(actions)}")
+    for i, a in enumerate(actions, 1):
+        if not isinstance(a, str) or not a.strip():
+            raise InvalidActionError(f"order {i} must be a non-empty string, not {a!r}")
+        if len(a) > MAX_LINE:
+            raise InvalidActionError(f"order {i} is {len(a)} characters long; at most {MAX_LINE} are allowed")
+    return {"role": role, "after": after, "game": game, "actions": [a.strip() for a in actions]}
+
+
+def apply_move(state: dict, role: str, actions: list[str], chance_for: Callable[[int], Chance],
+               *, after: int | None = None, stop_before_chance: bool = False) -> MoveResult:
+    """Applies *actions* for *role* to a copy of *state* (DESIGN.md section 4, points 1 to 5).
+
+    With ``stop_before_chance`` (the preview), processing stops cleanly before the first chance outcome
+    and nothing is committed by the caller.
+    """
+    from .. import api
+    from .errors import ChanceRequested
+
+    if after is not None and after != state.get("seq", 0):
+        raise StalePositionError(f"this move was written after position {after}, but the game is at "
+                                 f"position {state.get('seq', 0)}; look at the game again and resend")
+    work = canonical.copy(state)
+    result = MoveResult("accepted", work)
+    bound = False  # True once a chance outcome has been produced
+    committed = canonical.copy(state)
+    committed_n = 0
+    for i, line in enumerate(actions, 1):
+        try:
+            action = api.parse(work, role, line)
+            snapshot = canonical.copy(work) if not bound else None
+            source = chance_for(work.get("seq", 0) + 1)
+            step = api.apply_in_place(work, role, action, source)
+        except ChanceRequested:
+            result.status = "preview-stopped"
+            result.error = {"line": i, "order": line, "code": "chance",
+                            "message": "the preview stops here: this order needs a die, draw or shuffle"}
+            result.state = snapshot if snapshot is not None else work
+            return result
+        except EngineError as e:
+            err = {"line": i, "order": line, **e.to_dict()}
+            if bound:
+                return MoveResult("partial", committed, result.applied[:committed_n], result.log, result.outcomes,
+                                  result.steps[:committed_n], err)
+            return MoveResult("rejected", state, [], [], [], [], err)
+        result.applied.append(action)
+        result.log.extend(step.log)
+        result.outcomes.extend(step.outcomes)
+        result.steps.append({"seq": work["seq"], "action": action, "role": role, "log": step.log,
+                             "outcomes": step.outcomes})
+        if step.checkpoint:
+            bound = True
+        if bound:
+            committed = work if i == len(actions) else canonical.copy(work)
+            committed_n = len(result.applied)
+        if stop_before_chance and step.checkpoint:
+            break
+    result.state = work
+    return result

@@ -1,0 +1,1 @@
+"""The ``umpire`` command: local play and umpiring without a server."""
