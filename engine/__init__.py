@@ -1,5 +1,6 @@
 """Umpire's rules engine: pure, deterministic, no I/O (see engine/README.md)."""
 
+from . import games as _games_package  # noqa: F401  (bound first, so engine.games stays the function)
 from .api import (  # noqa: F401
     Step,
     active_roles,

@@ -116,12 +116,7 @@ def apply_in_place(state: dict, role: str, action: str, chance: Chance | None) -
     :raises NotYourTurnError, IllegalActionError, InvalidActionError: and *state* is left as it was.
     """
     verb, arg = notation.split(action)
-    if state.get("outcome"):
-        raise IllegalActionError("the game is over", rule=None, legal={})
-    roles = active_roles(state)
-    if role not in roles:
-        raise NotYourTurnError(f"{role} has no decision to make now; waiting for {', '.join(roles)}",
-                               legal={})
+    _check_role(state, role)
     g = _context(state, chance)
     f = g.top()
     p = proc_of(f)
@@ -160,15 +155,34 @@ def outcome(state: dict) -> dict | None:
     return state.get("outcome")
 
 
-def parse(state: dict, role: str, text: str) -> str:
-    """One text order -> one legal action for *role* in the current position."""
-    roles = active_roles(state)
+def _check_role(state: dict, role: str) -> None:
+    roles = definition(state["game"]).roles
     if role not in roles:
-        raise NotYourTurnError(f"{role} has no decision to make now; waiting for {', '.join(roles) or 'nobody'}")
+        raise InvalidActionError(f"{role!r} is not a role of this game; roles are: {', '.join(roles)}")
+    if state.get("outcome"):
+        raise IllegalActionError("the game is over", legal={})
+    active = active_roles(state)
+    if role not in active:
+        raise NotYourTurnError(f"{role} has no decision to make now; waiting for {', '.join(active)}",
+                               legal={})
+
+
+def parse(state: dict, role: str, text: str) -> str:
+    """One text order -> one legal action for *role* in the current position.
+
+    A refusal carries the reason the procedure gives (``explain``), as :func:`apply` does.
+    """
+    _check_role(state, role)
     g = _context(state, None)
     f = g.top()
     p = proc_of(f)
-    return notation.parse_line(text, p.prompt(g, f), rule=p.rule_for(g, f))
+    try:
+        return notation.parse_line(text, p.prompt(g, f), rule=p.rule_for(g, f))
+    except IllegalActionError as e:
+        verb, _, rest = " ".join(text.split("#", 1)[0].lower().split()).partition(" ")
+        reason = p.explain(g, f, verb, rest or None) if verb in notation.VERBS else None
+        raise IllegalActionError(f"{e.message}{': ' + reason if reason else ''} ({p.text(g, f)})",
+                                 rule=e.rule, legal=e.legal) from None
 
 
 def describe(state: dict, role: str, action: str) -> str:

@@ -80,9 +80,16 @@ def new(game, scenario, seed, output):
 
 
 def _read_move(source: str) -> object:
-    text = sys.stdin.read() if source == "-" else open(source, encoding="utf-8").read()
+    if source == "-":
+        text = sys.stdin.read()
+    else:
+        try:
+            with open(source, encoding="utf-8") as fh:
+                text = fh.read()
+        except OSError as e:
+            raise click.ClickException(f"cannot read the move file: {e}") from None
     stripped = text.lstrip()
-    if stripped.startswith("{"):
+    if stripped.startswith(("{", "[")):
         try:
             return json.loads(text)
         except json.JSONDecodeError as e:

@@ -75,6 +75,7 @@ class CardRound(Procedure):
         if stage == "reveal":
             if not s["deck"]:
                 raise RulesBugError("the deck ran out before the final Propaganda card")
+            g.reveal(s["deck"][0], "card revealed")
             cid = s["deck"].pop(0)
             s["played"].append(cid)
             s["current"] = cid
@@ -148,6 +149,9 @@ class Turn(Procedure):
             return f"the {BOX_NAMES[arg]} box already holds the {g.s['boxes'][arg].title()} cylinder (2.3.2)"
         if verb in ("unshaded", "shaded", "event") and f.get("box") != "event":
             return "Events are executed only from the Event box (2.3.2)"
+        if verb in ("unshaded", "shaded", "event") and f.get("stage") == "act":
+            return (f"the {verb} text of {g.s['current']} can change nothing now (5.1.3, ruling R-5.1.3), "
+                    "or the card has no such text")
         if verb == "op" and f.get("box") == "event":
             return "the Event box allows only the Event or a Pass (2.3.2)"
         return None

@@ -157,3 +157,9 @@ class Recorder:
         out = self.source.shuffle(list(items), label)
         self.outcomes.append({"kind": "shuffle", "label": label, "size": len(out)})
         return out
+
+    def reveal(self, value, label: str) -> None:
+        """Records that hidden information (a card) became public. A preview stops before it."""
+        if isinstance(self.source, NoChance):
+            raise ChanceRequested(label)
+        self.outcomes.append({"kind": "reveal", "label": label, "value": value})

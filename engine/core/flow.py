@@ -124,6 +124,11 @@ class Context:
         self.checkpoint = True
         return self.chance.shuffle(items, label)
 
+    def reveal(self, value, label: str) -> None:
+        """Hidden information becomes public (a card is revealed): binding, like a die (DESIGN.md 4.3)."""
+        self.chance.reveal(value, label)
+        self.checkpoint = True
+
     # -- running -----------------------------------------------------------------------------------
     def settle(self) -> None:
         """Runs automatic steps until a role must decide or the game is over."""

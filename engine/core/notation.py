@@ -86,7 +86,7 @@ def parse_line(line: str, legal: dict[str, list[str]], rule: str | None = None) 
     """
     ws = words(line.split("#", 1)[0])
     if not ws:
-        raise InvalidActionError(f"empty order {line!r}")
+        raise InvalidActionError(f"empty order {line!r}", rule=rule, legal=legal)
     head, rest = ws[0], ws[1:]
     verbs = [v for v in legal if v == head] or [v for v in legal if v.startswith(head)]
     if not verbs:

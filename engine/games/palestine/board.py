@@ -151,7 +151,8 @@ def place_curfew(g: Context, sid: str) -> bool:
     if KIND[sid] != "city" or x["curfew"] or curfews_on_map(g) >= CURFEWS:
         return False
     x["curfew"] = 1
-    return True
+    check_curfew(g, sid)
+    return bool(x["curfew"])
 
 
 def terror_on_map(g: Context) -> int:

@@ -100,8 +100,13 @@ class Patrol(Operation):
                 out["move"] = moves
             return out
         if st == "arrest-space":
-            c = [s for s in f["spaces"] if s not in f.get("arrested", [])]
-            return {"space": c, "done": []} if c else {"done": []}
+            # The first removal space is not optional (3.2.2: "then in one destination space, remove");
+            # a second one (P23 unshaded) is. Only destinations with Police can remove anything.
+            c = [s for s in f["spaces"] if s not in f.get("arrested", []) and B.sp(g, s)["police"]]
+            out = {"space": c} if c else {}
+            if f.get("arrested") or not c:
+                out["done"] = []
+            return out
         if st == "arrest":
             out = {"done": []}
             if self.capacity(g, f) and B.sp(g, f["here"])["cells_u"]:

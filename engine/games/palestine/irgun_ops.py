@@ -166,8 +166,23 @@ class Sabotage(Operation):
         return out
 
     def sub_text(self, g, f):
-        return (f"Irgun Sabotage in {B.name(f['here'])}: spend a Cache (cache SPACE), declare terror, "
-                "or roll")
+        terror = ", declare terror" if self.terror_ok(g, f) else ""
+        return f"Irgun Sabotage in {B.name(f['here'])}: spend a Cache (cache SPACE){terror}, or roll"
+
+    def explain(self, g, f, verb, arg):
+        if verb == "terror" and f["stage"] == "roll":
+            if B.KIND[f["here"]] != "city":
+                return f"Terror only in a City selected for Sabotage (4.3.3); {B.name(f['here'])} is not a City"
+            if f["terror_here"]:
+                return "Terror is already declared here (4.3.3)"
+            if f["sa"] == "none" and f.get("terror") != "open":
+                return "no Special Activity with this Operation (2.3.4: Limited; 4.1)"
+            return "the Special Activity was already used (4.1)"
+        if verb == "cache" and f["stage"] == "roll":
+            if f["bonus"]:
+                return "one Cache at most per Sabotage space (3.3.3)"
+            return f"the Cache must be in or adjacent to {B.name(f['here'])} (3.3.3)"
+        return super().explain(g, f, verb, arg)
 
     def sub_act(self, g, f, verb, arg):
         here = f["here"]

@@ -193,7 +193,10 @@ class Operation(Procedure):
                 g.say(f"Irgun removed the Arms Cache in {B.name(arg)} for an Offensive (one more space).",
                       faction="irgun", rule="2.3.7")
             elif verb == "done":
-                self.on_select_done(g, f)
+                if f["spaces"]:
+                    self.on_select_done(g, f)
+                else:
+                    f["stage"] = "final"
             return
         if stage == "final":
             f["stage"] = "end"
@@ -204,6 +207,6 @@ class Operation(Procedure):
         if f["stage"] == "final" and not self.sa_choices(g, f):
             f["stage"] = "end"
         if f["stage"] == "end":
-            g.end()
+            g.end(list(f["spaces"]))
             return True
         return False

@@ -98,9 +98,10 @@ def test_p1_unshaded_search_may_discard_chit_then_no_mass_detention_without_curf
     s = at_card(hold_chits(p1_board(), 0), "P1", first="british")
     s, _ = run(s, "box event", "unshaded", "space haifa-city", "space haifa-city", "done", "done")
     assert legal(s)["chit"] == ["0"]
-    s, _ = run(s, "chit 0")
+    s, log = run(s, "chit 0")
     assert sp(s, "haifa-city")["cells_a"] == 2 and sp(s, "haifa-city")["curfew"] == 0
     assert s["prison"] == 0                                 # no Curfew: no Mass Detention
+    assert any(e["text"].startswith("No Mass Detention in Haifa City") for e in log)
     assert s["haganah"] == 1
     assert next_turn(s)
 
@@ -112,10 +113,11 @@ def test_p1_unshaded_troops_moved_in_by_the_search_enable_mass_detention():
     s = at_card(s, "P1", first="irgun")
     s, _ = run(s, "box event", "unshaded")
     assert role(s) == "british"                             # the card names the British
-    s, _ = run(s, "space haifa-city", "space haifa-city", "move haifa-district haifa-city", "done", "curfew")
+    s, _ = run(s, "space haifa-city", "space haifa-city", "done", "move haifa-district haifa-city", "done",
+               "curfew")
     assert sp(s, "haifa-city")["troops"] == 3
     assert legal(s) == {"space": ["haifa-city"]}
-    s, _ = run(s, "space haifa-city", rolls=[1])            # the one Cell is Active already: removed
+    s, _ = run(s, "space haifa-city", "remove haifa-city active", rolls=[1])
     assert s["prison"] == 1 and s["haganah"] == 1
 
 
@@ -506,7 +508,7 @@ def test_p6_unshaded_british_may_decline():
     s = board()
     put(s, "galilee", troops=2, cells_u=2)
     s, _ = run(at_card(s, "P6", first="british"), "box event", "unshaded", "done")
-    assert sp(s, "galilee")["cells_u"] == 2
+    assert sp(s, "galilee")["cells_u"] == 2 and sp(s, "galilee")["troops"] == 2
     assert next_turn(s)
 
 
@@ -521,6 +523,18 @@ def test_p6_unshaded_not_playable_when_search_can_change_nothing():
         put(s, c, police=1, curfew=1)
     put(s, "galilee", police=2, cells_u=1)
     assert "unshaded" in sides(at_card(s, "P6", first="british"))
+
+
+def test_p6_unshaded_not_playable_on_a_map_without_cubes():
+    s = board()
+    put(s, "galilee", cells_u=2)                       # Cells alone: nothing for a Search to do
+    assert sides(at_card(s, "P6", first="british")) == ["shaded"]
+
+
+def test_p1_unshaded_not_playable_without_cubes_at_haganah_0():
+    s = board(0)
+    put(s, "haifa-city", cells_u=1)                    # a Curfew would be lifted at once (1.10)
+    assert sides(at_card(s, "P1", first="british")) == ["shaded"]
 
 
 def test_p6_shaded_one_cell_in_each_city_without_troops():

@@ -166,7 +166,7 @@ def test_p20_shaded_clamped_at_0_and_not_playable_at_0():
 
 def test_p21_unshaded_shifts_left_then_removes_up_to_2_cells():
     s = board("P21", h=3, galilee={"cells_u": 2}, samaria={"cells_a": 1})
-    s, log = run(s, "box event", "unshaded")
+    s, _ = run(s, "box event", "unshaded")
     assert s["haganah"] == 2 and s["haganah_slots"]["3"] == {"cells": 3}
     assert role(s) == "british"
     s, _ = run(s, "remove galilee underground", "remove samaria active")
@@ -195,7 +195,8 @@ def test_p21_unshaded_up_to_allows_removing_none():
 
 
 def test_p21_unshaded_at_track_0_still_removes_cells():
-    s, _ = run(board("P21", h=0, galilee={"cells_u": 1}), "box event", "unshaded", "remove galilee underground")
+    s, _ = run(board("P21", h=0, galilee={"cells_u": 1}), "box event", "unshaded",
+               "remove galilee underground")
     assert s["haganah"] == 0 and sp(s, "galilee")["cells_u"] == 0
 
 
@@ -227,8 +228,8 @@ def test_p21_shaded_shifts_right_then_irgun_sabotages_each_railway():
 def test_p21_shaded_all_four_railways_may_be_sabotaged():
     rails = ["rail_egypt", "rail_jerusalem", "rail_haifa", "rail_syria"]
     s = board("P21", first="irgun", h=4, **{r: {"cells_u": 1} for r in rails})
-    s, _ = run(s, "box event", "shaded", *[a for r in rails for a in (f"space {r.replace('_', '-')}", "roll")],
-               "done", rolls=[3, 3, 3, 3])
+    orders = [a for r in rails for a in (f"space {r.replace('_', '-')}", "roll")]
+    s, _ = run(s, "box event", "shaded", *orders, "done", rolls=[3, 3, 3, 3])
     assert s["haganah"] == 4 and next_box(s)
     assert all(sp(s, r.replace("_", "-"))["sabotage"] == 1 for r in rails)
 
@@ -310,7 +311,7 @@ def test_p22_irgun_operation_branch_is_limited_without_special_activity():
     s, _ = run(s, "box event", "event", "shift left", "choose irgun-operation")
     assert role(s) == "irgun" and "done" in legal(s)
     assert {"recruit", "travel", "sabotage"} <= set(legal(s)["op"])
-    s, log = run(s, "op sabotage")
+    s, _ = run(s, "op sabotage")
     assert "sa" not in legal(s)
     s, _ = run(s, "space galilee", "roll", rolls=[3])
     # Limited: one space only (track at 1, no Haganah extra)

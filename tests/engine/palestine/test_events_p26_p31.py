@@ -245,7 +245,7 @@ def test_p27_shaded_forced_pass_skips_a_propaganda_card_in_between():
     put(s, "galilee", troops=2)
     put(s, "jerusalem-city", police=1, cells_u=1)
     s = at_card(s, "P27")
-    s["deck"] = ["P33", "P30"] + [c for c in s["deck"] if c not in ("P33", "P30")]
+    s["deck"] = ["P33", "P30", "P31"] + [c for c in s["deck"] if c not in ("P33", "P30", "P31")]
     s, _ = run(s, "box event", "shaded", "box limited", "op deploy", "space galilee", "done")
     # Deploy's Troop move declined: the card ends, the Propaganda card P33 comes (one Intel draw, 6.2.2).
     s, _ = run(s, "done", draws=[0])

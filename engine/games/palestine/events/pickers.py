@@ -16,8 +16,8 @@ notation.VERBS.update({"remove", "place", "done"})
 KIND_KEY = {"underground": "cells_u", "active": "cells_a", "cache": "caches", "police": "police",
             "troops": "troops"}
 KEY_KIND = {v: k for k, v in KIND_KEY.items()}
-KEY_NAME = {"cells_u": "Underground Cell", "cells_a": "Active Cell", "caches": "Arms Cache",
-            "police": "Police cube", "troops": "Troop"}
+KEY_NAME = {"cells_u": "an Underground Cell", "cells_a": "an Active Cell", "caches": "an Arms Cache",
+            "police": "a Police cube", "troops": "a Troop"}
 
 
 def pick(g: Context, role: str, keys: list[str], *, spaces: list[str] | None = None, max: int = 1,
@@ -43,7 +43,7 @@ class Pick(Procedure):
         if f["taken"] >= f["max"]:
             return []
         out = []
-        for sid in f["spaces"] or B.SPACES:
+        for sid in B.SPACES if f["spaces"] is None else f["spaces"]:
             if f["per_space"] is not None and f["per"].get(sid, 0) >= f["per_space"]:
                 continue
             x = B.sp(g, sid)
@@ -76,7 +76,7 @@ class Pick(Procedure):
         B.remove(g, sid, key, 1, to=f["dest"])
         f["taken"] += 1
         f["per"][sid] = f["per"].get(sid, 0) + 1
-        g.say(f"{f['label']}: a {KEY_NAME[key]} in {B.name(sid)} was removed to "
+        g.say(f"{f['label']}: {KEY_NAME[key]} in {B.name(sid)} was removed to "
               f"{ {'available': 'Available', 'prison': 'Prison', 'removed': 'out of the game'}[f['dest']] }.",
               faction=f["role"], rule=f["rule"])
         if key == "caches" and f.get("on_cache") == "pw":
