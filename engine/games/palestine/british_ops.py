@@ -84,6 +84,7 @@ class Patrol(Operation):
     def on_select_done(self, g, f):
         f["stage"] = "move"
         f["moved_into"] = []
+        f["arrived"] = {}
 
     def interruptible(self, g, f):
         return f["stage"] in ("select", "move", "arrest-space")
@@ -94,7 +95,7 @@ class Patrol(Operation):
     def sub_prompt(self, g, f):
         st = f["stage"]
         if st == "move":
-            moves = [f"{a} {b}" for a in B.SPACES if B.sp(g, a)["police"] for b in f["spaces"] if a != b]
+            moves = [f"{a} {b}" for a in B.SPACES if self.movable(g, f, a) > 0 for b in f["spaces"] if a != b]
             out = {"done": []}
             if moves:
                 out["move"] = moves
@@ -119,6 +120,20 @@ class Patrol(Operation):
     def capacity(self, g, f):
         return f["cap"] - f["taken"]
 
+    def movable(self, g, f, src):
+        """Police in *src* that have not moved in this Patrol (ruling R-OP-8: each cube moves once)."""
+        return B.sp(g, src)["police"] - f["arrived"].get(src, 0)
+
+    def step(self, g, f):
+        # Stages with nothing left to decide end by themselves.
+        if f["stage"] == "arrest" and "chit" not in self.sub_prompt(g, f):
+            f["stage"] = "arrest-space" if len(f["arrested"]) < self.removal_spaces(g, f) else "final"
+            return True
+        if f["stage"] == "arrest-space" and "space" not in self.sub_prompt(g, f):
+            f["stage"] = "final"
+            return True
+        return super().step(g, f)
+
     def sub_text(self, g, f):
         st = f["stage"]
         if st == "move":
@@ -134,6 +149,7 @@ class Patrol(Operation):
             if verb == "move":
                 a, b = arg.split(" ")
                 B.move(g, a, b, "police")
+                f["arrived"][b] = f["arrived"].get(b, 0) + 1
                 if b not in f["moved_into"]:
                     f["moved_into"].append(b)
                 g.say(f"British moved a Police cube from {B.name(a)} to {B.name(b)}.", faction="british",
@@ -232,7 +248,8 @@ class Search(Operation):
     def sub_text(self, g, f):
         if f["stage"] == "move":
             return "British Search: move an adjacent Troop into a destination (move FROM TO), or done"
-        return (f"British Search in {B.name(f['cities'][0])}: curfew (Curfew, 1 per 3 cubes) or chit VALUE "
+        per = 4 if cap(g, "P17") == "shaded" else 3
+        return (f"British Search in {B.name(f['cities'][0])}: curfew (Curfew, 1 per {per} cubes) or chit VALUE "
                 "(1 per cube, no Curfew)")
 
     def sub_act(self, g, f, verb, arg):

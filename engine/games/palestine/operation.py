@@ -46,19 +46,22 @@ def base_spaces(g: Context, faction: str, limited: bool) -> int:
 
 
 def new_op_frame(g: Context, op: str, limited: bool, with_sa: bool, *, spaces: int | None = None,
-                 extras: bool = True, optional: bool = False, **flags) -> dict:
+                 extras: bool = True, optional: bool = False, selected: tuple = (), **flags) -> dict:
     """Local data of an Operation frame. ``spaces`` fixes the count (Event-granted Operations).
 
     Flags an Event may pass: ``only`` (list of spaces it may select), ``no_intel`` (no Intel Chits:
     P6), ``optional`` (may end with no space), ``need_police`` / ``on_success`` / ``only_railways``
     (Sabotage variants of P28 and P21), ``troop_move`` (Deploy's Troop move, default on), ``terror``
-    ("open" lets an Event-granted Sabotage declare Terror without a Special Activity).
+    ("open" lets an Event-granted Sabotage declare Terror without a Special Activity), ``selected``
+    (spaces already chosen by the Event, for Operations whose selection does nothing by itself, such as
+    Search).
     """
     faction = OP_FACTION[op]
     return {"op": op, "limited": limited, "sa": "open" if with_sa else "none",
             "max": spaces if spaces is not None else base_spaces(g, faction, limited),
             "extras": extras and spaces is None, "optional": optional,
-            "spaces": [], "stage": "select", "lead": False, "offensive": False, **flags}
+            "spaces": list(selected), "stage": "select", "lead": False, "offensive": False,
+            "preselected": bool(selected), **flags}
 
 
 class Operation(Procedure):
@@ -204,6 +207,11 @@ class Operation(Procedure):
         self.sub_act(g, f, verb, arg)
 
     def step(self, g: Context, f: dict) -> bool:
+        if f["stage"] == "select" and f.get("preselected") and len(f["spaces"]) >= f["max"]:
+            # An Event chose the space(s) already: selection is over (see new_op_frame ``selected``).
+            f["preselected"] = False
+            self.on_select_done(g, f)
+            return True
         if f["stage"] == "final" and not self.sa_choices(g, f):
             f["stage"] = "end"
         if f["stage"] == "end":

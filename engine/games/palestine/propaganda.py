@@ -302,6 +302,12 @@ class CurfewsShaded(Procedure):
     def text(self, g, f):
         return "Irgun (Curfews, P29): place a Cell in a Curfew space, or done"
 
+    def step(self, g, f):
+        if "place" not in self.prompt(g, f):
+            g.end()
+            return True
+        return False
+
     def act(self, g, f, verb, arg):
         if verb == "done":
             g.end()

@@ -555,9 +555,9 @@ PATROL3 = ("box opsa", "op patrol", "space galilee", "space samaria", "space gaz
 
 
 def test_p23_unshaded_patrol_removes_in_two_spaces():
-    s, _ = run(patrol_board("unshaded"), *PATROL3, "space galilee", "done")
+    s, _ = run(patrol_board("unshaded"), *PATROL3, "space galilee")
     assert "samaria" in legal(s)["space"], "P23 unshaded: a second selected space may remove Cells"
-    s, _ = run(s, "space samaria", "done")
+    s, _ = run(s, "space samaria")
     assert sp(s, "galilee")["cells_a"] == 1 and sp(s, "samaria")["cells_a"] == 1
     assert s["prison"] == 2
     assert "space" not in legal(s), "at most 2 removal spaces"
@@ -572,25 +572,24 @@ def test_p23_control_patrol_removes_in_one_space():
 
 
 def test_p23_unshaded_second_removal_space_is_optional():
-    s, _ = run(patrol_board("unshaded"), *PATROL3, "space galilee", "done", "done", "done")
+    s, _ = run(patrol_board("unshaded"), *PATROL3, "space galilee", "done", "done")
     assert s["prison"] == 1 and s["flow"][-1]["p"] == "coin.turn"
 
 
 def test_p23_unshaded_limited_patrol_one_space():
     """Tip: only selected spaces; a Limited Patrol has one unless an Intel Chit adds another."""
     s, _ = run(patrol_board("unshaded"), "box limited", "op patrol", "space galilee", "done",
-               "move haifa-city galilee", "done", "space galilee", "done")
+               "move haifa-city galilee", "done", "space galilee")
     assert s["prison"] == 1
-    assert legal(s) == {"done": []}, "no second selected space to remove Cells in"
-    s, _ = run(s, "done")
+    # no second selected space to remove Cells in: the Limited Patrol is over
     assert s["flow"][-1]["p"] == "coin.turn"
 
 
 def test_p23_unshaded_limited_patrol_with_lead_two_spaces():
     s = chits(patrol_board("unshaded"), 0)
     s, _ = run(s, "box limited", "op patrol", "space galilee", "lead 0", "space samaria", "done",
-               "move haifa-city galilee", "move haifa-city samaria", "done", "space galilee", "done",
-               "space samaria", "done")
+               "move haifa-city galilee", "move haifa-city samaria", "done", "space galilee",
+               "space samaria")
     assert s["prison"] == 2
 
 
@@ -600,7 +599,7 @@ def test_p23_unshaded_underground_cells_by_chit_in_second_space():
     chits(s, 1)
     s, _ = run(s, "box opsa", "op patrol", "space galilee", "space samaria", "done",
                "move haifa-city galilee", "move haifa-city samaria", "move haifa-city samaria",
-               "move haifa-city samaria", "done", "space galilee", "done", "space samaria", "chit 1")
+               "move haifa-city samaria", "done", "space galilee", "space samaria", "chit 1")
     assert sp(s, "samaria")["cells_u"] == 0 and sp(s, "samaria")["cells_a"] == 0
     assert s["prison"] == 1 + 3
 
@@ -841,9 +840,7 @@ def test_p29_shaded_executed_then_irgun_places_one_per_curfew_space():
     assert sorted(legal(s)["place"]) == ["haifa-city", "jerusalem-city", "tel-aviv-jaffa"]
     s, _ = run(s, "place haifa-city", "place jerusalem-city")
     assert "jerusalem-city" not in legal(s)["place"] and "haifa-city" not in legal(s)["place"]
-    s, _ = run(s, "place tel-aviv-jaffa")
-    assert legal(s) == {"done": []}
-    s, _ = run(s, "done")
+    s, _ = run(s, "place tel-aviv-jaffa")   # every Curfew space has its Cell: the placing ends itself
     assert [B.cells(sp(s, c)) for c in ("haifa-city", "jerusalem-city", "tel-aviv-jaffa")] == [1, 3, 2]
     assert sp(s, "jerusalem-city")["cells_a"] == 0 and s["flow"][-1]["p"] == "coin.turn"
 
@@ -863,9 +860,8 @@ def test_p29_shaded_only_from_available():
     s["capabilities"]["P29"] = "shaded"
     assert s["available"]["cells"] == 1
     s = play_to_reset(s)
-    s, _ = run(s, "place tel-aviv-jaffa")
-    assert legal(s) == {"done": []}, "no Cell left Available: no further placement"
-    s, _ = run(s, "done")
+    s, _ = run(s, "place tel-aviv-jaffa")   # no Cell left Available: the placing ends itself
+    assert s["flow"][-1]["p"] == "coin.turn"
     assert B.cells(sp(s, "tel-aviv-jaffa")) == 2 and B.cells(sp(s, "jerusalem-city")) == 2
     assert s["available"]["cells"] == 0
 

@@ -57,7 +57,7 @@ def p1_board():
 
 def test_p1_unshaded_search_then_mass_detention_then_haganah_left():
     s = at_card(p1_board(), "P1", first="british")
-    s, _ = run(s, "box event", "unshaded", "space haifa-city", "space haifa-city", "done", "done", "curfew")
+    s, _ = run(s, "box event", "unshaded", "space haifa-city", "done", "curfew")
     # Search in the City: Curfew placed, 3 cubes Activate one Cell.
     assert sp(s, "haifa-city")["curfew"] == 1 and sp(s, "haifa-city")["cells_a"] == 1
     assert legal(s) == {"space": ["haifa-city"]}          # Mass Detention there, mandatory
@@ -72,7 +72,7 @@ def test_p1_unshaded_search_then_mass_detention_then_haganah_left():
 
 def test_p1_unshaded_mass_detention_excess_lowers_will():
     s = at_card(p1_board(), "P1", first="british")
-    s, _ = run(s, "box event", "unshaded", "space haifa-city", "space haifa-city", "done", "done", "curfew",
+    s, _ = run(s, "box event", "unshaded", "space haifa-city", "done", "curfew",
                "space haifa-city", "remove haifa-city active", "remove haifa-city underground",
                "remove haifa-district underground", rolls=[5])
     assert s["prison"] == 3
@@ -87,16 +87,15 @@ def test_p1_unshaded_only_the_chosen_city_is_searched_and_detained():
     s, _ = run(s, "box event", "unshaded")
     assert legal(s) == {"space": list(CITIES)}
     s, _ = run(s, "space haifa-city")
-    assert legal(s) == {"space": ["haifa-city"]}
-    s, _ = run(s, "space haifa-city")
-    assert "sa" not in legal(s) and "lead" not in legal(s)
-    s, _ = run(s, "done", "done", "curfew")
+    # the Search's one space is the chosen City: no other space, no Special Activity, no Lead
+    assert legal(s) == {"move": ["haifa-district haifa-city"], "done": []}
+    s, _ = run(s, "done", "curfew")
     assert legal(s) == {"space": ["haifa-city"]}
 
 
 def test_p1_unshaded_search_may_discard_chit_then_no_mass_detention_without_curfew():
     s = at_card(hold_chits(p1_board(), 0), "P1", first="british")
-    s, _ = run(s, "box event", "unshaded", "space haifa-city", "space haifa-city", "done", "done")
+    s, _ = run(s, "box event", "unshaded", "space haifa-city", "done")
     assert legal(s)["chit"] == ["0"]
     s, log = run(s, "chit 0")
     assert sp(s, "haifa-city")["cells_a"] == 2 and sp(s, "haifa-city")["curfew"] == 0
@@ -113,7 +112,7 @@ def test_p1_unshaded_troops_moved_in_by_the_search_enable_mass_detention():
     s = at_card(s, "P1", first="irgun")
     s, _ = run(s, "box event", "unshaded")
     assert role(s) == "british"                             # the card names the British
-    s, _ = run(s, "space haifa-city", "space haifa-city", "done", "move haifa-district haifa-city", "done",
+    s, _ = run(s, "space haifa-city", "move haifa-district haifa-city", "done",
                "curfew")
     assert sp(s, "haifa-city")["troops"] == 3
     assert legal(s) == {"space": ["haifa-city"]}
@@ -125,7 +124,7 @@ def test_p1_unshaded_too_few_troops_means_no_mass_detention():
     s = board(2)
     put(s, "haifa-city", troops=2, cells_u=1)
     s = at_card(s, "P1", first="british")
-    s, _ = run(s, "box event", "unshaded", "space haifa-city", "space haifa-city", "done", "done", "curfew")
+    s, _ = run(s, "box event", "unshaded", "space haifa-city", "done", "curfew")
     assert sp(s, "haifa-city")["curfew"] == 1
     assert s["prison"] == 0 and s["haganah"] == 1
     assert next_turn(s)
@@ -135,7 +134,7 @@ def test_p1_unshaded_haganah_leaving_4_refills_box_from_available():
     s = set_haganah(clear(fresh()), 4)
     put(s, "haifa-city", troops=1)
     s = at_card(s, "P1", first="british")
-    s, _ = run(s, "box event", "unshaded", "space haifa-city", "space haifa-city", "done", "done", "curfew")
+    s, _ = run(s, "box event", "unshaded", "space haifa-city", "done", "curfew")
     assert s["haganah"] == 3
     assert s["haganah_slots"]["4"] == {"cells": 2, "caches": 1}
 
@@ -144,7 +143,7 @@ def test_p1_unshaded_haganah_at_0_does_not_shift():
     s = set_haganah(clear(fresh()), 0)
     put(s, "haifa-city", troops=1)
     s = at_card(s, "P1", first="british")
-    s, _ = run(s, "box event", "unshaded", "space haifa-city", "space haifa-city", "done", "done", "curfew")
+    s, _ = run(s, "box event", "unshaded", "space haifa-city", "done", "curfew")
     assert s["haganah"] == 0 and sp(s, "haifa-city")["curfew"] == 1
     assert next_turn(s)
 

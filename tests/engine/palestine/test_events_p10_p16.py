@@ -120,9 +120,9 @@ def test_p11_unshaded_search_then_assault_same_city_then_cache_for_one_will_no_c
     s, _ = run(shark(), "box event", "unshaded")
     assert legal(s) == {"space": ["haifa-city", "tel-aviv-jaffa", "jerusalem-city"]}
     s, _ = run(s, "space tel-aviv-jaffa")
-    # the Search may select only the chosen City
-    assert legal(s) == {"space": ["tel-aviv-jaffa"]}
-    s, _ = run(s, "space tel-aviv-jaffa", "done", "move lydda tel-aviv-jaffa", "done", "curfew")
+    # the Search has the chosen City as its one space: Troops may move in from adjacent spaces
+    assert legal(s) == {"move": ["lydda tel-aviv-jaffa"], "done": []}
+    s, _ = run(s, "move lydda tel-aviv-jaffa", "done", "curfew")
     x = sp(s, "tel-aviv-jaffa")
     assert x["troops"] == 4 and x["curfew"] == 1 and x["cells_a"] == 2 and x["cells_u"] == 1
     # the Assault may select only the same City (Haifa City also has Troops and Irgun pieces)
@@ -141,7 +141,7 @@ def test_p11_unshaded_search_then_assault_same_city_then_cache_for_one_will_no_c
 
 def test_p11_unshaded_cache_removed_by_the_assault_itself_draws_a_chit_as_usual():
     s = board("P11", jerusalem_city={"troops": 2, "caches": 1}, jerusalem_district={"caches": 1})
-    s, _ = run(s, "box event", "unshaded", "space jerusalem-city", "space jerusalem-city", "done", "done",
+    s, _ = run(s, "box event", "unshaded", "space jerusalem-city", "done",
                "curfew", "space jerusalem-city", draws=[2])
     assert sp(s, "jerusalem-city")["caches"] == 0
     assert s["pw"] == 11 and s["intel"]["held"] == [2]
@@ -151,7 +151,7 @@ def test_p11_unshaded_cache_removed_by_the_assault_itself_draws_a_chit_as_usual(
 
 def test_p11_unshaded_no_assault_when_the_city_cannot_be_assaulted():
     s = board("P11", haifa_city={"police": 1, "cells_u": 1}, haifa_district={"troops": 1, "caches": 2})
-    s, log = run(s, "box event", "unshaded", "space haifa-city", "space haifa-city", "done", "done", "curfew")
+    s, log = run(s, "box event", "unshaded", "space haifa-city", "done", "curfew")
     # no Troops in Haifa City: no Assault frame, straight to the Cache removal
     assert legal(s) == {"remove": ["haifa-district cache"]}
     assert any("No Assault" in t for t in texts(log))
@@ -161,7 +161,7 @@ def test_p11_unshaded_no_assault_when_the_city_cannot_be_assaulted():
 
 def test_p11_unshaded_without_cache_nearby_gains_no_will():
     s = board("P11", tel_aviv_jaffa={"troops": 2, "cells_a": 1}, galilee={"caches": 1})
-    s, log = run(s, "box event", "unshaded", "space tel-aviv-jaffa", "space tel-aviv-jaffa", "done", "done",
+    s, log = run(s, "box event", "unshaded", "space tel-aviv-jaffa", "done",
                  "curfew", "space tel-aviv-jaffa", "done")
     assert next_box(s)
     assert s["pw"] == 10 and sp(s, "galilee")["caches"] == 1 and sp(s, "tel-aviv-jaffa")["cells_a"] == 0
@@ -170,7 +170,7 @@ def test_p11_unshaded_without_cache_nearby_gains_no_will():
 
 def test_p11_unshaded_will_clamped_at_20():
     s = board("P11", pw=20, jerusalem_city={"police": 1}, jerusalem_district={"caches": 1})
-    s, _ = run(s, "box event", "unshaded", "space jerusalem-city", "space jerusalem-city", "done", "done",
+    s, _ = run(s, "box event", "unshaded", "space jerusalem-city", "done",
                "curfew", "remove jerusalem-district cache")
     assert next_box(s) and s["pw"] == 20 and sp(s, "jerusalem-district")["caches"] == 0
 
@@ -179,7 +179,7 @@ def test_p11_unshaded_irgun_executing_british_run_the_operations_irgun_picks_the
     s = board("P11", first="irgun", tel_aviv_jaffa={"troops": 2, "cells_a": 1}, lydda={"caches": 1})
     s, _ = run(s, "box event", "unshaded")
     assert role(s) == "british"
-    s, _ = run(s, "space tel-aviv-jaffa", "space tel-aviv-jaffa", "done", "done", "curfew")
+    s, _ = run(s, "space tel-aviv-jaffa", "done", "curfew")
     assert role(s) == "british"
     s, _ = run(s, "space tel-aviv-jaffa", "done")
     assert role(s) == "irgun" and legal(s) == {"remove": ["lydda cache"]}
@@ -485,7 +485,7 @@ def test_p16_unshaded_two_limited_operations_of_different_types_then_restore():
     assert sp(s, "samaria")["cells_a"] == 0
     assert set(legal(s)) == {"op", "done"}
     s, _ = run(s, "op patrol", "space haifa-district", "done", "move galilee haifa-district", "done",
-               "space haifa-district", "done")
+               "space haifa-district")
     assert sp(s, "haifa-district")["police"] == 1
     # the two Operations are used; Galilee lost its Police: no Restore space
     assert next_box(s)

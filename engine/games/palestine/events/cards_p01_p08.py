@@ -105,7 +105,8 @@ class AgathaUnshaded(ScriptEvent):
         f["city"] = f.pop("ret")
         g.say(f"British Searched {B.name(f['city'])} (Operation Agatha).", faction="british", rule="P1")
         g.call("pal.op.search", "british", **new_op_frame(g, "search", False, False, spaces=1,
-                                                            only=[f["city"]]))
+                                                            only=[f["city"]],
+                                                            selected=[f["city"]]))
 
     def detain(self, g, f):
         city = f["city"]

@@ -281,7 +281,8 @@ class OperationSharkUnshaded(ScriptEvent):
     def search(self, g, f):
         f["city"] = f.pop("ret")
         g.call("pal.op.search", "british", **new_op_frame(g, "search", False, False, spaces=1,
-                                                               only=[f["city"]]))
+                                                               only=[f["city"]],
+                                                            selected=[f["city"]]))
 
     def assault(self, g, f):
         city = f["city"]
