@@ -150,9 +150,10 @@ def place_curfew(g: Context, sid: str) -> bool:
     x = sp(g, sid)
     if KIND[sid] != "city" or x["curfew"] or curfews_on_map(g) >= CURFEWS:
         return False
+    if not british_pieces(x):
+        return False  # it would be lifted at once (1.10)
     x["curfew"] = 1
-    check_curfew(g, sid)
-    return bool(x["curfew"])
+    return True
 
 
 def terror_on_map(g: Context) -> int:

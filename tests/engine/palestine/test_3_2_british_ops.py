@@ -121,12 +121,18 @@ def test_3_2_2_patrol_removes_in_one_destination_only():
                "move jerusalem-city galilee", "move gaza samaria", "done", "space samaria")
     assert sp(s, "samaria") == space(police=1, cells_a=1)
     assert s["prison"] == 1
-    s, _ = run(s, "done")
-    assert "space" not in legal(s)                     # no second removal space: the Operation is over
-    assert legal(s) == {"done": [], "sa": ["negotiate"]}
-    s, _ = run(s, "done")
+    while engine.active_roles(s) == ["british"]:
+        assert "space" not in legal(s), "3.2.2: Cells are removed in one destination only"
+        s, _ = run(s, "done")
     assert sp(s, "galilee") == space(troops=2, police=1, cells_u=2, cells_a=3)
     assert engine.active_roles(s) == ["irgun"]
+
+
+def test_3_2_2_patrol_police_move_once_each():
+    s, _ = run(patrol_board(), "box opsa", "op patrol", "space galilee", "space samaria", "done",
+               "move gaza samaria")
+    assert "samaria galilee" not in legal(s)["move"]      # the arrived cube stays (R-OP-8)
+    assert sorted(legal(s)["move"]) == ["jerusalem-city galilee", "jerusalem-city samaria"]
 
 
 def test_3_2_2_patrol_removal_space_needs_police():
