@@ -143,3 +143,26 @@ class Context:
 
 def proc_of(frame: dict) -> Procedure:
     return PROCEDURES[frame["p"]]
+
+
+class Script(Procedure):
+    """A procedure that runs the methods named in ``script`` one after another.
+
+    Each method may push procedures (a choice for some role); the next method runs only once they have
+    ended, so "shift the track, then remove pieces" waits for any choice the shift asked for. The
+    program counter ``pc`` lives in the frame. A method may end the script early by setting
+    ``f["pc"] = len(self.script)``. Nothing runs once the game is over.
+    """
+
+    script: ClassVar[tuple[str, ...]] = ()
+
+    def step(self, g: Context, f: dict) -> bool:
+        if g.s.get("outcome"):
+            return False
+        pc = f.get("pc", 0)
+        if pc >= len(self.script):
+            g.end()
+            return True
+        f["pc"] = pc + 1
+        getattr(self, self.script[pc])(g, f)
+        return True

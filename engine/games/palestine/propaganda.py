@@ -7,6 +7,7 @@ Haganah cooperation (Irgun, 6.2.3), British then Irgun Redeploy (6.3), P29 at th
 
 from __future__ import annotations
 
+from ...coin.propaganda import PropagandaRound
 from ...coin.will import shift_will
 from ...core import notation
 from ...core.flow import Context, Procedure, procedure
@@ -51,96 +52,89 @@ def expropriation_spaces(g: Context) -> list[str]:
 
 
 @procedure
-class PropagandaRound(Procedure):
+class PalestinePropaganda(PropagandaRound):
     """Runs the phases of 6.1 to 6.4 in order, calling on each player where the rules let them choose."""
 
     name = "pal.propaganda"
-    rule = "6.0"
+    script = ("will", "expropriation", "intel", "haganah", "redeploy", "reset_start", "reset")
 
-    def step(self, g, f):
+    def will(self, g, f):
+        """6.1: net Political Will change, then the victory checks (6.1.3, 6.1.4; 7.0)."""
         s = g.s
-        st = f["stage"]
-        if st == "will":
-            s["propaganda"] += 1
-            net, parts = will_change(g)
-            g.say("Political Will phase: " + "; ".join(parts) + f" (net {net:+d}).", kind="h2", rule="6.1")
-            shift_will(g, net, "Political Will phase", rule="6.1")
-            if s["pw"] == 0:
-                s["outcome"] = {"winner": "irgun", "reason": "British Political Will at 0 (6.1.3, 7.0.1)"}
-                g.say("Irgun won: British Political Will is at 0.", kind="h1", rule="7.0.1")
-                return False
-            if s["propaganda"] >= FINAL_PROPAGANDA:
-                s["outcome"] = {"winner": "british", "reason": "final Propaganda card, Irgun has not won (6.1.4)"}
-                g.say("British won: the final Propaganda Round ended without an Irgun victory.", kind="h1",
-                      rule="7.0.2")
-                return False
-            f["stage"] = "expropriation"
-            return True
-        if st == "expropriation":
-            f["stage"] = "intel"
-            g.say("Resource phase.", kind="h2", rule="6.2")
-            if expropriation_spaces(g):
-                g.call("pal.op.rob", "irgun", **new_op_frame(g, "rob", True, False, spaces=1, optional=True,
-                                                            rule="6.2.1"))
+        s["propaganda"] += 1
+        net, parts = will_change(g)
+        g.say("Political Will phase: " + "; ".join(parts) + f" (net {net:+d}).", kind="h2", rule="6.1")
+        shift_will(g, net, "Political Will phase", rule="6.1")
+        if s["pw"] == 0:
+            self.win(g, "irgun", "British Political Will is at 0 (6.1.3)", "7.0.1")
+        elif s["propaganda"] >= FINAL_PROPAGANDA:
+            self.win(g, "british", "the final Propaganda Round ended without an Irgun victory (6.1.4)", "7.0.2")
+
+    def expropriation(self, g, f):
+        """6.2.1: the Irgun may Rob in one District or City with more Cells than Police."""
+        g.say("Resource phase.", kind="h2", rule="6.2")
+        if expropriation_spaces(g):
+            g.call("pal.op.rob", "irgun", **new_op_frame(g, "rob", True, False, spaces=1, optional=True,
+                                                        rule="6.2.1"))
+        else:
+            g.say("No space allowed Expropriations.", rule="6.2.1")
+
+    def intel(self, g, f):
+        """6.2.2: draw a chit if none is held, else discard half, rounded down (the British choose)."""
+        held = g.s["intel"]["held"]
+        if not held:
+            B.draw_chit(g, "British Intel", rule="6.2.2")
+        elif len(held) // 2:
+            n = len(held) // 2
+            if len(set(held)) == 1:
+                for _ in range(n):
+                    B.spend_chit(g, held[0])
+                g.say(f"British discarded {n} Intel Chit(s).", faction="british", rule="6.2.2")
             else:
-                g.say("No space allowed Expropriations.", rule="6.2.1")
-            return True
-        if st == "intel":
-            f["stage"] = "haganah"
-            held = s["intel"]["held"]
-            if not held:
-                B.draw_chit(g, "British Intel", rule="6.2.2")
-            elif len(held) // 2:
-                n = len(held) // 2
-                if len(set(held)) == 1:
-                    for _ in range(n):
-                        B.spend_chit(g, held[0])
-                    g.say(f"British discarded {n} Intel Chit(s).", faction="british", rule="6.2.2")
-                else:
-                    g.call("pal.discard", "british", left=n)
-            return True
-        if st == "haganah":
-            f["stage"] = "redeploy"
-            if s["haganah"] == 0:
-                B.draw_chit(g, "Haganah cooperation", rule="6.2.3")
-            elif s["haganah"] == 4 and cache_spots(g) and s["available"]["caches"]:
-                g.call("pal.haganah_cache", "irgun")
-            return True
-        if st == "redeploy":
-            f["stage"] = "reset"
-            g.say("Redeploy phase.", kind="h2", rule="6.3")
-            g.call("pal.redeploy_irgun", "irgun", stage="cells", got=[])
-            g.call("pal.redeploy_british", "british", stage="police", arrived={})
-            return True
-        if st == "reset":
-            f["stage"] = "reset-markers"
-            g.say("Reset phase.", kind="h2", rule="6.4")
-            p29 = cap(g, "P29")
-            curfew = [c for c in B.CITIES if B.sp(g, c)["curfew"]]
-            if p29 == "unshaded":
-                for c in curfew:
-                    x = B.sp(g, c)
-                    key = "cells_a" if x["cells_a"] else "cells_u"
-                    if B.remove(g, c, key, 1):
-                        g.say(f"Curfews (P29): a Cell in {B.name(c)} was removed to Available.", rule="P29")
-            elif p29 == "shaded" and curfew and s["available"]["cells"]:
-                g.call("pal.p29_place", "irgun", done=[])
-            return True
-        if st == "reset-markers":
-            for sid in B.SPACES:
-                x = B.sp(g, sid)
-                x["curfew"] = x["sabotage"] = x["terror"] = 0
-                x["cells_u"] += x["cells_a"]
-                x["cells_a"] = 0
-            back = s["prison"] // 2
-            s["prison"] -= back
-            s["available"]["cells"] += back
-            s["eligible"] = ["irgun", "british"]
-            g.say(f"Markers were removed, {back} Cell(s) returned from Prison, all Cells flipped Underground; "
-                  "Irgun is 1st Eligible.", rule="6.4")
-            g.end()
-            return True
-        return False
+                g.call("pal.discard", "british", left=n)
+
+    def haganah(self, g, f):
+        """6.2.3: at 0 the British draw a chit; at 4 the Irgun may place a Cache."""
+        s = g.s
+        if s["haganah"] == 0:
+            B.draw_chit(g, "Haganah cooperation", rule="6.2.3")
+        elif s["haganah"] == 4 and cache_spots(g) and s["available"]["caches"]:
+            g.call("pal.haganah_cache", "irgun")
+
+    def redeploy(self, g, f):
+        """6.3: British Redeploy, then Irgun Redeploy (pushed in reverse so the British go first)."""
+        g.say("Redeploy phase.", kind="h2", rule="6.3")
+        g.call("pal.redeploy_irgun", "irgun", stage="cells", got=[])
+        g.call("pal.redeploy_british", "british", stage="police", arrived={})
+
+    def reset_start(self, g, f):
+        """P29 acts at the start of Reset (6.4)."""
+        g.say("Reset phase.", kind="h2", rule="6.4")
+        p29 = cap(g, "P29")
+        curfew = [c for c in B.CITIES if B.sp(g, c)["curfew"]]
+        if p29 == "unshaded":
+            for c in curfew:
+                x = B.sp(g, c)
+                key = "cells_a" if x["cells_a"] else "cells_u"
+                if B.remove(g, c, key, 1):
+                    g.say(f"Curfews (P29): a Cell in {B.name(c)} was removed to Available.", rule="P29")
+        elif p29 == "shaded" and curfew and g.s["available"]["cells"]:
+            g.call("pal.p29_place", "irgun", done=[])
+
+    def reset(self, g, f):
+        """6.4: markers off, half of Prison back (rounded down), Cells Underground, Irgun 1st Eligible."""
+        s = g.s
+        for sid in B.SPACES:
+            x = B.sp(g, sid)
+            x["curfew"] = x["sabotage"] = x["terror"] = 0
+            x["cells_u"] += x["cells_a"]
+            x["cells_a"] = 0
+        back = s["prison"] // 2
+        s["prison"] -= back
+        s["available"]["cells"] += back
+        s["eligible"] = ["irgun", "british"]
+        g.say(f"Markers were removed, {back} Cell(s) returned from Prison, all Cells flipped Underground; "
+              "Irgun is 1st Eligible.", rule="6.4")
 
 
 def cache_spots(g: Context) -> list[str]:

@@ -69,7 +69,7 @@ class PalestineRules(CoinRules):
             text.run(g, faction)
 
     def start_propaganda(self, g: Context) -> None:
-        g.call("pal.propaganda", "british", stage="will")
+        g.call("pal.propaganda", "british")
 
     def must_pass(self, g: Context, faction: str) -> bool:
         return faction == "british" and g.s["flags"].get("loans") == "now"

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ....core.errors import RulesBugError
-from ....core.flow import Context, Procedure
+from ....core.flow import Context, Script
 
 SIDES = ("unshaded", "shaded", "event")
 
@@ -52,20 +52,9 @@ def event(cid: str, side: str, playable: Callable[[Context, str], bool] | None =
     return deco
 
 
-class ScriptEvent(Procedure):
-    """An Event text run as a list of steps (see module docstring). The frame's role is the executing
-    faction; ``f["faction"]`` too."""
-
-    script: tuple[str, ...] = ()
-
-    def step(self, g: Context, f: dict) -> bool:
-        pc = f.get("pc", 0)
-        if pc >= len(self.script):
-            g.end()
-            return True
-        f["pc"] = pc + 1
-        getattr(self, self.script[pc])(g, f)
-        return True
+class ScriptEvent(Script):
+    """An Event text run as a list of steps (see module docstring and :class:`engine.core.flow.Script`).
+    The frame's role is the executing faction; ``f["faction"]`` too."""
 
 
 def capability(cid: str, side: str) -> None:
