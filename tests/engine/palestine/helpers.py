@@ -92,3 +92,29 @@ def legal(state: dict) -> dict:
 
 def sp(state: dict, sid: str) -> dict:
     return state["spaces"][sid]
+
+
+def role(state: dict) -> str:
+    """The role that must act now."""
+    return engine.active_roles(state)[0]
+
+
+def at_track(s: dict, h: int) -> dict:
+    """Puts the Haganah Track at *h*, the boxes right of it holding their pieces (6.5.2)."""
+    s["haganah"] = h
+    for box, caps in (("4", {"cells": 2, "caches": 1}), ("3", {"cells": 3})):
+        for piece, n in caps.items():
+            want = n if int(box) > h else 0
+            s["available"][piece] -= want - s["haganah_slots"][box][piece]
+            s["haganah_slots"][box][piece] = want
+    return s
+
+
+def board(cid: str, first: str = "british", h: int = 2, pw: int = 10, **spaces) -> dict:
+    """An empty map with the Haganah Track at *h*, Political Will *pw*, the given pieces (space ids with
+    underscores as keyword names), and card *cid* current with *first* to choose a box."""
+    s = at_track(clear(fresh()), h)
+    s["pw"] = pw
+    for sid, counts in spaces.items():
+        put(s, sid.replace("_", "-"), **counts)
+    return at_card(s, cid, first=first)

@@ -1,32 +1,8 @@
 """Event cards P19 Rome Embassy Bombing, P20 Indian Independence*, P21 United Resistance Movement,
 P22 Jewish Agency and P24 Sergeants Affair."""
 
-import engine
 
-from .helpers import at_card, clear, fresh, legal, put, run, sp, to_prison
-
-
-def role(s):
-    return engine.active_roles(s)[0]
-
-
-def at_track(s, h):
-    """Puts the Haganah Track at *h*, the boxes right of it holding their pieces (6.5.2)."""
-    s["haganah"] = h
-    for box, caps in (("4", {"cells": 2, "caches": 1}), ("3", {"cells": 3})):
-        for piece, n in caps.items():
-            want = n if int(box) > h else 0
-            s["available"][piece] -= want - s["haganah_slots"][box][piece]
-            s["haganah_slots"][box][piece] = want
-    return s
-
-
-def board(cid, first="british", h=2, pw=10, **spaces):
-    s = at_track(clear(fresh()), h)
-    s["pw"] = pw
-    for sid, counts in spaces.items():
-        put(s, sid.replace("_", "-"), **counts)
-    return at_card(s, cid, first=first)
+from .helpers import board, legal, role, run, sp, to_prison
 
 
 def sides(s, first):

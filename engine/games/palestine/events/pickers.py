@@ -7,6 +7,7 @@ spaces, at most ``per_space`` from one space, to Available, Prison or out of the
 
 from __future__ import annotations
 
+from ....coin.will import shift_will
 from ....core import notation
 from ....core.flow import Context, Procedure, procedure
 from .. import board as B
@@ -16,6 +17,8 @@ notation.VERBS.update({"remove", "place", "done"})
 KIND_KEY = {"underground": "cells_u", "active": "cells_a", "cache": "caches", "police": "police",
             "troops": "troops"}
 KEY_KIND = {v: k for k, v in KIND_KEY.items()}
+DEST_NAME = {"available": "Available", "prison": "Prison", "removed": "out of the game"}
+PIECE_NAME = {"cells": "a Cell", "caches": "an Arms Cache", "police": "a Police cube", "troops": "a Troop"}
 KEY_NAME = {"cells_u": "an Underground Cell", "cells_a": "an Active Cell", "caches": "an Arms Cache",
             "police": "a Police cube", "troops": "a Troop"}
 
@@ -35,9 +38,55 @@ def put(g: Context, role: str, piece: str, *, spaces: list[str], max: int = 1, p
            label=label, taken=0, per={})
 
 
+class _Chooser(Procedure):
+    """What Pick and Put share: one piece a time, ``min`` before ``done``, ending when nothing is left."""
+
+    verb = ""
+    doing = ""
+
+    def options(self, g: Context, f: dict) -> list[str]:
+        return []
+
+    def prompt(self, g, f):
+        out = {}
+        opts = self.options(g, f)
+        if opts:
+            out[self.verb] = opts
+        if f["taken"] >= f["min"] or not opts:
+            out["done"] = []
+        return out
+
+    def text(self, g, f):
+        return (f"{f['role'].title()} ({f['label']}): {self.doing} a piece ({f['taken']} of up to {f['max']}), "
+                "or done")
+
+    def rule_for(self, g, f):
+        return f["rule"]
+
+    def act(self, g, f, verb, arg):
+        if verb == "done":
+            f["over"] = True
+            return
+        sid = arg.split(" ")[0]
+        f["taken"] += 1
+        f["per"][sid] = f["per"].get(sid, 0) + 1
+        self.take(g, f, arg)
+
+    def take(self, g: Context, f: dict, arg: str) -> None:
+        """Moves the one piece *arg* names."""
+
+    def step(self, g, f):
+        if f.get("over") or not self.options(g, f):
+            g.end()
+            return True
+        return False
+
+
 @procedure
-class Pick(Procedure):
+class Pick(_Chooser):
     name = "pal.pick"
+    verb = "remove"
+    doing = "remove"
 
     def options(self, g, f):
         if f["taken"] >= f["max"]:
@@ -52,47 +101,21 @@ class Pick(Procedure):
                     out.append(f"{sid} {KEY_KIND[key]}")
         return out
 
-    def prompt(self, g, f):
-        out = {}
-        opts = self.options(g, f)
-        if opts:
-            out["remove"] = opts
-        if f["taken"] >= f["min"] or not opts:
-            out["done"] = []
-        return out
-
-    def text(self, g, f):
-        return f"{f['role'].title()} ({f['label']}): remove a piece ({f['taken']} of up to {f['max']}), or done"
-
-    def rule_for(self, g, f):
-        return f["rule"]
-
-    def act(self, g, f, verb, arg):
-        if verb == "done":
-            f["over"] = True
-            return
+    def take(self, g, f, arg):
         sid, kind = arg.split(" ")
         key = KIND_KEY[kind]
         B.remove(g, sid, key, 1, to=f["dest"])
-        f["taken"] += 1
-        f["per"][sid] = f["per"].get(sid, 0) + 1
-        g.say(f"{f['label']}: {KEY_NAME[key]} in {B.name(sid)} was removed to "
-              f"{ {'available': 'Available', 'prison': 'Prison', 'removed': 'out of the game'}[f['dest']] }.",
+        g.say(f"{f['label']}: {KEY_NAME[key]} in {B.name(sid)} was removed to {DEST_NAME[f['dest']]}.",
               faction=f["role"], rule=f["rule"])
         if key == "caches" and f.get("on_cache") == "pw":
-            from ....coin.will import shift_will
             shift_will(g, 1, f"{f['label']}: Arms Cache removed", rule=f["rule"])
-
-    def step(self, g, f):
-        if f.get("over") or not self.options(g, f):
-            g.end()
-            return True
-        return False
 
 
 @procedure
-class Put(Procedure):
+class Put(_Chooser):
     name = "pal.put"
+    verb = "place"
+    doing = "place"
 
     def options(self, g, f):
         if f["taken"] >= f["max"] or not g.s["available"][f["piece"]]:
@@ -106,33 +129,7 @@ class Put(Procedure):
             out.append(sid)
         return out
 
-    def prompt(self, g, f):
-        out = {}
-        opts = self.options(g, f)
-        if opts:
-            out["place"] = opts
-        if f["taken"] >= f["min"] or not opts:
-            out["done"] = []
-        return out
-
-    def text(self, g, f):
-        return f"{f['role'].title()} ({f['label']}): place a piece ({f['taken']} of up to {f['max']}), or done"
-
-    def rule_for(self, g, f):
-        return f["rule"]
-
-    def act(self, g, f, verb, arg):
-        if verb == "done":
-            f["over"] = True
-            return
+    def take(self, g, f, arg):
         B.place(g, arg, f["piece"], 1)
-        f["taken"] += 1
-        f["per"][arg] = f["per"].get(arg, 0) + 1
-        g.say(f"{f['label']}: placed a {({'cells': 'Cell', 'caches': 'Arms Cache', 'police': 'Police cube', 'troops': 'Troop'})[f['piece']]} "
-              f"in {B.name(arg)}.", faction=f["role"], rule=f["rule"])
-
-    def step(self, g, f):
-        if f.get("over") or not self.options(g, f):
-            g.end()
-            return True
-        return False
+        g.say(f"{f['label']}: placed {PIECE_NAME[f['piece']]} in {B.name(arg)}.", faction=f["role"],
+              rule=f["rule"])
