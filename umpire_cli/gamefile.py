@@ -1,8 +1,9 @@
-"""Local game files (``umpire-game/1``): a game's state, its history and its chance seed, in one JSON file.
+"""Local game files (``umpire-game/1``): a game's state, its history and its dice seed, in one JSON file.
 
-The seed of a local game sits in the file: local play is for practice and umpiring at a table, where
-everyone may read it. Outcome *k* of action *n* comes from ``HMAC-SHA256(seed, id|n|counter)``, so a
-replay of the same actions gives the same dice.
+Local games use the same dice as the service (engine.core.dice, docs/dice.md): outcomes derived from the
+seed, the game id, the action number and the digest of the actions before it. The seed of a local game
+sits in the file, so everyone at the table can verify (and could predict) the dice: local play is for
+practice and face-to-face umpiring.
 """
 
 from __future__ import annotations
@@ -14,23 +15,32 @@ import tempfile
 from pathlib import Path
 
 import engine
-from engine.core.chance import SeededChance
+from engine.core import dice
 
 GAME_FORMAT = "umpire-game/1"
 
 
-def chance_for(game: dict):
-    seed = bytes.fromhex(game["seed"])
-    return lambda n: SeededChance(seed, context=f"{game['id']}|{n}")
+def binder(game: dict, role: str) -> dice.Binder:
+    return dice.Binder(bytes.fromhex(game["seed"]), game["id"], game["digest"], game.get("entropy", ""), role)
 
 
 def new_game(slug: str, scenario: str, seed: int | None) -> dict:
-    seed_bytes = (seed.to_bytes(16, "big") if seed is not None else secrets.token_bytes(16))
+    seed_bytes = (seed.to_bytes(32, "big") if seed is not None else secrets.token_bytes(32))
     gid = "L-" + (f"{seed:08x}" if seed is not None else secrets.token_hex(4))
-    game = {"format": GAME_FORMAT, "id": gid, "game": slug, "scenario": scenario, "seed": seed_bytes.hex(),
-            "history": []}
-    game["state"] = engine.setup(slug, scenario, {}, SeededChance(seed_bytes, context=f"{gid}|setup"))
-    return game
+    digest = dice.first_digest(gid)
+    chance = dice.DerivedChance(seed_bytes, gid, 0, digest, "")
+    state = engine.setup(slug, scenario, {}, chance)
+    return {"format": GAME_FORMAT, "id": gid, "game": slug, "scenario": scenario, "seed": seed_bytes.hex(),
+            "commitment": dice.commitment(seed_bytes), "digest": digest, "entropy": "",
+            "setup_outcomes": chance.records, "history": [], "state": state}
+
+
+def record(game: dict, result, role: str, bnd: dice.Binder) -> None:
+    """Adds a move's accepted steps (with their outcome records) to the file's history."""
+    for step in result.steps:
+        game["history"].append({**step, "dice": bnd.records(step["seq"])})
+    game["digest"] = bnd.digest_after(result.applied)
+    game["state"] = result.state
 
 
 def load(path: str | Path) -> dict:

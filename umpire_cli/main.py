@@ -113,15 +113,15 @@ def move(path, role, source):
             raise click.ClickException(f"the move file is for {mv['role']}, but you play as {role}")
         if mv["game"] and mv["game"] != g["id"]:
             raise click.ClickException(f"the move file is for game {mv['game']}, this file holds {g['id']}")
-        result = apply_move(g["state"], role, mv["actions"], gamefile.chance_for(g), after=mv["after"])
+        bnd = gamefile.binder(g, role)
+        result = apply_move(g["state"], role, mv["actions"], bnd, after=mv["after"])
     except EngineError as e:
         click.echo(f"Refused ({e.code}): {e.message}", err=True)
         sys.exit(2)
     for entry in result.log:
         click.echo(_log_line(entry))
     if result.status != "rejected":
-        g["state"] = result.state
-        g["history"].extend(result.steps)
+        gamefile.record(g, result, role, bnd)
         gamefile.save(g, path)
     if result.error:
         e = result.error

@@ -10,8 +10,9 @@ A move file is JSON, ``{"format": "umpire-move/1", "game": ID, "role": ROLE, "af
    refused order stops the file there and the accepted prefix stands (``partial``).
 4. When the file ends, the result says what each role may do now.
 
-``chance_for(n)`` gives the chance source for the action that will be action number *n* of the game,
-so that an outcome depends on the action it belongs to and not on how the file was split.
+``chance_for(n, applied)`` gives the chance source for the action that will be action number *n* of the
+game (``applied``: the actions this file has had accepted before it), so that an outcome depends on the
+action it belongs to and the position before it, not on how the moves were split into files.
 """
 
 from __future__ import annotations
@@ -115,7 +116,7 @@ def parse_move_file(data: Any) -> dict:
     return {"role": role, "after": after, "game": game, "actions": [a.strip() for a in actions]}
 
 
-def apply_move(state: dict, role: str, actions: list[str], chance_for: Callable[[int], Chance],
+def apply_move(state: dict, role: str, actions: list[str], chance_for: Callable[[int, list[str]], Chance],
                *, after: int | None = None, stop_before_chance: bool = False) -> MoveResult:
     """Applies *actions* for *role* to a copy of *state* (DESIGN.md section 4, points 1 to 5).
 
@@ -137,7 +138,7 @@ def apply_move(state: dict, role: str, actions: list[str], chance_for: Callable[
         try:
             action = api.parse(work, role, line)
             snapshot = canonical.copy(work) if not bound else None
-            source = chance_for(work.get("seq", 0) + 1)
+            source = chance_for(work.get("seq", 0) + 1, list(result.applied))
             step = api.apply_in_place(work, role, action, source)
         except ChanceRequested:
             result.status = "preview-stopped"

@@ -48,7 +48,7 @@ def _replay(upto=None):
         chance = ScriptedChance(rolls=step.get("rolls", []), draws=step.get("draws", []))
         assert engine.active_roles(s) == [step["role"]], f"step {step['id']}: who acts"
         assert s["current"] == step["card"], f"step {step['id']}: card"
-        res = apply_move(s, step["role"], step["actions"], lambda n, c=chance: c, after=s["seq"])
+        res = apply_move(s, step["role"], step["actions"], lambda n, applied, c=chance: c, after=s["seq"])
         assert res.status == "accepted", (step["id"], res.error)
         assert not chance.rolls and not chance.draws, f"step {step['id']}: unused chance"
         s = res.state

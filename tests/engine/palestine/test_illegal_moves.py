@@ -277,7 +277,7 @@ def _prefix_state(case: Case) -> tuple[dict, dict]:
     start = case.board()
     if not case.prefix:
         return start, start
-    res = apply_move(start, case.role, list(case.prefix), lambda n: NoChance())
+    res = apply_move(start, case.role, list(case.prefix), lambda n, applied: NoChance())
     assert res.status == "accepted", f"the prefix of {case.id} should be accepted: {res.error}"
     return start, res.state
 
@@ -321,7 +321,7 @@ def test_move_file_with_the_order_is_rejected_whole(case: Case):
     ``rejected``, the input state returned and untouched, the failing line and the allowed choices."""
     start, s = _prefix_state(case)
     before = engine.dumps(start)
-    res = apply_move(start, case.role, [*case.prefix, case.order], lambda n: NoChance())
+    res = apply_move(start, case.role, [*case.prefix, case.order], lambda n, applied: NoChance())
     assert res.status == "rejected", (res.status, res.error)
     assert engine.dumps(res.state) == before and engine.dumps(start) == before
     assert res.applied == [] and res.log == [] and res.outcomes == []
@@ -335,7 +335,7 @@ def test_move_file_with_the_order_is_rejected_whole(case: Case):
 def test_move_file_refusal_names_the_rule_or_reason(case: Case):
     """The reply to a refused move file names the rule or the reason (DESIGN.md 4.2), like engine.apply."""
     start, _ = _prefix_state(case)
-    res = apply_move(start, case.role, [*case.prefix, case.order], lambda n: NoChance())
+    res = apply_move(start, case.role, [*case.prefix, case.order], lambda n, applied: NoChance())
     err = res.error
     missing = _names(case.why, err["message"], err.get("rule"))
     assert not missing, (f"move-file refusal of {case.order!r} lacks {missing}: message {err['message']!r}, "
@@ -415,7 +415,7 @@ def test_a_move_for_the_wrong_role_changes_nothing():
     s = irgun_board()
     before = engine.dumps(s)
     mv = parse_move_file(good_file(role="british"))
-    res = apply_move(s, mv["role"], mv["actions"], lambda n: NoChance(), after=mv["after"])
+    res = apply_move(s, mv["role"], mv["actions"], lambda n, applied: NoChance(), after=mv["after"])
     assert res.status == "rejected" and res.error["code"] == "not-your-turn"
     assert "irgun" in res.error["message"]
     assert engine.dumps(s) == before and engine.dumps(res.state) == before
@@ -435,7 +435,7 @@ def test_stale_move_is_refused_and_changes_nothing(after):
     s = _played_a_little()
     before = engine.dumps(s)
     with pytest.raises(StalePositionError) as ei:
-        apply_move(s, "irgun", ["space galilee"], lambda n: NoChance(), after=after)
+        apply_move(s, "irgun", ["space galilee"], lambda n, applied: NoChance(), after=after)
     assert ei.value.code == "stale"
     assert str(s["seq"]) in ei.value.message and str(after) in ei.value.message
     assert engine.dumps(s) == before
@@ -443,7 +443,7 @@ def test_stale_move_is_refused_and_changes_nothing(after):
 
 def test_move_after_the_current_position_is_accepted():
     s = _played_a_little()
-    res = apply_move(s, "irgun", ["space galilee"], lambda n: NoChance(), after=s["seq"])
+    res = apply_move(s, "irgun", ["space galilee"], lambda n, applied: NoChance(), after=s["seq"])
     assert res.status == "accepted" and res.applied == ["space galilee"]
     assert res.state["seq"] == s["seq"] + 1
 
@@ -456,7 +456,7 @@ def test_illegal_order_before_any_roll_rejects_the_whole_file():
     before = engine.dumps(s)
     orders = ["box opsa", "op sabotage", "space galilee", "space samaria", "roll"]
     chance = ScriptedChance(rolls=[5])
-    res = apply_move(s, "irgun", orders, lambda n: chance)
+    res = apply_move(s, "irgun", orders, lambda n, applied: chance)
     assert res.status == "rejected"
     assert res.error["line"] == 4 and res.error["code"] == "illegal"
     assert res.error["legal"] == {"roll": []}            # Galilee: no Cache near, not a City
@@ -471,7 +471,7 @@ def test_illegal_order_after_a_roll_stops_there_and_keeps_the_prefix():
     orders = ["box opsa", "op sabotage", "space galilee", "roll", "space jerusalem-district", "space samaria",
               "roll", "done"]
     chance = ScriptedChance(rolls=[5, 6])
-    res = apply_move(s, "irgun", orders, lambda n: chance)
+    res = apply_move(s, "irgun", orders, lambda n, applied: chance)
     assert res.status == "partial"
     assert res.applied == orders[:5]
     assert res.error["line"] == 6 and res.error["order"] == "space samaria" and res.error["code"] == "illegal"
@@ -484,7 +484,7 @@ def test_illegal_order_after_a_roll_stops_there_and_keeps_the_prefix():
     assert res.state["seq"] == 5 and len(res.steps) == 5
     assert chance.rolls == [6], "the second die must not be rolled"
     # The same position as the prefix alone, with the same die.
-    alone = apply_move(s, "irgun", orders[:5], lambda n: ScriptedChance(rolls=[5]))
+    alone = apply_move(s, "irgun", orders[:5], lambda n, applied: ScriptedChance(rolls=[5]))
     assert engine.dumps(alone.state) == engine.dumps(res.state)
     # Allowed at the refusal: what the Sabotage in Jerusalem District may do next.
     assert res.error["legal"] == engine.legal_actions(res.state, "irgun")
@@ -494,7 +494,7 @@ def test_illegal_order_after_a_roll_stops_there_and_keeps_the_prefix():
 def test_illegal_order_right_after_a_roll_keeps_the_roll():
     s = irgun_board()
     orders = ["box opsa", "op sabotage", "space galilee", "roll", "terror"]
-    res = apply_move(s, "irgun", orders, lambda n: ScriptedChance(rolls=[2]))
+    res = apply_move(s, "irgun", orders, lambda n, applied: ScriptedChance(rolls=[2]))
     assert res.status == "partial" and res.applied == orders[:4]
     assert [o["value"] for o in res.outcomes] == [2]
     assert sp(res.state, "galilee")["sabotage"] == 0 and sp(res.state, "galilee")["cells_a"] == 1
@@ -503,7 +503,7 @@ def test_illegal_order_right_after_a_roll_keeps_the_roll():
 def test_preview_stops_before_the_first_chance_outcome():
     s = irgun_board()
     before = engine.dumps(s)
-    res = apply_move(s, "irgun", ["box opsa", "op sabotage", "space galilee", "roll"], lambda n: NoChance())
+    res = apply_move(s, "irgun", ["box opsa", "op sabotage", "space galilee", "roll"], lambda n, applied: NoChance())
     assert res.status == "preview-stopped" and res.error["line"] == 4
     assert engine.dumps(s) == before
 
@@ -536,6 +536,6 @@ def test_apply_move_never_modifies_its_input_state():
     s = irgun_board()
     before = engine.dumps(s)
     res = apply_move(s, "irgun", ["box opsa", "op sabotage", "space galilee", "roll"],
-                     lambda n: ScriptedChance(rolls=[4]))
+                     lambda n, applied: ScriptedChance(rolls=[4]))
     assert res.status == "accepted" and res.state is not s
     assert engine.dumps(s) == before

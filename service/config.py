@@ -1,0 +1,54 @@
+"""Configuration: safe defaults, overridden by environment variables (issue: the service).
+
+- ``DATABASE_URL``: SQLAlchemy URL. Default: SQLite (WAL) in the instance folder. Scale:
+  ``postgresql+psycopg://user@host/db``.
+- ``REDIS_URL``: Celery broker at scale (``redis://host:6379/0``). Unset: the embedded default, a worker
+  thread inside the one local process on kombu's in-memory transport.
+- ``UMPIRE_MAX_MOVE_BYTES``: largest request body accepted (default 256 KiB).
+- ``UMPIRE_SWEEP_SECONDS``: how old a queued submission must be before the sweeper queues it again.
+- ``UMPIRE_SNAPSHOT_EVERY``: keep a state snapshot every N positions (default 50).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+
+def from_env(instance_path: str) -> dict:
+    db_default = "sqlite:///" + str(Path(instance_path) / "umpire.sqlite3")
+    redis_url = os.environ.get("REDIS_URL", "").strip()
+    cfg = {
+        "DATABASE_URL": os.environ.get("DATABASE_URL", "").strip() or db_default,
+        "REDIS_URL": redis_url,
+        "EMBEDDED": not redis_url,
+        "MAX_CONTENT_LENGTH": int(os.environ.get("UMPIRE_MAX_MOVE_BYTES", str(256 * 1024))),
+        "SWEEP_SECONDS": float(os.environ.get("UMPIRE_SWEEP_SECONDS", "30")),
+        "SNAPSHOT_EVERY": int(os.environ.get("UMPIRE_SNAPSHOT_EVERY", "50")),
+        "MAX_ATTEMPTS": int(os.environ.get("UMPIRE_MAX_ATTEMPTS", "5")),
+        "WAIT_MAX_SECONDS": 30,
+    }
+    cfg["CELERY"] = celery_config(redis_url)
+    return cfg
+
+
+def celery_config(redis_url: str) -> dict:
+    """Celery settings (lowercase keys only). Messages carry submission ids; the database is the truth."""
+    base = {
+        "broker_url": redis_url or "memory://",
+        "task_ignore_result": True,
+        "task_serializer": "json",
+        "accept_content": ["json"],
+        "task_acks_late": True,
+        "task_reject_on_worker_lost": True,
+        "worker_prefetch_multiplier": 1,
+        "task_time_limit": 120,
+        "task_soft_time_limit": 100,
+        "broker_connection_retry_on_startup": True,
+        "worker_hijack_root_logger": False,
+        "beat_schedule": {"sweep": {"task": "tasks.sweep", "schedule": 15.0}},
+    }
+    if redis_url:
+        # Short tasks only: a lost worker's message comes back after this many seconds.
+        base["broker_transport_options"] = {"visibility_timeout": 300}
+    return base

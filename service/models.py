@@ -1,0 +1,110 @@
+"""Tables: games, seats, submissions (raw input kept), the append-only move log, state snapshots."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, ForeignKey, Index, Integer, MetaData, String, Text, UniqueConstraint
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+def now() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING)
+    type_annotation_map = {dict[str, Any]: JSON, list[Any]: JSON}
+
+
+class Game(Base):
+    """A game: what it is, which engine and rules it runs on, its current position."""
+
+    __tablename__ = "games"
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32))
+    scenario: Mapped[str] = mapped_column(String(64))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    engine_version: Mapped[str] = mapped_column(String(32))
+    rules_version: Mapped[int] = mapped_column(Integer)
+    rulings: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    title: Mapped[str] = mapped_column(String(200), default="")
+    seq: Mapped[int] = mapped_column(Integer, default=0)
+    state: Mapped[dict[str, Any]] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(16), default="active")
+    umpire_token_hash: Mapped[str] = mapped_column(String(64))
+    seed: Mapped[str] = mapped_column(String(128))
+    commitment: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(default=now)
+    updated_at: Mapped[datetime] = mapped_column(default=now)
+
+
+class Seat(Base):
+    """A player's seat: one role of one game, with its hashed secret token."""
+
+    __tablename__ = "seats"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), index=True)
+    role: Mapped[str] = mapped_column(String(32))
+    player: Mapped[str] = mapped_column(String(100), default="")
+    email: Mapped[str] = mapped_column(String(254), default="")
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    entropy: Mapped[str] = mapped_column(String(128), default="")
+    __table_args__ = (UniqueConstraint("game_id", "role", name="uq_seats_game_role"),)
+
+
+class Submission(Base):
+    """A move file as received (kept raw), its processing status and its verdict."""
+
+    __tablename__ = "submissions"
+    id: Mapped[str] = mapped_column(String(36), primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), index=True)
+    role: Mapped[str] = mapped_column(String(32))
+    idempotency_key: Mapped[str] = mapped_column(String(128))
+    raw: Mapped[str] = mapped_column(Text)
+    content_type: Mapped[str] = mapped_column(String(64))
+    status: Mapped[str] = mapped_column(String(16), default="queued")
+    verdict: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(default=now)
+    updated_at: Mapped[datetime] = mapped_column(default=now)
+    __table_args__ = (
+        UniqueConstraint("game_id", "idempotency_key", name="uq_submissions_game_key"),
+        Index("ix_submissions_status_created", "status", "created_at"),
+    )
+
+
+class Move(Base):
+    """One accepted action: the append-only log (``UNIQUE(game_id, seq)``)."""
+
+    __tablename__ = "moves"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"))
+    seq: Mapped[int] = mapped_column(Integer)
+    role: Mapped[str] = mapped_column(String(32))
+    action: Mapped[str] = mapped_column(String(200))
+    log: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    outcomes: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    submission_id: Mapped[str | None] = mapped_column(ForeignKey("submissions.id"), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(default=now)
+    __table_args__ = (UniqueConstraint("game_id", "seq", name="uq_moves_game_seq"),)
+
+
+class Snapshot(Base):
+    """The state at a position, every ``SNAPSHOT_EVERY`` positions (and at creation)."""
+
+    __tablename__ = "snapshots"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"))
+    seq: Mapped[int] = mapped_column(Integer)
+    state: Mapped[dict[str, Any]] = mapped_column(JSON)
+    __table_args__ = (UniqueConstraint("game_id", "seq", name="uq_snapshots_game_seq"),)
