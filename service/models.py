@@ -44,6 +44,8 @@ class Game(Base):
     umpire_token_hash: Mapped[str] = mapped_column(String(64))
     seed: Mapped[str] = mapped_column(String(128))
     commitment: Mapped[str] = mapped_column(String(64))
+    digest: Mapped[str] = mapped_column(String(64))
+    revealed: Mapped[bool] = mapped_column(default=False)
     created_at: Mapped[datetime] = mapped_column(default=now)
     updated_at: Mapped[datetime] = mapped_column(default=now)
 

@@ -67,9 +67,19 @@ def games():
 @click.argument("game")
 @click.option("--scenario", default="standard", show_default=True)
 @click.option("--seed", type=int, default=None, help="fix the chance seed (reproducible local games)")
-@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="game file to write")
-def new(game, scenario, seed, output):
-    """Create a local game file."""
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="game file to write (a local game)")
+@click.option("--db", "in_db", is_flag=True, help="create the game in the service's database instead")
+@click.option("--title", default="", help="the game's title (service games)")
+def new(game, scenario, seed, output, in_db, title):
+    """Create a game: a local game file (-o FILE) or a game in the service's database (--db)."""
+    if in_db:
+        from . import service_ops
+        service_ops.new(game, scenario, title)
+        return
+    if not output:
+        raise click.UsageError("give -o FILE for a local game, or --db for a game in the service's database")
+    if seed is not None and not 0 <= seed < 2 ** 63:
+        raise click.UsageError("--seed must be between 0 and 2**63-1")
     try:
         g = gamefile.new_game(game, scenario, seed)
     except EngineError as e:
@@ -80,14 +90,7 @@ def new(game, scenario, seed, output):
 
 
 def _read_move(source: str) -> object:
-    if source == "-":
-        text = sys.stdin.read()
-    else:
-        try:
-            with open(source, encoding="utf-8") as fh:
-                text = fh.read()
-        except OSError as e:
-            raise click.ClickException(f"cannot read the move file: {e}") from None
+    text = _read_raw(source)
     stripped = text.lstrip()
     if stripped.startswith(("{", "[")):
         try:
@@ -97,12 +100,39 @@ def _read_move(source: str) -> object:
     return text
 
 
+def _read_raw(source: str) -> str:
+    if source == "-":
+        text = sys.stdin.read()
+    else:
+        try:
+            with open(source, encoding="utf-8") as fh:
+                text = fh.read()
+        except OSError as e:
+            raise click.ClickException(f"cannot read the move file: {e}") from None
+    return text
+
+
 @cli.command()
-@click.argument("path", type=click.Path(exists=True, dir_okay=False))
+@click.argument("args", nargs=-1)
 @click.option("--as", "role", required=True, help="the role (faction) you play")
-@click.argument("source", default="-")
-def move(path, role, source):
-    """Apply a move (JSON move file or text orders; - reads standard input) to the game in PATH."""
+@click.option("--game", "gid", help="a game in the service's database instead of a file")
+def move(args, role, gid):
+    """Apply a move: `umpire move GAMEFILE --as ROLE [MOVE]` or `umpire move --game ID --as ROLE [MOVE]`.
+
+    MOVE is a JSON move file or text orders; - (the default) reads standard input. Prints what happened
+    and what each role may do now.
+    """
+    if gid:
+        if len(args) > 1:
+            raise click.UsageError("with --game, give only the MOVE (or nothing to read standard input)")
+        from . import service_ops
+        sys.exit(service_ops.move(gid, role, _read_raw(args[0] if args else "-")))
+    if not args or len(args) > 2:
+        raise click.UsageError("give the game file and, optionally, the move: umpire move GAMEFILE --as ROLE [MOVE]")
+    path, source = args[0], (args[1] if len(args) > 1 else "-")
+    from pathlib import Path
+    if not Path(path).is_file():
+        raise click.UsageError(f"no game file {path!r}")
     try:
         g = gamefile.load(path)
     except ValueError as e:
@@ -137,11 +167,18 @@ def move(path, role, source):
 
 
 @cli.command()
-@click.argument("path", type=click.Path(exists=True, dir_okay=False))
+@click.argument("path", required=False, type=click.Path(exists=True, dir_okay=False))
 @click.option("--as", "role", default="public", help="whose view to show (default: the public view)")
 @click.option("--json", "as_json", is_flag=True, help="print the view as JSON")
-def show(path, role, as_json):
+@click.option("--game", "gid", help="a game in the service's database instead of a file")
+def show(path, role, as_json, gid):
     """Show the position as ROLE sees it."""
+    if gid:
+        from . import service_ops
+        service_ops.show(gid, role, as_json)
+        return
+    if not path:
+        raise click.UsageError("give the game file PATH, or --game ID")
     try:
         g = gamefile.load(path)
     except ValueError as e:
@@ -156,9 +193,16 @@ def show(path, role, as_json):
 
 
 @cli.command()
-@click.argument("path", type=click.Path(exists=True, dir_okay=False))
-def log(path):
+@click.argument("path", required=False, type=click.Path(exists=True, dir_okay=False))
+@click.option("--game", "gid", help="a game in the service's database instead of a file")
+def log(path, gid):
     """Print the game's log, with every chance outcome."""
+    if gid:
+        from . import service_ops
+        service_ops.log(gid)
+        return
+    if not path:
+        raise click.UsageError("give the game file PATH, or --game ID")
     try:
         g = gamefile.load(path)
     except ValueError as e:
@@ -170,6 +214,23 @@ def log(path):
         for o in step["outcomes"]:
             if o["kind"] != "shuffle":
                 click.echo(f"      chance: {o['label']} -> {o['value']}")
+
+
+@cli.command()
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=5000, show_default=True, type=int)
+@click.option("--demo/--no-demo", default=True, help="create a demo Palestine game if there is none")
+def serve(host, port, demo):
+    """Run the service locally: web, worker and sweeper in one process (embedded default, no servers)."""
+    from . import service_ops
+    service_ops.serve(host, port, demo)
+
+
+@cli.command("init-db")
+def init_db():
+    """Create or migrate the service's database (DATABASE_URL, default SQLite in the instance folder)."""
+    from . import service_ops
+    service_ops.init_db()
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,0 +1,78 @@
+"""Umpire's web service: the Flask app factory (DESIGN.md section 6).
+
+``create_app(config)`` builds the app: configuration from the environment with safe defaults, the
+database (migrated with Alembic), the JSON API, and Celery. Submissions are queued by id only; workers
+adjudicate them (``tasks``). With no ``REDIS_URL`` the broker is kombu's in-memory transport and the
+worker runs as a thread inside the one local process (``service.embedded``).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from flask import Flask, jsonify
+from flask_smorest import Api
+from werkzeug.exceptions import HTTPException
+
+from . import config as config_mod
+from .db import make_engine, make_sessionmaker
+from .errors import ServiceError
+
+CODES = {400: "invalid", 401: "unauthorized", 403: "forbidden", 404: "not-found", 405: "method-not-allowed",
+         413: "too-large", 415: "unsupported-media-type", 422: "invalid", 500: "internal"}
+
+
+def _http_error(error: HTTPException):
+    code = error.code or 500
+    body = {"code": CODES.get(code, "http-error"), "message": error.description or error.name}
+    data = getattr(error, "data", None)
+    if data and "messages" in data:
+        body["message"] = "the request does not match the schema; see errors"
+        body["errors"] = data["messages"]
+    if code == 413:
+        from flask import current_app
+        body["message"] = f"the request is too large: at most {current_app.config['MAX_CONTENT_LENGTH']} bytes"
+    resp = jsonify(body)
+    resp.status_code = code
+    for k, v in error.get_headers():
+        if k.lower() == "allow":
+            resp.headers["Allow"] = v
+    return resp
+
+
+def create_app(config: dict | None = None) -> Flask:
+    app = Flask(__name__, instance_path=os.environ.get("UMPIRE_INSTANCE", None) or None)
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    app.config.update(config_mod.from_env(app.instance_path))
+    app.config.update(API_TITLE="Umpire", API_VERSION="1", OPENAPI_VERSION="3.1.0", OPENAPI_URL_PREFIX="/api",
+                      OPENAPI_JSON_PATH="openapi.json", JSON_SORT_KEYS=False)
+    if config:
+        if "REDIS_URL" in config and "CELERY" not in config:
+            config = {**config, "CELERY": config_mod.celery_config(config["REDIS_URL"]),
+                      "EMBEDDED": not config["REDIS_URL"]}
+        app.config.update(config)
+
+    engine_ = make_engine(app.config["DATABASE_URL"])
+    Session = make_sessionmaker(engine_)
+    if app.config.get("MIGRATE", True):
+        from .migrate import upgrade
+        upgrade(engine_)
+    app.extensions["umpire"] = {"engine": engine_, "sessions": Session}
+
+    api = Api(app, spec_kwargs={"components": {"securitySchemes": {
+        "bearer": {"type": "http", "scheme": "bearer", "description": "a seat's or the umpire's token"}}}})
+    from .api.routes import blp
+    api.register_blueprint(blp)
+    app.register_error_handler(HTTPException, _http_error)
+
+    @app.errorhandler(ServiceError)
+    def _service_error(e: ServiceError):
+        resp = jsonify(e.to_dict())
+        resp.status_code = e.status
+        return resp
+
+    from tasks import celery_init_app
+    celery = celery_init_app(app)
+    app.extensions["umpire"]["enqueue"] = lambda sid: celery.send_task("tasks.adjudicate", args=[sid])
+    return app

@@ -1,0 +1,226 @@
+"""Submissions and their adjudication (DESIGN.md sections 4 and 6).
+
+A submission is stored first (raw input kept), then only its id is queued. ``adjudicate`` is idempotent:
+it takes the game's lock, processes every queued submission of that game up to this one in the order
+received, and commits the verdicts and the accepted actions in one transaction. A crash before the commit
+leaves the submission queued; the sweeper queues it again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+import uuid
+from collections.abc import Callable
+from datetime import timedelta
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, sessionmaker
+
+import engine
+from engine.core import dice
+from engine.core.chance import NoChance
+from engine.core.errors import EngineError, InvalidActionError, StalePositionError
+from engine.core.moves import apply_move, parse_move_file
+
+from .errors import ServiceError
+from .games import get_game, require_seat, touch
+from .models import Move, Snapshot, Submission, now
+
+DONE = ("accepted", "partial", "rejected", "failed")
+
+
+def decode(raw: str, content_type: str):
+    """The move as the engine's move-file layer takes it: a dict for JSON, text otherwise."""
+    if content_type == "application/json":
+        try:
+            return json.loads(raw)
+        except json.JSONDecodeError as e:
+            raise InvalidActionError(f"the move file is not valid JSON: {e.msg} at line {e.lineno}") from None
+    return raw
+
+
+def submit(session: Session, gid: str, token: str | None, raw: str, content_type: str,
+           key: str | None = None) -> tuple[Submission, bool]:
+    """Stores a submission (nothing is checked but who sent it); returns it and whether it is new.
+
+    The same submission twice (same idempotency key, or the same body from the same seat) is stored once.
+    """
+    game = get_game(session, gid)
+    role = require_seat(session, game, token)
+    return submit_as(session, game, role, raw, content_type, key)
+
+
+def submit_as(session: Session, game, role: str, raw: str, content_type: str,
+              key: str | None = None) -> tuple[Submission, bool]:
+    """Stores a submission for *role* (already authenticated: a seat token, or the local operator)."""
+    gid = game.id
+    key = key or hashlib.sha256(f"{role}\n{content_type}\n{raw}".encode()).hexdigest()
+    if len(key) > 128:
+        raise ServiceError("the Idempotency-Key header may be at most 128 characters")
+    old = session.execute(select(Submission).where(Submission.game_id == gid, Submission.idempotency_key == key)
+                          ).scalar_one_or_none()
+    if old is not None:
+        return old, False
+    sub = Submission(id=str(uuid.uuid4()), game_id=gid, role=role, idempotency_key=key, raw=raw,
+                     content_type=content_type, status="queued")
+    session.add(sub)
+    try:
+        session.flush()
+    except IntegrityError:  # the same key arrived at the same moment
+        session.rollback()
+        old = session.execute(select(Submission).where(Submission.game_id == gid,
+                                                       Submission.idempotency_key == key)).scalar_one()
+        return old, False
+    return sub, True
+
+
+def _binder(session: Session, game, role: str) -> dice.Binder:
+    from .models import Seat
+    seats = session.execute(select(Seat).where(Seat.game_id == game.id)).scalars()
+    entropy = dice.entropy_string({s.role: s.entropy for s in seats})
+    return dice.Binder(bytes.fromhex(game.seed), game.id, game.digest, entropy, role)
+
+
+def _verdict_error(code: str, message: str, **extra) -> dict:
+    return {"status": "rejected", "error": {"code": code, "message": message, **extra}, "applied": [], "log": []}
+
+
+def evaluate(session: Session, game, role: str, raw: str, content_type: str, *, preview: bool = False):
+    """Runs a move against *game* without writing anything; returns ``(verdict, result, binder)``."""
+    try:
+        mv = parse_move_file(decode(raw, content_type))
+    except EngineError as e:
+        return _verdict_error(e.code, e.message), None, None
+    if mv["role"] and mv["role"] != role:
+        return _verdict_error("not-your-turn", f"the move file is for {mv['role']}, but your seat is {role}"), None, None
+    if mv["game"] and mv["game"] != game.id:
+        return _verdict_error("invalid", f"the move file is for game {mv['game']}, not {game.id}"), None, None
+    bnd = _binder(session, game, role)
+    chance_for: Callable = (lambda n, applied: NoChance()) if preview else bnd
+    try:
+        result = apply_move(game.state, role, mv["actions"], chance_for, after=mv["after"],
+                            stop_before_chance=preview)
+    except StalePositionError as e:
+        return _verdict_error("stale", e.message, seq=game.seq), None, None
+    except EngineError as e:
+        return _verdict_error(e.code, e.message), None, None
+    state = result.state
+    verdict = {"status": result.status, "applied": result.applied, "log": result.log, "error": result.error,
+               "seq": state.get("seq", game.seq),
+               "prompts": {r: engine.prompt(state, r) for r in engine.active_roles(state)},
+               "outcome": engine.outcome(state)}
+    if preview:
+        verdict["preview"] = True
+        verdict.pop("log")  # the preview commits nothing; its log would only repeat the orders
+    return verdict, result, bnd
+
+
+def _commit_result(session: Session, game, sub: Submission, result, bnd: dice.Binder, snapshot_every: int) -> None:
+    for step in result.steps:
+        session.add(Move(game_id=game.id, seq=step["seq"], role=sub.role, action=step["action"],
+                         log=step["log"], outcomes=bnd.records(step["seq"]), submission_id=sub.id))
+        if snapshot_every and step["seq"] % snapshot_every == 0 and step is result.steps[-1]:
+            session.add(Snapshot(game_id=game.id, seq=step["seq"], state=result.state))
+    game.state = result.state
+    game.seq = result.state["seq"]
+    game.digest = bnd.digest_after(result.applied)
+    if engine.outcome(result.state):
+        game.status = "finished"
+        game.revealed = True  # the seed is revealed when the game ends (DESIGN.md section 5)
+    touch(game)
+
+
+def process(session: Session, game, sub: Submission, snapshot_every: int = 50) -> None:
+    """Adjudicates one queued submission inside the caller's transaction (the game is locked)."""
+    try:
+        verdict, result, bnd = evaluate(session, game, sub.role, sub.raw, sub.content_type)
+        if result is not None and result.status in ("accepted", "partial"):
+            _commit_result(session, game, sub, result, bnd, snapshot_every)
+    except EngineError as e:  # a rules bug: our fault; the position is not changed
+        verdict = _verdict_error("rules-bug", f"the rules engine failed on this move: {e.message}")
+        sub.status = "failed"
+    else:
+        sub.status = verdict["status"]
+    sub.verdict = verdict
+    sub.updated_at = now()
+
+
+def adjudicate(Session: sessionmaker, submission_id: str, snapshot_every: int = 50) -> str | None:
+    """Adjudicates *submission_id* (and any older queued submission of its game first). Idempotent."""
+    with Session() as session, session.begin():
+        sub = session.get(Submission, submission_id)
+        if sub is None:
+            return None
+        if sub.status in DONE:
+            return sub.status
+        game = get_game(session, sub.game_id, lock=True)
+        pending = session.execute(
+            select(Submission).where(Submission.game_id == game.id, Submission.status == "queued",
+                                     Submission.created_at <= sub.created_at)
+            .order_by(Submission.created_at, Submission.id)).scalars().all()
+        if sub not in pending:
+            pending.append(sub)
+        for p in pending:
+            session.refresh(p)
+            if p.status == "queued":
+                process(session, game, p, snapshot_every)
+        return sub.status
+
+
+def preview(session: Session, gid: str, token: str | None, raw: str, content_type: str) -> dict:
+    """The rules check: the same checks as a move, stopping before any chance; commits nothing."""
+    game = get_game(session, gid)
+    role = require_seat(session, game, token)
+    verdict, _result, _bnd = evaluate(session, game, role, raw, content_type, preview=True)
+    return verdict
+
+
+def submission_status(session: Session, sid: str) -> dict:
+    sub = session.get(Submission, sid)
+    if sub is None:
+        from .errors import NotFound
+        raise NotFound(f"no submission {sid!r}")
+    return describe(sub)
+
+
+def describe(sub: Submission) -> dict:
+    return {"id": sub.id, "game": sub.game_id, "role": sub.role, "status": sub.status,
+            "attempts": sub.attempts, "verdict": sub.verdict,
+            "created_at": sub.created_at.isoformat() + "Z", "updated_at": sub.updated_at.isoformat() + "Z"}
+
+
+def wait_for(Session: sessionmaker, sid: str, seconds: float, poll: float = 0.02) -> dict:
+    """Polls the database until the submission has a verdict or *seconds* pass."""
+    deadline = time.monotonic() + max(0.0, seconds)
+    while True:
+        with Session() as session:
+            out = submission_status(session, sid)
+        if out["status"] in DONE or time.monotonic() >= deadline:
+            return out
+        time.sleep(poll)
+
+
+def stuck(Session: sessionmaker, older_than: float, max_attempts: int) -> list[str]:
+    """The sweeper: ids of queued submissions older than *older_than* seconds, to queue again.
+
+    Each is counted as an attempt; past *max_attempts* it is marked failed (a poison message guard).
+    """
+    cutoff = now() - timedelta(seconds=older_than)
+    out = []
+    with Session() as session, session.begin():
+        rows = session.execute(select(Submission).where(Submission.status == "queued",
+                                                        Submission.updated_at < cutoff)
+                               .order_by(Submission.created_at).limit(500)).scalars().all()
+        for sub in rows:
+            sub.attempts += 1
+            sub.updated_at = now()
+            if sub.attempts > max_attempts:
+                sub.status = "failed"
+                sub.verdict = _verdict_error("rules-bug", f"the move could not be adjudicated after "
+                                             f"{max_attempts} attempts; the umpire has been told")
+            else:
+                out.append(sub.id)
+    return out

@@ -1,0 +1,1 @@
+"""The JSON API blueprint (flask-smorest): games, seats, moves, submissions, schemas."""

@@ -1,0 +1,212 @@
+"""JSON API endpoints (issue: the service). Every write needs a token; errors are JSON with a code."""
+
+from __future__ import annotations
+
+from flask import Response, current_app, request, url_for
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from engine.core.moves import MOVE_SCHEMA
+
+from .. import adjudication
+from .. import games as G
+from ..errors import ServiceError
+from .schemas import (
+    ApiError,
+    GameCreated,
+    GameIn,
+    GameSummary,
+    GameView,
+    ListQuery,
+    LogOut,
+    LogQuery,
+    SubmissionOut,
+    Verdict,
+    WaitQuery,
+)
+
+blp = Blueprint("games", __name__, url_prefix="/api", description="Games, seats, moves and verdicts")
+
+MOVE_BODY = {k: v for k, v in MOVE_SCHEMA.items() if k not in ("$schema", "title")}
+MOVE_REQUEST = {"required": True, "content": {
+    "application/json": {"schema": MOVE_BODY},
+    "text/plain": {"schema": {"type": "string", "maxLength": 200_000,
+                              "description": "one order a line; # starts a comment"}},
+    "multipart/form-data": {"schema": {"type": "object", "required": ["file"],
+                                       "properties": {"file": {"type": "string", "format": "binary"}}}},
+}}
+BEARER = [{"bearer": []}]
+ERRORS = (400, 401, 403, 404, 413, 415)
+
+
+def sessions():
+    return current_app.extensions["umpire"]["sessions"]
+
+
+def bearer() -> str | None:
+    auth = request.headers.get("Authorization", "")
+    if auth.lower().startswith("bearer "):
+        return auth[7:].strip() or None
+    return None
+
+
+def read_move() -> tuple[str, str]:
+    """The move in the request: ``(raw text, content type)``; JSON, text, or an uploaded file."""
+    ctype = (request.mimetype or "").lower()
+    if ctype == "multipart/form-data":
+        f = request.files.get("file")
+        if f is None:
+            raise ServiceError("upload the move as the form field 'file' (a .json move file or .txt orders)")
+        data = f.read(current_app.config["MAX_CONTENT_LENGTH"] + 1)
+        kind = "application/json" if (f.filename or "").lower().endswith(".json") or data.lstrip()[:1] == b"{" \
+            else "text/plain"
+    elif ctype in ("application/json", "text/plain"):
+        data, kind = request.get_data(cache=False), ctype
+    else:
+        raise ServiceError(f"send the move as application/json, text/plain or multipart/form-data, not "
+                           f"{ctype or 'no content type'}", code="unsupported-media-type", status=415)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ServiceError("the move must be UTF-8 text") from None
+    if "\x00" in text:
+        raise ServiceError("the move must not contain NUL characters")
+    return text, kind
+
+
+def _enqueue(sub_id: str) -> None:
+    current_app.extensions["umpire"]["enqueue"](sub_id)
+
+
+def _submission_out(d: dict) -> dict:
+    return {**d, "url": url_for("games.Submission", sid=d["id"], _external=False)}
+
+
+@blp.route("/games")
+class Games(MethodView):
+    @blp.arguments(ListQuery, location="query")
+    @blp.response(200, GameSummary(many=True))
+    def get(self, q):
+        """The public list of games, newest first."""
+        with sessions()() as s:
+            return G.list_games(s, q["limit"], q["offset"])
+
+    @blp.arguments(GameIn)
+    @blp.response(201, GameCreated)
+    @blp.alt_response(400, schema=ApiError)
+    def post(self, body):
+        """Create a game: one seat per role. The tokens in the reply are shown only once."""
+        with sessions()() as s, s.begin():
+            game, tokens = G.create_game(s, body["game"], body["scenario"], body["options"], body["seats"],
+                                         body["title"])
+            return {**G.summary(game), "tokens": tokens, "prompts": G.prompts(game)}
+
+
+@blp.route("/games/<string:gid>")
+class GameResource(MethodView):
+    @blp.response(200, GameView)
+    @blp.alt_response(401, schema=ApiError)
+    @blp.alt_response(404, schema=ApiError)
+    @blp.doc(security=[{"bearer": []}, {}])
+    def get(self, gid):
+        """The game as the caller may see it: a seat's view, the umpire's, or the public view."""
+        with sessions()() as s:
+            game = G.get_game(s, gid)
+            return G.game_view(game, G.whose_token(s, game, bearer()))
+
+
+@blp.route("/games/<string:gid>/log")
+class GameLog(MethodView):
+    @blp.arguments(LogQuery, location="query")
+    @blp.response(200, LogOut, content_type="application/json")
+    @blp.alt_response(404, schema=ApiError)
+    @blp.doc(responses={"200": {"content": {"text/plain": {"schema": {"type": "string"}}}}})
+    def get(self, q, gid):
+        """The move log: every accepted action with its log lines and chance outcomes."""
+        with sessions()() as s:
+            game = G.get_game(s, gid)
+            entries = G.move_log(s, game)
+        if q["format"] == "text":
+            return Response(G.log_text(entries), mimetype="text/plain")
+        return {"game": gid, "entries": entries}
+
+
+@blp.route("/games/<string:gid>/export")
+class GameExport(MethodView):
+    @blp.response(200)
+    @blp.alt_response(401, schema=ApiError)
+    @blp.alt_response(403, schema=ApiError)
+    @blp.alt_response(404, schema=ApiError)
+    @blp.doc(security=BEARER)
+    def get(self, gid):
+        """The whole record of the game, for the umpire."""
+        with sessions()() as s:
+            game = G.get_game(s, gid)
+            G.require_umpire(s, game, bearer())
+            return G.export(s, game)
+
+
+@blp.route("/games/<string:gid>/moves")
+class GameMoves(MethodView):
+    @blp.arguments(WaitQuery, location="query")
+    @blp.response(202, SubmissionOut)
+    @blp.alt_response(200, schema=SubmissionOut)
+    @blp.alt_response(400, schema=ApiError)
+    @blp.alt_response(401, schema=ApiError)
+    @blp.alt_response(403, schema=ApiError)
+    @blp.alt_response(404, schema=ApiError)
+    @blp.alt_response(413, schema=ApiError)
+    @blp.alt_response(415, schema=ApiError)
+    @blp.doc(requestBody=MOVE_REQUEST, security=BEARER)
+    def post(self, q, gid):
+        """Submit a move file. 202 with the submission; with ?wait=N, up to N seconds for the verdict (200)."""
+        raw, kind = read_move()
+        with sessions()() as s, s.begin():
+            sub, new = adjudication.submit(s, gid, bearer(), raw, kind, request.headers.get("Idempotency-Key"))
+            out = adjudication.describe(sub)
+        if new:
+            _enqueue(out["id"])
+        if q["wait"] and out["status"] not in adjudication.DONE:
+            out = adjudication.wait_for(sessions(), out["id"], q["wait"])
+        code = 200 if (out["status"] in adjudication.DONE or not new) else 202
+        return _submission_out(out), code
+
+
+@blp.route("/games/<string:gid>/check")
+class GameCheck(MethodView):
+    @blp.response(200, Verdict)
+    @blp.alt_response(400, schema=ApiError)
+    @blp.alt_response(401, schema=ApiError)
+    @blp.alt_response(403, schema=ApiError)
+    @blp.alt_response(404, schema=ApiError)
+    @blp.alt_response(413, schema=ApiError)
+    @blp.alt_response(415, schema=ApiError)
+    @blp.doc(requestBody=MOVE_REQUEST, security=BEARER)
+    def post(self, gid):
+        """Check a move without committing it: the same checks, stopping before any die or draw."""
+        raw, kind = read_move()
+        with sessions()() as s:
+            return adjudication.preview(s, gid, bearer(), raw, kind)
+
+
+@blp.route("/submissions/<string:sid>", endpoint="Submission")
+class SubmissionResource(MethodView):
+    @blp.arguments(WaitQuery, location="query")
+    @blp.response(200, SubmissionOut)
+    @blp.alt_response(404, schema=ApiError)
+    def get(self, q, sid):
+        """A submission's status and verdict (its id is an unguessable capability)."""
+        if q["wait"]:
+            out = adjudication.wait_for(sessions(), sid, q["wait"])
+        else:
+            with sessions()() as s:
+                out = adjudication.submission_status(s, sid)
+        return _submission_out(out)
+
+
+@blp.route("/schema/move.json")
+class MoveSchema(MethodView):
+    @blp.response(200)
+    def get(self):
+        """The JSON Schema of a move file (umpire-move/1)."""
+        return MOVE_SCHEMA

@@ -1,0 +1,112 @@
+"""marshmallow schemas of the JSON API; flask-smorest turns them into the OpenAPI 3.1 document."""
+
+from __future__ import annotations
+
+from marshmallow import Schema, fields, validate
+
+
+class SeatIn(Schema):
+    role = fields.String(required=True, validate=validate.Length(min=1, max=32))
+    player = fields.String(load_default="", validate=validate.Length(max=100))
+    email = fields.Email(load_default="", validate=validate.Length(max=254))
+    entropy = fields.String(load_default="", validate=validate.Length(max=128),
+                            metadata={"description": "public entropy of this seat, mixed into every die"})
+
+
+class GameIn(Schema):
+    game = fields.String(required=True, validate=validate.Length(min=1, max=32))
+    scenario = fields.String(load_default="standard", validate=validate.Length(min=1, max=64))
+    options = fields.Dict(keys=fields.String(validate=validate.Length(max=64)), load_default=dict)
+    title = fields.String(load_default="", validate=validate.Length(max=200))
+    seats = fields.List(fields.Nested(SeatIn), load_default=None, allow_none=True,
+                        validate=validate.Length(max=8))
+
+
+class Prompt(Schema):
+    role = fields.String()
+    text = fields.String()
+    rule = fields.String()
+    actions = fields.Dict(keys=fields.String(), values=fields.List(fields.String()))
+
+
+class GameSummary(Schema):
+    id = fields.String()
+    game = fields.String()
+    scenario = fields.String()
+    title = fields.String()
+    seq = fields.Integer()
+    status = fields.String()
+    waiting_for = fields.List(fields.String())
+    outcome = fields.Dict(allow_none=True)
+    commitment = fields.String()
+    created_at = fields.String()
+    updated_at = fields.String()
+
+
+class GameCreated(GameSummary):
+    tokens = fields.Dict(keys=fields.String(), values=fields.String(),
+                         metadata={"description": "one secret per seat and one for the umpire; shown only now"})
+    prompts = fields.Dict(keys=fields.String(), values=fields.Nested(Prompt))
+
+
+class GameView(GameSummary):
+    role = fields.String()
+    view = fields.Dict()
+    prompts = fields.Dict(keys=fields.String(), values=fields.Nested(Prompt))
+
+
+class LogEntry(Schema):
+    seq = fields.Integer()
+    role = fields.String()
+    action = fields.String()
+    log = fields.List(fields.Dict())
+    outcomes = fields.List(fields.Dict())
+    at = fields.String()
+
+
+class LogOut(Schema):
+    game = fields.String()
+    entries = fields.List(fields.Nested(LogEntry))
+
+
+class LogQuery(Schema):
+    format = fields.String(load_default="json", validate=validate.OneOf(["json", "text"]))
+
+
+class WaitQuery(Schema):
+    wait = fields.Float(load_default=0, validate=validate.Range(min=0, max=30))
+
+
+class ListQuery(Schema):
+    limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=200))
+    offset = fields.Integer(load_default=0, validate=validate.Range(min=0, max=1_000_000))
+
+
+class Verdict(Schema):
+    status = fields.String()
+    applied = fields.List(fields.String())
+    log = fields.List(fields.Dict())
+    error = fields.Dict(allow_none=True)
+    seq = fields.Integer()
+    prompts = fields.Dict(keys=fields.String(), values=fields.Nested(Prompt))
+    outcome = fields.Dict(allow_none=True)
+    preview = fields.Boolean()
+
+
+class SubmissionOut(Schema):
+    id = fields.String()
+    game = fields.String()
+    role = fields.String()
+    status = fields.String(metadata={"description": "queued, accepted, partial, rejected or failed"})
+    attempts = fields.Integer()
+    verdict = fields.Nested(Verdict, allow_none=True)
+    created_at = fields.String()
+    updated_at = fields.String()
+    url = fields.String()
+
+
+class ApiError(Schema):
+    code = fields.String(required=True)
+    message = fields.String(required=True)
+    errors = fields.Dict()
+    seq = fields.Integer()

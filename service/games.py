@@ -1,0 +1,184 @@
+"""Service functions for games: create, list, view, log, export. The API and the CLI both call these."""
+
+from __future__ import annotations
+
+import secrets
+from importlib import metadata
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+import engine
+from engine.core import dice
+from engine.core.errors import EngineError
+
+from .errors import Forbidden, NotFound, ServiceError, Unauthorized
+from .models import Game, Move, Seat, Snapshot, now
+from .tokens import hash_token, new_token
+
+MAX_SEATS = 8
+
+
+def engine_version() -> str:
+    try:
+        return metadata.version("pbem-umpire")
+    except metadata.PackageNotFoundError:  # pragma: no cover - running from a source tree
+        return "0+source"
+
+
+def _new_id(session: Session) -> str:
+    while True:
+        gid = "G-" + secrets.token_hex(3).upper()
+        if session.get(Game, gid) is None:
+            return gid
+
+
+def create_game(session: Session, game: str, scenario: str = "standard", options: dict | None = None,
+                seats: list[dict] | None = None, title: str = "") -> tuple[Game, dict]:
+    """Creates a game with one seat per role; returns the game and the tokens (shown only now)."""
+    try:
+        defn = engine.definition(game)
+    except EngineError as e:
+        raise ServiceError(e.message, code="invalid") from None
+    if scenario not in defn.scenarios:
+        raise ServiceError(f"unknown scenario {scenario!r}; scenarios of {game}: {', '.join(defn.scenarios)}")
+    seats = seats or [{"role": r} for r in defn.roles]
+    roles = [s.get("role") for s in seats]
+    if sorted(roles) != sorted(defn.roles):
+        raise ServiceError(f"seats must name each role of {game} once: {', '.join(defn.roles)}; got "
+                           f"{', '.join(map(str, roles)) or 'none'}")
+    gid = _new_id(session)
+    seed = secrets.token_bytes(32)
+    entropy = dice.entropy_string({s["role"]: s.get("entropy", "") for s in seats})
+    digest = dice.first_digest(gid)
+    chance = dice.DerivedChance(seed, gid, 0, digest, entropy)
+    try:
+        state = engine.setup(game, scenario, options or {}, chance)
+    except EngineError as e:
+        raise ServiceError(e.message, code="invalid") from None
+    umpire = new_token()
+    row = Game(id=gid, game=game, scenario=scenario, options=options or {}, engine_version=engine_version(),
+               rules_version=state.get("rules_version", 1),
+               rulings=[r["id"] for r in (defn.rulings() if defn.rulings else [])], title=title, seq=0,
+               state=state, status="active", umpire_token_hash=hash_token(umpire), seed=seed.hex(),
+               commitment=dice.commitment(seed), digest=digest)
+    session.add(row)
+    tokens = {"umpire": umpire}
+    for s in seats:
+        tok = new_token()
+        tokens[s["role"]] = tok
+        session.add(Seat(game_id=gid, role=s["role"], player=s.get("player", ""), email=s.get("email", ""),
+                         token_hash=hash_token(tok), entropy=s.get("entropy", "")))
+    session.add(Move(game_id=gid, seq=0, role="umpire", action="setup", log=[], outcomes=chance.records))
+    session.add(Snapshot(game_id=gid, seq=0, state=state))
+    session.flush()
+    return row, tokens
+
+
+def get_game(session: Session, gid: str, lock: bool = False) -> Game:
+    q = select(Game).where(Game.id == gid)
+    if lock:
+        q = q.with_for_update()
+    g = session.execute(q).scalar_one_or_none()
+    if g is None:
+        raise NotFound(f"no game {gid!r}")
+    return g
+
+
+def whose_token(session: Session, game: Game, token: str | None) -> str | None:
+    """The role a token speaks for in *game* (``umpire`` for the umpire's), or None for no token.
+
+    :raises Unauthorized: a token that belongs to no seat of this game.
+    """
+    if not token:
+        return None
+    h = hash_token(token)
+    if secrets.compare_digest(h, game.umpire_token_hash):
+        return "umpire"
+    seat = session.execute(select(Seat).where(Seat.game_id == game.id, Seat.token_hash == h)).scalar_one_or_none()
+    if seat is None:
+        raise Unauthorized("this token belongs to no seat of this game")
+    return seat.role
+
+
+def require_seat(session: Session, game: Game, token: str | None) -> str:
+    role = whose_token(session, game, token)
+    if role is None:
+        raise Unauthorized("a seat token is needed: send 'Authorization: Bearer <token>'")
+    if role == "umpire":
+        raise Forbidden("the umpire token cannot move for a seat; use the seat's token")
+    return role
+
+
+def require_umpire(session: Session, game: Game, token: str | None) -> None:
+    if whose_token(session, game, token) != "umpire":
+        raise Forbidden("only the umpire token may do this")
+
+
+def summary(game: Game) -> dict:
+    return {"id": game.id, "game": game.game, "scenario": game.scenario, "title": game.title,
+            "seq": game.seq, "status": game.status, "waiting_for": engine.active_roles(game.state),
+            "outcome": engine.outcome(game.state), "commitment": game.commitment,
+            "created_at": game.created_at.isoformat() + "Z", "updated_at": game.updated_at.isoformat() + "Z"}
+
+
+def list_games(session: Session, limit: int = 100, offset: int = 0) -> list[dict]:
+    rows = session.execute(select(Game).order_by(Game.created_at.desc()).limit(limit).offset(offset)).scalars()
+    return [summary(g) for g in rows]
+
+
+def prompts(game: Game) -> dict:
+    """What each role that must act now is asked, with its legal orders."""
+    return {r: engine.prompt(game.state, r) for r in engine.active_roles(game.state)}
+
+
+def game_view(game: Game, role: str | None) -> dict:
+    """What *role* (a seat, ``umpire`` or None for the public) may see: built from engine.view."""
+    view_role = role if role in engine.definition(game.game).roles else "public"
+    return {**summary(game), "role": role or "public", "view": engine.view(game.state, view_role),
+            "prompts": prompts(game)}
+
+
+def public_outcome(rec: dict, revealed: bool) -> dict:
+    """An outcome record as players see it: a shuffle's order stays hidden until the seed is revealed."""
+    if rec.get("kind") == "shuffle" and not revealed:
+        return {k: v for k, v in rec.items() if k not in ("value", "items")} | {"size": len(rec.get("items", []))}
+    return rec
+
+
+def move_log(session: Session, game: Game) -> list[dict]:
+    rows = session.execute(select(Move).where(Move.game_id == game.id).order_by(Move.seq)).scalars()
+    return [{"seq": m.seq, "role": m.role, "action": m.action, "log": m.log,
+             "outcomes": [public_outcome(o, game.revealed) for o in m.outcomes],
+             "at": m.created_at.isoformat() + "Z"} for m in rows]
+
+
+def log_text(entries: list[dict]) -> str:
+    lines = []
+    for e in entries:
+        lines.append(f"[{e['seq']}] {e['role']}: {e['action']}")
+        for item in e["log"]:
+            mark = {"h1": "== ", "h2": "-- "}.get(item.get("kind"), "   ")
+            lines.append(mark + item["text"])
+        for o in e["outcomes"]:
+            if "value" in o and o.get("kind") != "shuffle":
+                lines.append(f"      chance: {o.get('label', o['kind'])} -> {o['value']}")
+    return "\n".join(lines) + ("\n" if lines else "")
+
+
+def export(session: Session, game: Game) -> dict:
+    """The whole record of a game for the umpire: settings, seats (no tokens), every move with its outcome
+    records, the commitment and, once revealed, the seed. Hidden state stays hidden until then."""
+    seats = session.execute(select(Seat).where(Seat.game_id == game.id).order_by(Seat.role)).scalars()
+    out = {"format": "umpire-export/1", **summary(game), "options": game.options,
+           "engine_version": game.engine_version, "rules_version": game.rules_version, "rulings": game.rulings,
+           "seats": [{"role": s.role, "player": s.player, "entropy": s.entropy} for s in seats],
+           "moves": move_log(session, game), "digest": game.digest,
+           "seed": game.seed if game.revealed else None}
+    if game.revealed:
+        out["state"] = game.state
+    return out
+
+
+def touch(game: Game) -> None:
+    game.updated_at = now()

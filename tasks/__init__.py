@@ -1,0 +1,46 @@
+"""Celery: the app bound to Flask (the Flask docs' pattern) and thin tasks that take ids.
+
+Tasks only load ids and call service functions; the database is the source of truth, so a task run
+twice does nothing the second time (``adjudicate`` is idempotent).
+"""
+
+from __future__ import annotations
+
+from celery import Celery, Task, shared_task
+from flask import Flask, current_app
+from sqlalchemy.exc import OperationalError
+
+
+def celery_init_app(app: Flask) -> Celery:
+    class FlaskTask(Task):
+        def __call__(self, *args, **kwargs):
+            with app.app_context():
+                return self.run(*args, **kwargs)
+
+    celery_app = Celery(app.name, task_cls=FlaskTask)
+    celery_app.config_from_object(app.config["CELERY"])
+    celery_app.set_default()
+    app.extensions["celery"] = celery_app
+    return celery_app
+
+
+@shared_task(name="tasks.adjudicate", bind=True, acks_late=True, reject_on_worker_lost=True,
+             autoretry_for=(OperationalError,), retry_backoff=True, retry_backoff_max=30, max_retries=5)
+def adjudicate(self, submission_id: str) -> str | None:
+    """Adjudicates one submission (and any older one of the same game first)."""
+    from service.adjudication import adjudicate as run
+
+    umpire = current_app.extensions["umpire"]
+    return run(umpire["sessions"], submission_id, current_app.config["SNAPSHOT_EVERY"])
+
+
+@shared_task(name="tasks.sweep")
+def sweep() -> int:
+    """Queues again the submissions left queued (a lost message, a killed worker)."""
+    from service.adjudication import stuck
+
+    ids = stuck(current_app.extensions["umpire"]["sessions"], current_app.config["SWEEP_SECONDS"],
+                current_app.config["MAX_ATTEMPTS"])
+    for sid in ids:
+        adjudicate.delay(sid)
+    return len(ids)

@@ -1,0 +1,73 @@
+"""Fixtures for the service: an app on a fresh SQLite file, and the machine's PostgreSQL and Redis.
+
+PostgreSQL (127.0.0.1:5432, trust auth) gets a throwaway database per test session; Redis uses the
+dedicated db number 15, flushed before use. Tests that need them are skipped, with the reason shown,
+only where they cannot be reached.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+
+import pytest
+
+from service import create_app
+
+PG_HOST = os.environ.get("UMPIRE_TEST_PG_HOST", "127.0.0.1")
+PG_ADMIN_DB = os.environ.get("UMPIRE_TEST_PG_DB", "test")
+REDIS_TEST_URL = os.environ.get("UMPIRE_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
+
+
+@pytest.fixture
+def app(tmp_path):
+    """An app on a fresh SQLite database, embedded mode (in-memory broker), no worker running."""
+    return create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'umpire.sqlite3'}", "REDIS_URL": "",
+                       "SWEEP_SECONDS": 0.5})
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def sessions(app):
+    return app.extensions["umpire"]["sessions"]
+
+
+def _pg_reachable() -> str | None:
+    try:
+        import psycopg
+        with psycopg.connect(host=PG_HOST, dbname=PG_ADMIN_DB, user="postgres", connect_timeout=3):
+            return None
+    except Exception as e:  # any failure to connect means: skip, saying why
+        return f"PostgreSQL at {PG_HOST} is not reachable: {e}"
+
+
+@pytest.fixture(scope="session")
+def pg_url():
+    """A throwaway PostgreSQL database for this test session, dropped at the end."""
+    why = _pg_reachable()
+    if why:
+        pytest.skip(why)
+    import psycopg
+    name = f"umpire_test_{uuid.uuid4().hex[:10]}"
+    with psycopg.connect(host=PG_HOST, dbname=PG_ADMIN_DB, user="postgres", autocommit=True) as c:
+        c.execute(f'CREATE DATABASE "{name}"')
+    yield f"postgresql+psycopg://postgres@{PG_HOST}/{name}"
+    with psycopg.connect(host=PG_HOST, dbname=PG_ADMIN_DB, user="postgres", autocommit=True) as c:
+        c.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture(scope="session")
+def redis_url():
+    """Redis db 15, flushed; skipped where Redis cannot be reached."""
+    try:
+        import redis
+        r = redis.Redis.from_url(REDIS_TEST_URL, socket_connect_timeout=3)
+        r.ping()
+        r.flushdb()
+    except Exception as e:
+        pytest.skip(f"Redis at {REDIS_TEST_URL} is not reachable: {e}")
+    return REDIS_TEST_URL

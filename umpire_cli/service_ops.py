@@ -1,0 +1,113 @@
+"""The CLI's operations on the service's database, through the same service functions the API uses."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+import engine
+from service import adjudication
+from service import games as G
+from service.errors import ServiceError
+
+
+def _app():
+    from service import create_app
+    return create_app()
+
+
+def _sessions(app):
+    return app.extensions["umpire"]["sessions"]
+
+
+def init_db() -> None:
+    app = _app()
+    click.echo(f"Database ready: {app.config['DATABASE_URL']}")
+
+
+def new(game: str, scenario: str, title: str) -> None:
+    app = _app()
+    with _sessions(app)() as s, s.begin():
+        try:
+            row, tokens = G.create_game(s, game, scenario, {}, None, title)
+        except ServiceError as e:
+            raise click.ClickException(e.message) from None
+        gid, commitment = row.id, row.commitment
+    click.echo(f"Created {gid} ({game}, {scenario}). Dice commitment: {commitment}")
+    for role, tok in tokens.items():
+        click.echo(f"  {role:8} token: {tok}")
+    click.echo("The tokens are shown only now; give each player theirs.")
+
+
+def move(gid: str, role: str, raw: str) -> int:
+    app = _app()
+    kind = "application/json" if raw.lstrip().startswith("{") else "text/plain"
+    Session = _sessions(app)
+    try:
+        with Session() as s, s.begin():
+            game = G.get_game(s, gid)
+            if role not in engine.definition(game.game).roles:
+                raise click.ClickException(f"{role!r} is not a role of {game.game}")
+            sub, _new = adjudication.submit_as(s, game, role, raw, kind)
+            sid = sub.id
+    except ServiceError as e:
+        raise click.ClickException(e.message) from None
+    adjudication.adjudicate(Session, sid, app.config["SNAPSHOT_EVERY"])
+    with Session() as s:
+        out = adjudication.submission_status(s, sid)
+    v = out["verdict"] or {}
+    for entry in v.get("log", []):
+        click.echo(("== " if entry.get("kind") == "h1" else "   ") + entry["text"])
+    if v.get("error"):
+        e = v["error"]
+        click.echo(f"{out['status'].title()}: line {e.get('line', '-')} {e.get('order', '')!r}: {e['message']}"
+                   + (f" [rule {e['rule']}]" if e.get("rule") else ""), err=True)
+    for r, p in (v.get("prompts") or {}).items():
+        click.echo(f"{r.title()} to act (rule {p['rule']}): {p['text']}")
+    return 0 if out["status"] == "accepted" else 1
+
+
+def show(gid: str, role: str, as_json: bool) -> None:
+    app = _app()
+    with _sessions(app)() as s:
+        try:
+            game = G.get_game(s, gid)
+        except ServiceError as e:
+            raise click.ClickException(e.message) from None
+        v = G.game_view(game, role if role != "public" else None)
+    if as_json:
+        click.echo(json.dumps(v, indent=1, sort_keys=True, default=str))
+        return
+    from .render import render_text
+    click.echo(render_text({"id": gid}, v["view"]))
+    for r, p in v["prompts"].items():
+        click.echo(f"{r.title()} to act (rule {p['rule']}): {p['text']}")
+
+
+def log(gid: str) -> None:
+    app = _app()
+    with _sessions(app)() as s:
+        try:
+            game = G.get_game(s, gid)
+        except ServiceError as e:
+            raise click.ClickException(e.message) from None
+        click.echo(G.log_text(G.move_log(s, game)), nl=False)
+
+
+def serve(host: str, port: int, demo: bool) -> None:
+    from service.embedded import serve as run
+
+    app = _app()
+    if demo:
+        with _sessions(app)() as s, s.begin():
+            if not G.list_games(s, 1):
+                row, tokens = G.create_game(s, "palestine", "standard", {}, None, "Demo")
+                click.echo(f"Demo game {row.id} created. Seat tokens (shown only now):")
+                for role, tok in tokens.items():
+                    click.echo(f"  {role:8} {tok}")
+    mode = "embedded (in-process worker, in-memory queue)" if app.config["EMBEDDED"] else "Redis"
+    click.echo(f"Umpire at http://{host}:{port}/api/games  database {app.config['DATABASE_URL']}  queue {mode}")
+    sys.stdout.flush()
+    run(app, host, port)
