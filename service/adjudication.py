@@ -66,11 +66,10 @@ def submit_as(session: Session, game, role: str, raw: str, content_type: str,
         return old, False
     sub = Submission(id=str(uuid.uuid4()), game_id=gid, role=role, idempotency_key=key, raw=raw,
                      content_type=content_type, status="queued")
-    session.add(sub)
     try:
-        session.flush()
-    except IntegrityError:  # the same key arrived at the same moment
-        session.rollback()
+        with session.begin_nested():  # a savepoint: losing the race below undoes only this insert
+            session.add(sub)
+    except IntegrityError:  # the same key arrived at the same moment from another request
         old = session.execute(select(Submission).where(Submission.game_id == gid,
                                                        Submission.idempotency_key == key)).scalar_one()
         return old, False

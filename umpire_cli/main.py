@@ -217,6 +217,36 @@ def log(path, gid):
 
 
 @cli.command()
+@click.argument("path", type=click.Path(exists=True, dir_okay=False))
+@click.option("--no-replay", is_flag=True, help="skip replaying the actions through the engine")
+def verify(path, no_replay):
+    """Check a game's dice offline: the commitment, every outcome, the chain of actions (and a replay).
+
+    PATH is a game export (GET /api/games/ID/export), the dice JSON (GET /api/games/ID/dice) or a local
+    game file. Exits 0 when everything matches, 1 on any mismatch, 3 when the seed is not revealed yet.
+    """
+    from engine.core.verify import verify as run
+
+    try:
+        with open(path, encoding="utf-8") as fh:
+            record = json.load(fh)
+        rep = run(record, replay=not no_replay)
+    except (OSError, json.JSONDecodeError, ValueError, KeyError, TypeError) as e:
+        raise click.ClickException(f"cannot read {path} as a game record: {e}") from None
+    click.echo(f"Game {rep.game}: {rep.actions} action(s), {rep.outcomes} chance outcome(s).")
+    for note in rep.notes:
+        click.echo(f"Note: {note}")
+    if not rep.seed_known:
+        sys.exit(3)
+    for problem in rep.problems:
+        click.echo(f"MISMATCH: {problem}")
+    if rep.problems:
+        click.echo(f"FAILED: {len(rep.problems)} problem(s).")
+        sys.exit(1)
+    click.echo("OK: the seed matches the commitment and every outcome matches the seed and the actions.")
+
+
+@cli.command()
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=5000, show_default=True, type=int)
 @click.option("--demo/--no-demo", default=True, help="create a demo Palestine game if there is none")

@@ -75,7 +75,12 @@ def read_move() -> tuple[str, str]:
 
 
 def _enqueue(sub_id: str) -> None:
-    current_app.extensions["umpire"]["enqueue"](sub_id)
+    """Queues the submission's id. If the broker cannot take it now, the submission stays queued in the
+    database and the sweeper queues it again: the move is not lost and the client still gets its 202."""
+    try:
+        current_app.extensions["umpire"]["enqueue"](sub_id)
+    except Exception:  # the broker is down or unreachable
+        current_app.logger.exception("could not queue submission %s; the sweeper will", sub_id)
 
 
 def _submission_out(d: dict) -> dict:

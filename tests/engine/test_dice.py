@@ -1,0 +1,149 @@
+"""Trusted dice: the derivation's test vectors (docs/dice.md), distributions, and offline verification."""
+
+import hashlib
+import itertools
+import json
+
+import pytest
+
+from engine.core import dice
+from engine.core.verify import verify
+
+SEED = hashlib.sha256(b"umpire test vector").digest()
+GAME = "G-TEST01"
+
+
+def test_dice_md_vectors():
+    assert dice.commitment(SEED) == "564a095b55506b745547416c0ecd0ddfea50bc03573263c79ad54401a8a31657"
+    d0 = dice.first_digest(GAME)
+    assert d0 == "081542c3d79d98ff5134b4c13559171869817cf1e80c3dbc623dfbcf98c30f94"
+    d1 = dice.next_digest(d0, "irgun", "box opsa")
+    assert d1 == "f9660e03a23b102499d43f39121a8861e78d51f3ddf114c288c3d52d6d87c6b6"
+    d2 = dice.next_digest(d1, "irgun", "op sabotage")
+    assert d2 == "38167d92ddd60d05305a26741f13cf4b486ff9453cf1542d60e54adb1ad52c54"
+    ent = dice.entropy_string({"irgun": "ann-2026", "british": "bob"})
+    assert ent == "british=bob;irgun=ann-2026"
+    st = dice.OutcomeStream(SEED, GAME, 3, 0, d2, ent)
+    assert st.word() == 0x584568B3
+    c = dice.DerivedChance(SEED, GAME, 3, d2, ent)
+    assert [c.roll(6, "x") for _ in range(5)] == [6, 2, 4, 5, 6]
+    assert c.draw([0, 0, 0, 1, 1, 1, 2, 2, 2], "chit") == 1
+    assert c.shuffle(list("ABCDEFG"), "pile") == list("DAECBFG")
+    assert [r["k"] for r in c.records] == list(range(7))
+    for r in c.records:
+        assert dice.recompute(SEED, GAME, r) == r["value"]
+
+
+def _chi2(counts, expected):
+    return sum((c - expected) ** 2 / expected for c in counts)
+
+
+def _stream(i):
+    return dice.OutcomeStream(SEED, GAME, i, 0, "d", "")
+
+
+def test_100000_d6_pass_chi_square():
+    counts = [0] * 6
+    st = _stream(1)
+    for _ in range(100_000):
+        counts[st.integer(6)] += 1
+    # 5 degrees of freedom: the 0.999 quantile is 20.52.
+    assert _chi2(counts, 100_000 / 6) < 20.52, counts
+
+
+@pytest.mark.parametrize("cup", [[0, 0, 0, 1, 1, 1, 2, 2, 2], [0, 0, 1, 1, 2, 2, 2], [0, 1, 2]])
+def test_100000_chit_draws_pass_chi_square(cup):
+    """Draws from an Intel Chit cup (full, partly spent, nearly empty) pick each chit equally often."""
+    counts = [0] * len(cup)
+    for i in range(100_000):
+        c = dice.DerivedChance(SEED, GAME, i, "d", "")
+        counts[c.draw(cup, "chit")] += 1
+    # degrees of freedom len-1 <= 8: the 0.999 quantile for 8 is 26.12.
+    assert _chi2(counts, 100_000 / len(cup)) < 26.12, counts
+
+
+def test_shuffles_of_a_7_card_pile_are_uniform():
+    """5,040 orders; 504,000 shuffles would be slow, so compare each position's card frequencies and the
+    number of distinct orders seen in 50,400 shuffles (tolerance stated in each assertion)."""
+    n = 50_400
+    pos = [[0] * 7 for _ in range(7)]
+    seen = set()
+    for i in range(n):
+        c = dice.DerivedChance(SEED, GAME, i, "s", "")
+        order = c.shuffle(list(range(7)), "pile")
+        seen.add(tuple(order))
+        for p, card in enumerate(order):
+            pos[p][card] += 1
+    for p in range(7):  # each position: 6 degrees of freedom, 0.999 quantile 22.46
+        assert _chi2(pos[p], n / 7) < 22.46, (p, pos[p])
+    # With 10 draws per order expected, the chance that a given order is never seen is e^-10; nearly all
+    # 5,040 orders must appear (expected missing: 0.23).
+    assert len(seen) >= 5035
+    assert len(list(itertools.permutations(range(7)))) == 5040
+
+
+def test_rejection_sampling_has_no_modulo_bias_for_awkward_ranges():
+    st = _stream(9)
+    limit = (1 << 32) - ((1 << 32) % 7)
+    assert all(st.integer(7) < 7 for _ in range(1000))
+    assert limit % 7 == 0
+
+
+def _local_game(tmp_path):
+    from click.testing import CliRunner
+
+    from umpire_cli.main import cli
+    path = tmp_path / "g.json"
+    r = CliRunner()
+    assert r.invoke(cli, ["new", "palestine", "--seed", "5", "-o", str(path)]).exit_code == 0
+    res = r.invoke(cli, ["move", str(path), "--as", "irgun", "-"],
+                   input="box opsa\nop sabotage\nspace galilee\nroll\nspace gaza\nroll\n")
+    assert res.exit_code == 0, res.output
+    return json.loads(path.read_text())
+
+
+def test_verify_intact_local_game_passes(tmp_path):
+    rep = verify(_local_game(tmp_path))
+    assert rep.ok, rep.problems
+    assert rep.outcomes >= 6 and rep.actions == 6
+    assert any("replayed" in n for n in rep.notes)
+
+
+def test_verify_names_a_changed_outcome(tmp_path):
+    g = _local_game(tmp_path)
+    step = next(h for h in g["history"] if h["dice"])
+    step["dice"][0]["value"] = 1 + step["dice"][0]["value"] % 6
+    rep = verify(g)
+    assert not rep.ok
+    assert any(f"action {step['seq']}" in p and "the seed gives" in p for p in rep.problems)
+
+
+def test_verify_catches_a_changed_action(tmp_path):
+    g = _local_game(tmp_path)
+    g["history"][2]["action"] = "space gaza"
+    rep = verify(g)
+    assert any("different history" in p for p in rep.problems)
+
+
+def test_verify_catches_a_wrong_seed(tmp_path):
+    g = _local_game(tmp_path)
+    g["seed"] = "00" * 32
+    rep = verify(g)
+    assert any("does not match the commitment" in p for p in rep.problems)
+
+
+def test_verify_unrevealed_seed_is_not_ok(tmp_path):
+    g = _local_game(tmp_path)
+    g["seed"] = None
+    rep = verify(g)
+    assert not rep.ok and not rep.seed_known
+
+
+def test_verify_replay_catches_a_swapped_but_valid_outcome(tmp_path):
+    """An outcome moved to another action keeps a valid derivation but not the game's: the replay sees it."""
+    g = _local_game(tmp_path)
+    rolls = [h for h in g["history"] if h["dice"]]
+    rolls[0]["dice"], rolls[1]["dice"] = rolls[1]["dice"], rolls[0]["dice"]
+    rep = verify(g)
+    assert not rep.ok
+
