@@ -26,7 +26,7 @@ from engine.core.errors import EngineError, InvalidActionError, StalePositionErr
 from engine.core.moves import apply_move, parse_move_file
 
 from .errors import ServiceError
-from .games import get_game, require_seat, touch
+from .games import get_game, require_seat, reveal_seed, touch
 from .models import Move, Snapshot, Submission, now
 
 DONE = ("accepted", "partial", "rejected", "failed")
@@ -46,7 +46,8 @@ def submit(session: Session, gid: str, token: str | None, raw: str, content_type
            key: str | None = None) -> tuple[Submission, bool]:
     """Stores a submission (nothing is checked but who sent it); returns it and whether it is new.
 
-    The same submission twice (same idempotency key, or the same body from the same seat) is stored once.
+    The same submission twice (same idempotency key, or the same body from the same seat for the same
+    position) is stored once.
     """
     game = get_game(session, gid)
     role = require_seat(session, game, token)
@@ -57,7 +58,9 @@ def submit_as(session: Session, game, role: str, raw: str, content_type: str,
               key: str | None = None) -> tuple[Submission, bool]:
     """Stores a submission for *role* (already authenticated: a seat token, or the local operator)."""
     gid = game.id
-    key = key or hashlib.sha256(f"{role}\n{content_type}\n{raw}".encode()).hexdigest()
+    # Without a key, the same body from the same seat for the same position is the same submission
+    # (a retry); the same orders sent again at a later position are a new move.
+    key = key or hashlib.sha256(f"{role}\n{game.seq}\n{content_type}\n{raw}".encode()).hexdigest()
     if len(key) > 128:
         raise ServiceError("the Idempotency-Key header may be at most 128 characters")
     old = session.execute(select(Submission).where(Submission.game_id == gid, Submission.idempotency_key == key)
@@ -83,6 +86,21 @@ def _binder(session: Session, game, role: str) -> dice.Binder:
     return dice.Binder(bytes.fromhex(game.seed), game.id, game.digest, entropy, role)
 
 
+def _seat(session: Session, game, role: str):
+    from .models import Seat
+    return session.execute(select(Seat).where(Seat.game_id == game.id, Seat.role == role)).scalar_one()
+
+
+def _entropy_refused(session: Session, game, role: str) -> str | None:
+    """Why a seat may not add entropy now, or None (docs/dice.md: at creation or with its first move)."""
+    if _seat(session, game, role).entropy:
+        return "this seat gave its entropy already; entropy is accepted once, at creation or the first move"
+    moved = session.execute(select(Move.id).where(Move.game_id == game.id, Move.role == role).limit(1)).first()
+    if moved:
+        return "entropy is accepted only with a seat's first move (or when the game is created)"
+    return None
+
+
 def _verdict_error(code: str, message: str, **extra) -> dict:
     return {"status": "rejected", "error": {"code": code, "message": message, **extra}, "applied": [], "log": []}
 
@@ -97,6 +115,13 @@ def evaluate(session: Session, game, role: str, raw: str, content_type: str, *, 
         return _verdict_error("not-your-turn", f"the move file is for {mv['role']}, but your seat is {role}"), None, None
     if mv["game"] and mv["game"] != game.id:
         return _verdict_error("invalid", f"the move file is for game {mv['game']}, not {game.id}"), None, None
+    if mv.get("entropy"):
+        why = _entropy_refused(session, game, role)
+        if why:
+            return _verdict_error("invalid", why), None, None
+        if not preview:
+            _seat(session, game, role).entropy = mv["entropy"]
+            session.flush()
     bnd = _binder(session, game, role)
     chance_for: Callable = (lambda n, applied: NoChance()) if preview else bnd
     try:
@@ -128,7 +153,7 @@ def _commit_result(session: Session, game, sub: Submission, result, bnd: dice.Bi
     game.digest = bnd.digest_after(result.applied)
     if engine.outcome(result.state):
         game.status = "finished"
-        game.revealed = True  # the seed is revealed when the game ends (DESIGN.md section 5)
+        reveal_seed(session, game, by="service")  # the seed is revealed when the game ends (DESIGN.md 5)
     touch(game)
 
 

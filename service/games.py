@@ -13,7 +13,7 @@ from engine.core import dice
 from engine.core.errors import EngineError
 
 from .errors import Forbidden, NotFound, ServiceError, Unauthorized
-from .models import Game, Move, Seat, Snapshot, now
+from .models import Game, GameEvent, Move, Seat, Snapshot, now
 from .tokens import hash_token, new_token
 
 MAX_SEATS = 8
@@ -153,6 +153,31 @@ def move_log(session: Session, game: Game) -> list[dict]:
              "at": m.created_at.isoformat() + "Z"} for m in rows]
 
 
+def events(session: Session, game: Game) -> list[dict]:
+    rows = session.execute(select(GameEvent).where(GameEvent.game_id == game.id).order_by(GameEvent.id)).scalars()
+    return [{"at_seq": e.at_seq, "kind": e.kind, "by": e.by, "data": e.data, "at": e.created_at.isoformat() + "Z"}
+            for e in rows]
+
+
+def dice_record(session: Session, game: Game) -> dict:
+    """The game's dice (GET /dice): the commitment, every outcome with its inputs, the seed once revealed.
+    ``umpire verify`` takes this as it is."""
+    return {"format": "umpire-dice/1", "id": game.id, "game": game.game, "scenario": game.scenario,
+            "commitment": game.commitment, "revealed": game.revealed,
+            "seed": game.seed if game.revealed else None,
+            "moves": [{k: m[k] for k in ("seq", "role", "action", "outcomes")} for m in move_log(session, game)]}
+
+
+def reveal_seed(session: Session, game: Game, by: str = "umpire") -> str:
+    """Reveals the seed (the umpire, for a dispute; or the game's end). Recorded in the log."""
+    if not game.revealed:
+        game.revealed = True
+        session.add(GameEvent(game_id=game.id, at_seq=game.seq, kind="seed-revealed", by=by,
+                              data={"seed": game.seed, "commitment": game.commitment}))
+        touch(game)
+    return game.seed
+
+
 def log_text(entries: list[dict]) -> str:
     lines = []
     for e in entries:
@@ -173,7 +198,7 @@ def export(session: Session, game: Game) -> dict:
     out = {"format": "umpire-export/1", **summary(game), "options": game.options,
            "engine_version": game.engine_version, "rules_version": game.rules_version, "rulings": game.rulings,
            "seats": [{"role": s.role, "player": s.player, "entropy": s.entropy} for s in seats],
-           "moves": move_log(session, game), "digest": game.digest,
+           "moves": move_log(session, game), "events": events(session, game), "digest": game.digest,
            "seed": game.seed if game.revealed else None}
     if game.revealed:
         out["state"] = game.state

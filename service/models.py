@@ -110,3 +110,17 @@ class Snapshot(Base):
     seq: Mapped[int] = mapped_column(Integer)
     state: Mapped[dict[str, Any]] = mapped_column(JSON)
     __table_args__ = (UniqueConstraint("game_id", "seq", name="uq_snapshots_game_seq"),)
+
+
+class GameEvent(Base):
+    """Something the umpire or the service did to a game outside its moves (revealing the seed, and
+    later rulings, overrides, pauses): recorded in the log with the position it happened at."""
+
+    __tablename__ = "game_events"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), index=True)
+    at_seq: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(32))
+    by: Mapped[str] = mapped_column(String(32))
+    data: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    created_at: Mapped[datetime] = mapped_column(default=now)

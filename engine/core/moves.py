@@ -44,6 +44,8 @@ MOVE_SCHEMA: dict[str, Any] = {
         "after": {"type": "integer", "minimum": 0},
         "actions": {"type": "array", "maxItems": MAX_ACTIONS,
                     "items": {"type": "string", "minLength": 1, "maxLength": MAX_LINE}},
+        "entropy": {"type": "string", "maxLength": 128,
+                    "description": "public entropy for the dice, accepted only with a seat's first move"},
     },
 }
 
@@ -85,7 +87,7 @@ def parse_move_file(data: Any) -> dict:
         for i, a in enumerate(actions, 1):
             if len(a) > MAX_LINE:
                 raise InvalidActionError(f"order {i} is {len(a)} characters long; at most {MAX_LINE} are allowed")
-        return {"role": None, "after": None, "game": None, "actions": actions}
+        return {"role": None, "after": None, "game": None, "actions": actions, "entropy": None}
     if not isinstance(data, dict):
         raise InvalidActionError("a move file is a JSON object with format, role, after and actions")
     unknown = set(data) - set(MOVE_SCHEMA["properties"])
@@ -113,7 +115,11 @@ def parse_move_file(data: Any) -> dict:
             raise InvalidActionError(f"order {i} must be a non-empty string, not {a!r}")
         if len(a) > MAX_LINE:
             raise InvalidActionError(f"order {i} is {len(a)} characters long; at most {MAX_LINE} are allowed")
-    return {"role": role, "after": after, "game": game, "actions": [a.strip() for a in actions]}
+    entropy = data.get("entropy")
+    if entropy is not None and (not isinstance(entropy, str) or len(entropy) > 128 or not entropy.isprintable()):
+        raise InvalidActionError("entropy must be printable text of at most 128 characters")
+    return {"role": role, "after": after, "game": game, "actions": [a.strip() for a in actions],
+            "entropy": entropy or None}
 
 
 def apply_move(state: dict, role: str, actions: list[str], chance_for: Callable[[int, list[str]], Chance],

@@ -131,9 +131,11 @@ class GameLog(MethodView):
         with sessions()() as s:
             game = G.get_game(s, gid)
             entries = G.move_log(s, game)
+            evs = G.events(s, game)
         if q["format"] == "text":
-            return Response(G.log_text(entries), mimetype="text/plain")
-        return {"game": gid, "entries": entries}
+            text = G.log_text(entries) + "".join(f"[after {e['at_seq']}] {e['by']}: {e['kind']}\n" for e in evs)
+            return Response(text, mimetype="text/plain")
+        return {"game": gid, "entries": entries, "events": evs}
 
 
 @blp.route("/games/<string:gid>/export")
@@ -207,6 +209,33 @@ class SubmissionResource(MethodView):
             with sessions()() as s:
                 out = adjudication.submission_status(s, sid)
         return _submission_out(out)
+
+
+@blp.route("/games/<string:gid>/dice")
+class GameDice(MethodView):
+    @blp.response(200)
+    @blp.alt_response(404, schema=ApiError)
+    def get(self, gid):
+        """The dice: the commitment, every outcome with the inputs of its derivation (docs/dice.md) and,
+        once revealed, the seed. `umpire verify` checks this file offline."""
+        with sessions()() as s:
+            return G.dice_record(s, G.get_game(s, gid))
+
+
+@blp.route("/games/<string:gid>/reveal")
+class GameReveal(MethodView):
+    @blp.response(200)
+    @blp.alt_response(401, schema=ApiError)
+    @blp.alt_response(403, schema=ApiError)
+    @blp.alt_response(404, schema=ApiError)
+    @blp.doc(security=BEARER)
+    def post(self, gid):
+        """Reveal the seed before the game ends (the umpire, for a dispute); recorded in the log."""
+        with sessions()() as s, s.begin():
+            game = G.get_game(s, gid, lock=True)
+            G.require_umpire(s, game, bearer())
+            seed = G.reveal_seed(s, game)
+            return {"id": gid, "seed": seed, "commitment": game.commitment}
 
 
 @blp.route("/schema/move.json")

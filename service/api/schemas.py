@@ -67,6 +67,7 @@ class LogEntry(Schema):
 class LogOut(Schema):
     game = fields.String()
     entries = fields.List(fields.Nested(LogEntry))
+    events = fields.List(fields.Dict())
 
 
 class LogQuery(Schema):
