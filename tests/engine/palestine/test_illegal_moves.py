@@ -406,7 +406,8 @@ def test_malformed_move_file_is_invalid(data, needle):
 
 def test_well_formed_move_files_parse():
     mv = parse_move_file(good_file())
-    assert mv == {"role": "irgun", "after": 0, "game": "L-00000003", "actions": ["box opsa", "op sabotage"]}
+    assert mv == {"role": "irgun", "after": 0, "game": "L-00000003", "actions": ["box opsa", "op sabotage"],
+                  "entropy": None}
     mv = parse_move_file("# Irgun, card 1\nbox opsa\n\n  op sabotage  \n")
     assert mv["actions"] == ["box opsa", "op sabotage"] and mv["role"] is None and mv["after"] is None
 
