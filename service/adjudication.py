@@ -36,7 +36,7 @@ def decode(raw: str, content_type: str):
     """The move as the engine's move-file layer takes it: a dict for JSON, text otherwise."""
     if content_type == "application/json":
         try:
-            return json.loads(raw)
+            return json.loads(raw.removeprefix("\ufeff"))
         except json.JSONDecodeError as e:
             raise InvalidActionError(f"the move file is not valid JSON: {e.msg} at line {e.lineno}") from None
     return raw
@@ -59,10 +59,12 @@ def submit_as(session: Session, game, role: str, raw: str, content_type: str,
     """Stores a submission for *role* (already authenticated: a seat token, or the local operator)."""
     gid = game.id
     # Without a key, the same body from the same seat for the same position is the same submission
-    # (a retry); the same orders sent again at a later position are a new move.
-    key = key or hashlib.sha256(f"{role}\n{game.seq}\n{content_type}\n{raw}".encode()).hexdigest()
-    if len(key) > 128:
+    # (a retry); the same orders sent again at a later position are a new move. A client's key is
+    # scoped to its seat, so two seats' keys never collide.
+    if key is not None and len(key) > 128:
         raise ServiceError("the Idempotency-Key header may be at most 128 characters")
+    key = hashlib.sha256((f"key\n{role}\n{key}" if key is not None else
+                          f"body\n{role}\n{game.seq}\n{content_type}\n{raw}").encode()).hexdigest()
     old = session.execute(select(Submission).where(Submission.game_id == gid, Submission.idempotency_key == key)
                           ).scalar_one_or_none()
     if old is not None:
@@ -79,11 +81,17 @@ def submit_as(session: Session, game, role: str, raw: str, content_type: str,
     return sub, True
 
 
-def _binder(session: Session, game, role: str) -> dice.Binder:
+def _binder(session: Session, game, role: str, new_entropy: str | None = None) -> dice.Binder:
+    """The move's dice. *new_entropy* (a seat's first move) counts for this move's dice; it is stored
+    with the seat only if the move is accepted (``_commit_result``)."""
     from .models import Seat
     seats = session.execute(select(Seat).where(Seat.game_id == game.id)).scalars()
-    entropy = dice.entropy_string({s.role: s.entropy for s in seats})
-    return dice.Binder(bytes.fromhex(game.seed), game.id, game.digest, entropy, role)
+    ent = {s.role: s.entropy for s in seats}
+    if new_entropy:
+        ent[role] = new_entropy
+    bnd = dice.Binder(bytes.fromhex(game.seed), game.id, game.digest, dice.entropy_string(ent), role)
+    bnd.new_entropy = new_entropy
+    return bnd
 
 
 def _seat(session: Session, game, role: str):
@@ -119,10 +127,7 @@ def evaluate(session: Session, game, role: str, raw: str, content_type: str, *, 
         why = _entropy_refused(session, game, role)
         if why:
             return _verdict_error("invalid", why), None, None
-        if not preview:
-            _seat(session, game, role).entropy = mv["entropy"]
-            session.flush()
-    bnd = _binder(session, game, role)
+    bnd = _binder(session, game, role, mv.get("entropy"))
     chance_for: Callable = (lambda n, applied: NoChance()) if preview else bnd
     try:
         result = apply_move(game.state, role, mv["actions"], chance_for, after=mv["after"],
@@ -143,11 +148,15 @@ def evaluate(session: Session, game, role: str, raw: str, content_type: str, *, 
 
 
 def _commit_result(session: Session, game, sub: Submission, result, bnd: dice.Binder, snapshot_every: int) -> None:
+    if getattr(bnd, "new_entropy", None):
+        _seat(session, game, sub.role).entropy = bnd.new_entropy
     for step in result.steps:
         session.add(Move(game_id=game.id, seq=step["seq"], role=sub.role, action=step["action"],
                          log=step["log"], outcomes=bnd.records(step["seq"]), submission_id=sub.id))
-        if snapshot_every and step["seq"] % snapshot_every == 0 and step is result.steps[-1]:
-            session.add(Snapshot(game_id=game.id, seq=step["seq"], state=result.state))
+    if snapshot_every and result.steps:
+        first, last = result.steps[0]["seq"], result.steps[-1]["seq"]
+        if last // snapshot_every > (first - 1) // snapshot_every:  # the move crossed a multiple of N
+            session.add(Snapshot(game_id=game.id, seq=last, state=result.state))
     game.state = result.state
     game.seq = result.state["seq"]
     game.digest = bnd.digest_after(result.applied)

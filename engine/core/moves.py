@@ -40,10 +40,10 @@ MOVE_SCHEMA: dict[str, Any] = {
     "properties": {
         "format": {"const": MOVE_FORMAT},
         "game": {"type": "string", "maxLength": 64},
-        "role": {"type": "string", "maxLength": 32},
+        "role": {"type": "string", "minLength": 1, "maxLength": 32},
         "after": {"type": "integer", "minimum": 0},
-        "actions": {"type": "array", "maxItems": MAX_ACTIONS,
-                    "items": {"type": "string", "minLength": 1, "maxLength": MAX_LINE}},
+        "actions": {"type": "array", "minItems": 1, "maxItems": MAX_ACTIONS,
+                    "items": {"type": "string", "minLength": 1, "maxLength": MAX_LINE, "pattern": "\\S"}},
         "entropy": {"type": "string", "maxLength": 128,
                     "description": "public entropy for the dice, accepted only with a seat's first move"},
     },

@@ -27,6 +27,14 @@ from .schemas import (
 
 blp = Blueprint("games", __name__, url_prefix="/api", description="Games, seats, moves and verdicts")
 
+
+@blp.before_request
+def _json_for_new_games():
+    """A new game is described in JSON; say so rather than report missing fields."""
+    if request.method == "POST" and request.endpoint == "games.Games" and request.mimetype != "application/json":
+        raise ServiceError(f"send the new game as application/json, not {request.mimetype or 'no content type'}",
+                           code="unsupported-media-type", status=415)
+
 MOVE_BODY = {k: v for k, v in MOVE_SCHEMA.items() if k not in ("$schema", "title")}
 MOVE_REQUEST = {"required": True, "content": {
     "application/json": {"schema": MOVE_BODY},
@@ -98,6 +106,7 @@ class Games(MethodView):
 
     @blp.arguments(GameIn)
     @blp.response(201, GameCreated)
+    @blp.alt_response(415, schema=ApiError)
     @blp.alt_response(400, schema=ApiError)
     def post(self, body):
         """Create a game: one seat per role. The tokens in the reply are shown only once."""
