@@ -13,7 +13,11 @@ picked at random from the prompt, POSTed as a JSON move file with ``?wait``; the
 next prompt. Latency is POST -> committed verdict as the client sees it; "server" is the submission's
 created_at -> updated_at (queue + adjudication + commit, without the HTTP and ``?wait`` polling).
 Depth: one game, nothing else running, played as long as the game lasts (up to D positions; orders
-that prolong the game are preferred): the same timings around position 10 and at the deepest positions.
+that prolong the game are preferred; the deepest of 3 games is kept): the same timings around position
+10 and at the deepest positions. A Palestine game ends before position 500 (random play: 160-210
+positions; preferring orders other than done/pass: about 300-430), so "move 500" is measured at the
+deepest position a game reaches, which the output states.
+CPU: seconds used per accepted move by each started process group, PostgreSQL, Redis and the client.
 
 Targets (issue 3): >= 200 moves/s on Redis + PostgreSQL with 2 workers; p95 <= 100 ms; move 500 within
 10% of move 10.
@@ -22,6 +26,7 @@ Targets (issue 3): >= 200 moves/s on Redis + PostgreSQL with 2 workers; p95 <= 1
 from __future__ import annotations
 
 import argparse
+import collections
 import contextlib
 import os
 import random
@@ -78,6 +83,36 @@ def stamp(s: str) -> datetime:
 def server_seconds(sub: dict) -> float:
     """created_at -> updated_at of a submission: queued, adjudicated and committed, on the server."""
     return (stamp(sub["updated_at"]) - stamp(sub["created_at"])).total_seconds()
+
+
+def cpu_seconds(groups: dict[str, int]) -> collections.Counter:
+    """CPU seconds (user + system) so far of: each started process group by name, PostgreSQL and Redis
+    (every such process on the machine) and this client process."""
+    tick = os.sysconf("SC_CLK_TCK")
+    out: collections.Counter = collections.Counter()
+    by_pgrp = {g: n for n, g in groups.items()}
+    for d in os.listdir("/proc"):
+        if not d.isdigit():
+            continue
+        try:
+            with open(f"/proc/{d}/stat") as f:
+                data = f.read()
+        except OSError:
+            continue
+        comm = data[data.index("(") + 1:data.rindex(")")]
+        fields = data[data.rindex(")") + 2:].split()
+        pgrp, used = int(fields[2]), (int(fields[11]) + int(fields[12])) / tick
+        name = by_pgrp.get(pgrp)
+        if name is None:
+            if int(d) == os.getpid():
+                name = "client"
+            elif comm.startswith("postgres"):
+                name = "postgres"
+            elif comm.startswith("redis"):
+                name = "redis"
+        if name:
+            out[name] += used
+    return out
 
 
 class Proc:
@@ -187,7 +222,8 @@ def redis_pg_stack(web_threads: int):
         wait_http(base, procs)
         for p in procs[:2]:
             wait_log(p, " ready.")
-        yield base, f"gunicorn 2 workers x {web_threads} threads + 2 Celery workers (solo), PostgreSQL, Redis"
+        groups = {"web (gunicorn)": procs[2].p.pid, "worker 1": procs[0].p.pid, "worker 2": procs[1].p.pid}
+        yield base, f"gunicorn 2 workers x {web_threads} threads + 2 Celery workers (solo), PostgreSQL, Redis", groups
     finally:
         for p in reversed(procs):
             p.stop()
@@ -210,7 +246,8 @@ def embedded_stack():
                                      "--port", str(port), "--no-demo"], base_env(tmp), tmp)
         base = f"http://127.0.0.1:{port}"
         wait_http(base, [proc])
-        yield base, "umpire serve (werkzeug threaded + 1 in-process worker), SQLite, in-memory queue"
+        yield (base, "umpire serve (werkzeug threaded + 1 in-process worker), SQLite, in-memory queue",
+               {"umpire serve (web + worker)": proc.p.pid})
     finally:
         if proc is not None:
             proc.stop()
@@ -341,9 +378,13 @@ def depth(base: str, target: int, window: int, seed: int, tries: int = 3) -> dic
 
 def run(backend: str, args) -> None:
     stack = redis_pg_stack(args.web_threads) if backend == "redis" else embedded_stack()
-    with stack as (base, what):
+    with stack as (base, what, groups):
         print(f"\n== {backend}: {what}")
+        print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} ({os.cpu_count()} cores)")
+        cpu0 = cpu_seconds(groups)
         res = throughput(base, args.games, args.moves, args.seed)
+        cpu = cpu_seconds(groups)
+        cpu.subtract(cpu0)
         rate = res["accepted"] / res["wall"] if res["wall"] else 0.0
         print(f"throughput: {args.games} games x {args.moves} moves, {res['accepted']} accepted in "
               f"{res['wall']:.2f} s = {rate:.0f} moves/s  (games that ended and were replaced: {res['ended']})")
@@ -352,6 +393,11 @@ def run(backend: str, args) -> None:
         print(f"queued -> committed (server): p50 {ms(pct(res['srv'], 50))}, p95 {ms(pct(res['srv'], 95))}")
         if res["errors"]:
             print(f"not accepted / errors: {len(res['errors'])}; first: {res['errors'][:3]}")
+        if res["accepted"]:
+            per = {k: v / res["accepted"] for k, v in cpu.items() if v > 0}
+            print("CPU per accepted move: " + ", ".join(f"{k} {ms(v)}" for k, v in sorted(per.items()))
+                  + f"; total {ms(sum(per.values()))} ({sum(cpu.values()) / res['wall'] * 100:.0f}% of one core "
+                    f"over the run; postgres and redis are every such process on the machine)")
         if backend == "redis":
             print(f"targets: >= 200 moves/s: {'met' if rate >= 200 else 'NOT met'}; p95 <= 100 ms: "
                   f"{'met' if pct(res['lat'], 95) <= 0.1 else 'NOT met'}")

@@ -54,6 +54,22 @@ def submit(session: Session, gid: str, token: str | None, raw: str, content_type
     return submit_as(session, game, role, raw, content_type, key)
 
 
+def _position_of(raw: str, content_type: str, current: int) -> int:
+    """The position a move was written for: its ``after`` if it states one, else the current position.
+
+    So a copy of a JSON move that arrives after the original was applied is still the same submission,
+    while text orders (no ``after``) sent again at a later position are a new move.
+    """
+    if content_type == "application/json":
+        try:
+            after = json.loads(raw.removeprefix("\ufeff")).get("after")
+        except (ValueError, AttributeError):
+            return current
+        if isinstance(after, int) and not isinstance(after, bool):
+            return after
+    return current
+
+
 def submit_as(session: Session, game, role: str, raw: str, content_type: str,
               key: str | None = None) -> tuple[Submission, bool]:
     """Stores a submission for *role* (already authenticated: a seat token, or the local operator)."""
@@ -64,7 +80,8 @@ def submit_as(session: Session, game, role: str, raw: str, content_type: str,
     if key is not None and len(key) > 128:
         raise ServiceError("the Idempotency-Key header may be at most 128 characters")
     key = hashlib.sha256((f"key\n{role}\n{key}" if key is not None else
-                          f"body\n{role}\n{game.seq}\n{content_type}\n{raw}").encode()).hexdigest()
+                          f"body\n{role}\n{_position_of(raw, content_type, game.seq)}\n{content_type}\n{raw}"
+                          ).encode()).hexdigest()
     old = session.execute(select(Submission).where(Submission.game_id == gid, Submission.idempotency_key == key)
                           ).scalar_one_or_none()
     if old is not None:

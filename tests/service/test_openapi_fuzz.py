@@ -12,10 +12,11 @@ Bodies for ``POST /api/games`` and move files are sometimes pointed at a real ga
 the generated body and the pointed one are both valid against the document (negative cases stay
 negative). ``test_documented_play`` plays legal moves through every input form with explicit cases.
 
-Known problems found here (``KNOWN``) are not service-side fixed by this file: each has its own
-``xfail(strict=True)`` test below that states what is wrong and passes once it is fixed, and the fuzz
-runs drop only failures that match one of them. When one is fixed, its strict xfail turns into a failure:
-delete its ``KNOWN`` entry and the mark, and the fuzzing checks it again.
+Known problems found here (``KNOWN``; the service code is not changed by this file) each have their own
+``xfail(strict=True)`` test below that states what is wrong and passes once it is fixed, whichever way
+(service or document); the fuzz runs drop only failures that match a ``KNOWN`` entry. When one is fixed,
+its strict xfail turns into a failure: delete its ``KNOWN`` entry (its mark goes with it) and the fuzzing
+checks it again.
 """
 
 from __future__ import annotations
@@ -125,16 +126,17 @@ KNOWN = {
                     "ApiError (code: string, message, errors)",
     "umpire-401": "an umpire-only endpoint called without any token answers 403, not 401 (the document "
                   "requires the bearer scheme; 401 is the answer for a missing credential)",
-    "upload-bytes": "the multipart move upload is documented as any bytes (format: binary) but a file that "
-                    "is not UTF-8 text is refused with 400",
+    "move-text": "a move is documented as any bytes (multipart, format: binary) or any string (text/plain), "
+                 "but a file that is not UTF-8, or text with a NUL character, is refused with 400",
     "create-400": "POST /api/games refuses with 400 bodies the document says are valid: game, scenario and "
                   "options are free-form in the document but only the engine's names are accepted",
     "log-json": "GET /api/games/{gid}/log documents its 200 only as text/plain (and without a description): "
                 "the default JSON answer is undocumented",
     "move-body": "a JSON move file that violates the documented request schema (unknown field, too long "
                  "entropy, wrong type) is taken (202/200, rejected only in the verdict) instead of a 4xx",
-    "text-413": "a text/plain move within the documented maxLength (200000 characters) is refused with 413 "
-                "when its UTF-8 form exceeds the 256 KiB body limit",
+    "size-413": "a move within the documented limits is refused with 413: text/plain allows 200000 "
+                "characters (up to 800 KB in UTF-8), JSON 2000 orders of 200 characters (~400 KB), but the "
+                "body limit is 256 KiB",
 }
 
 #: Refusals that are right although the document cannot say so: JSON Schema cannot express "each role once".
@@ -157,10 +159,10 @@ def known_issue(failure, case, response) -> str | None:
         return "error-schema"
     if code == "ST203" and status == 403 and "umpire" in message:
         return "umpire-401"
-    if code == "ST202" and status == 400 and "UTF-8" in message:
-        return "upload-bytes"
+    if code == "ST202" and status == 400 and ("UTF-8" in message or "NUL" in message):
+        return "move-text"
     if code == "ST202" and status == 413:
-        return "text-413"
+        return "size-413"
     if code == "ST202" and path == "/api/games" and status == 400 and message.startswith(
             ("unknown game", "unknown scenario", "unknown option")):
         return "create-400"
@@ -392,19 +394,39 @@ def test_missing_token_is_401(method, path):
     case.validate_response(r, checks=VALIDATING)
 
 
+def _doc_accepts_upload(path: str, raw: bytes) -> bool:
+    """Whether the document says *raw* may be uploaded as the multipart field ``file``."""
+    schema = request_schema(path, "POST", "multipart/form-data")
+    file_schema = {**schema["properties"]["file"], "components": schema["components"]}
+    if file_schema.get("format") == "binary" and "contentMediaType" not in file_schema:
+        return True  # any bytes
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return jsonschema.Draft202012Validator(file_schema).is_valid(text)
+
+
 @pytest.mark.parametrize("path", ["/api/games/{gid}/check", "/api/games/{gid}/moves"])
-@_known("upload-bytes")
-def test_binary_upload_as_documented(path):
-    """The document says any bytes may be uploaded: then bytes that are not UTF-8 are not refused with 400
-    (or the document says the file is text)."""
-    raw = b"\xff\xfe\x00 box opsa\n"
-    file_schema = request_schema(path, "POST", "multipart/form-data")["properties"]["file"]
-    any_bytes = file_schema.get("format") == "binary" and "contentMediaType" not in file_schema
-    r = _case(path, "POST", path_parameters={"gid": GID}, body={"file": raw},
-              media_type="multipart/form-data").call(headers={"Authorization": f"Bearer {TOKENS['british']}"})
+@pytest.mark.parametrize("form, payload", [("multipart/form-data", b"\xff\xfe box opsa\n"),
+                                           ("multipart/form-data", b"box opsa\x00\n"),
+                                           ("text/plain", "box opsa\x00\n")],
+                         ids=["upload-not-utf8", "upload-nul", "text-nul"])
+@_known("move-text")
+def test_move_text_as_documented(path, form, payload):
+    """The document says what text a move may be: what it allows is not refused with 400 (a move the
+    rules refuse is a 200/202 with a rejected verdict, not a 400)."""
+    if form == "text/plain":
+        allowed = doc_accepts(path, "POST", form, payload)
+        body = payload
+    else:
+        allowed = _doc_accepts_upload(path, payload)
+        body = {"file": payload}
+    r = _case(path, "POST", path_parameters={"gid": GID}, body=body, media_type=form).call(
+        headers={"Authorization": f"Bearer {TOKENS['british']}"})
     assert r.status_code < 500
-    assert not (any_bytes and r.status_code == 400), \
-        f"documented as any bytes (format: binary), refused: {r.status_code} {r.text}"
+    assert not (allowed and r.status_code == 400), \
+        f"the document allows {payload!r} as {form}, the server refuses it: {r.status_code} {r.text}"
 
 
 @pytest.mark.parametrize("body", [{"game": "no-such-game"}, {"game": "palestine", "scenario": "no-such"},
@@ -444,16 +466,23 @@ def test_move_body_violating_document_is_4xx(path, extra):
         f"the document refuses {body} but the server took it: {r.status_code} {r.text}"
 
 
-@_known("text-413")
-def test_text_move_within_documented_length():
-    """A text/plain move of the documented maxLength in characters is not refused as too large."""
-    text_schema = request_schema("/api/games/{gid}/check", "POST", "text/plain")
-    n = text_schema.get("maxLength", 200_000)
-    body = "\u00e9" * n  # 2 bytes each in UTF-8
-    assert doc_accepts("/api/games/{gid}/check", "POST", "text/plain", body)
-    r = _case("/api/games/{gid}/check", "POST", path_parameters={"gid": GID}, body=body,
-              media_type="text/plain").call(headers={"Authorization": f"Bearer {TOKENS['british']}"})
-    assert r.status_code != 413, f"{n} characters ({len(body.encode())} bytes) documented as valid: {r.text}"
+@pytest.mark.parametrize("form", ["text/plain", "application/json"])
+@_known("size-413")
+def test_move_within_documented_size(form):
+    """A move at the documented limits (text: maxLength characters; JSON: maxItems orders of maxLength) is
+    not refused as too large (413)."""
+    path = "/api/games/{gid}/check"
+    schema = request_schema(path, "POST", form)
+    if form == "text/plain":
+        body = "\u00e9" * schema.get("maxLength", 200_000)  # 2 bytes each in UTF-8
+    else:
+        items = schema["properties"]["actions"]
+        body = {"format": MOVE_FORMAT, "role": "british",
+                "actions": ["a" * items["items"].get("maxLength", 200)] * items.get("maxItems", 2000)}
+    assert doc_accepts(path, "POST", form, body)
+    r = _case(path, "POST", path_parameters={"gid": GID}, body=body, media_type=form).call(
+        headers={"Authorization": f"Bearer {TOKENS['british']}"})
+    assert r.status_code != 413, f"a {form} move the document allows is refused as too large: {r.text}"
 
 
 def test_known_problems_are_still_seen_or_tested():

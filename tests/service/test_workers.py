@@ -132,17 +132,54 @@ def _dispose(app) -> None:
     app.extensions["umpire"]["engine"].dispose()
 
 
+def no_stray_worker_threads() -> None:
+    """The in-memory broker is one per process: a worker thread some other test left running would take
+    this test's messages (and, not finding the submissions in its own database, drop them)."""
+    from celery.worker import WorkController
+
+    stray = [t.name for t in threading.enumerate()
+             if t.is_alive() and isinstance(getattr(getattr(t, "_target", None), "__self__", None), WorkController)]
+    if stray:
+        pytest.fail(f"Celery worker threads left running by an earlier test would steal this test's messages: "
+                    f"{stray}")
+
+
+def redis_to_ourselves(redis_url: str, seconds: float = 5.0) -> None:
+    """Skips (with the reason shown) when another process is consuming the test Redis database, e.g. a
+    second test session running at the same time: its workers would take this test's messages."""
+    import redis
+
+    r = redis.Redis.from_url(redis_url)
+    try:
+        db = r.connection_pool.connection_kwargs.get("db", 0)
+        deadline = time.monotonic() + seconds
+        while True:
+            blocked = [c for c in r.client_list()
+                       if int(c.get("db", -1)) == db and "b" in c.get("flags", "") and c.get("cmd") in ("brpop", "blpop")]
+            if not blocked:
+                return
+            if time.monotonic() > deadline:
+                pytest.skip(f"another process is consuming Redis {redis_url} ({len(blocked)} blocked client(s), "
+                            f"e.g. {blocked[0].get('addr')}): a concurrent test session? Its workers would take "
+                            f"this test's messages")
+            time.sleep(0.2)
+    finally:
+        r.close()
+
+
 # --- the two stacks ------------------------------------------------------------------------------------
 
 @pytest.fixture(params=["sqlite-memory", "postgres-redis"])
 def stack(request, tmp_path):
     """An app with a running worker thread: the embedded default, or PostgreSQL + Redis."""
     if request.param == "sqlite-memory":
+        no_stray_worker_threads()
         app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'umpire.sqlite3'}", "REDIS_URL": "",
                           "SWEEP_SECONDS": 0.5})
     else:
         pg_url = request.getfixturevalue("pg_url")
         redis_url = request.getfixturevalue("redis_url")
+        redis_to_ourselves(redis_url)
         app = create_app({"DATABASE_URL": pg_url, "REDIS_URL": redis_url})
     try:
         with worker_thread(app):
@@ -216,19 +253,49 @@ def test_two_moves_for_the_same_position_one_is_stale(stack, monkeypatch, mode):
         "only the accepted submission wrote the log"
 
 
-def test_same_submission_twice_at_once_is_stored_and_applied_once(stack):
-    """The same body from the same seat, POSTed concurrently by two threads: one submission, one move."""
+def test_same_submission_twice_at_once_is_stored_and_applied_once(stack, monkeypatch):
+    """The same body from the same seat, POSTed by two threads at once: one submission, applied once.
+
+    Queueing is held until both requests have returned, so both arrive while the game is still at the
+    position the move names (the other order, a copy arriving after the verdict, is the next test).
+    """
     app = stack.app
     gid, tokens = new_game(stack.client)
+    held: list[str] = []
+    monkeypatch.setitem(app.extensions["umpire"], "enqueue", held.append)
     body = move(gid, 0, "box opsa")
-    outs = run_threads([lambda: post_move(app.test_client(), gid, tokens["irgun"], body, wait=10)
-                        for _ in range(2)])
+    outs = run_threads([lambda: post_move(app.test_client(), gid, tokens["irgun"], body) for _ in range(2)])
     assert outs[0]["id"] == outs[1]["id"], f"the same submission got two ids: {outs}"
-    assert [o["status"] for o in outs] == ["accepted", "accepted"], outs
+    assert held == [outs[0]["id"]], f"a duplicate is not queued again: {held}"
+    app.extensions["celery"].send_task("tasks.adjudicate", args=[held[0]])
+    verdict = await_verdicts(stack.client, held)[held[0]]
+    assert verdict["status"] == "accepted", verdict
     assert len(submissions_of(stack.sessions, gid)) == 1
     rows = move_rows(stack.sessions, gid)
     assert [(m.seq, m.action, m.submission_id) for m in rows[1:]] == [(1, "box opsa", outs[0]["id"])]
     assert game_seq(stack.sessions, gid) == 1
+
+
+def test_same_submission_arriving_after_its_verdict_is_the_same_submission(stack):
+    """The other order of the same race: the copy's request is handled after the worker has already
+    applied the original (on SQLite, which takes one writer at a time, two concurrent POSTs end up in this
+    order whenever the worker is quicker than the second request). The body is byte for byte the same,
+    ``after`` included, so it is the same submission: stored once, and the retry gets the first verdict."""
+    gid, tokens = new_game(stack.client)
+    body = move(gid, 0, "box opsa")
+    first = post_move(stack.client, gid, tokens["irgun"], body, wait=10)
+    assert first["status"] == "accepted", first
+    again = post_move(stack.client, gid, tokens["irgun"], body, wait=10)
+    rows = move_rows(stack.sessions, gid)
+    assert [(m.seq, m.submission_id) for m in rows[1:]] == [(1, first["id"])], "applied once"
+    assert game_seq(stack.sessions, gid) == 1
+    subs = submissions_of(stack.sessions, gid)
+    assert again["id"] == first["id"] and len(subs) == 1, (
+        "BUG service/adjudication.py submit_as: without an Idempotency-Key the body key hashes game.seq, "
+        "the game's position *now*, so an identical copy of a move file (same 'after') that arrives once the "
+        "original has been applied is stored as a second submission and refused as stale "
+        f"({again['status']}: {(again.get('verdict') or {}).get('error')}) instead of returning the first "
+        f"submission and its accepted verdict; {len(subs)} submission rows")
 
 
 def test_same_submission_race_on_the_unique_key_postgres(pg_url, redis_url, monkeypatch):
@@ -236,6 +303,7 @@ def test_same_submission_race_on_the_unique_key_postgres(pg_url, redis_url, monk
     unique key decides, the loser gets the winner's submission, and the move is applied once."""
     import sqlalchemy.orm as orm
 
+    redis_to_ourselves(redis_url)
     app = create_app({"DATABASE_URL": pg_url, "REDIS_URL": redis_url})
     try:
         client = app.test_client()
@@ -333,6 +401,7 @@ def node_name(tag: str) -> str:
 
 def test_two_workers_adjudicate_each_game_in_order(pg_url, redis_url, tmp_path):
     """Two worker processes; two games' chains queued in a burst: every move accepted, in order, seq gapless."""
+    redis_to_ourselves(redis_url)
     app = create_app({"DATABASE_URL": pg_url, "REDIS_URL": redis_url})
     client = app.test_client()
     sessions = app.extensions["umpire"]["sessions"]
@@ -394,6 +463,7 @@ def test_worker_killed_mid_adjudication_move_applied_exactly_once(pg_url, redis_
     import redis
     from kombu import Connection
 
+    redis_to_ourselves(redis_url)
     app = create_app({"DATABASE_URL": pg_url, "REDIS_URL": redis_url})
     client = app.test_client()
     sessions = app.extensions["umpire"]["sessions"]
@@ -502,6 +572,7 @@ def test_embedded_runner_serves_and_sweeps_at_start(tmp_path, monkeypatch):
 
     from service import embedded
 
+    no_stray_worker_threads()
     app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'umpire.sqlite3'}", "REDIS_URL": ""})
     sessions = app.extensions["umpire"]["sessions"]
     client = app.test_client()
