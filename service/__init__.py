@@ -23,12 +23,32 @@ CODES = {400: "invalid", 401: "unauthorized", 403: "forbidden", 404: "not-found"
          413: "too-large", 415: "unsupported-media-type", 422: "invalid", 500: "internal"}
 
 
+class UmpireApi(Api):
+    """flask-smorest's Api, documenting our error body (``ApiError``) for 422 and unlisted statuses."""
+
+    from .api.schemas import ApiError as ERROR_SCHEMA  # noqa: N811
+
+
+def _flatten(messages, path: str = "") -> list[str]:
+    """webargs' nested error messages as ``where: what`` lines."""
+    if isinstance(messages, dict):
+        out = []
+        for k, v in messages.items():
+            out.extend(_flatten(v, f"{path}.{k}" if path else str(k)))
+        return out
+    if isinstance(messages, list) and all(isinstance(m, str) for m in messages):
+        return [f"{path}: {' '.join(messages)}"]
+    if isinstance(messages, list):
+        return [line for m in messages for line in _flatten(m, path)]
+    return [f"{path}: {messages}"]
+
+
 def _http_error(error: HTTPException):
     code = error.code or 500
     body = {"code": CODES.get(code, "http-error"), "message": error.description or error.name}
     data = getattr(error, "data", None)
     if data and "messages" in data:
-        body["message"] = "the request does not match the schema; see errors"
+        body["message"] = "the request does not match the schema: " + "; ".join(_flatten(data["messages"]))
         body["errors"] = data["messages"]
     if code == 413:
         from flask import current_app
@@ -60,8 +80,11 @@ def create_app(config: dict | None = None) -> Flask:
         upgrade(engine_)
     app.extensions["umpire"] = {"engine": engine_, "sessions": Session}
 
-    api = Api(app, spec_kwargs={"components": {"securitySchemes": {
+    api = UmpireApi(app, spec_kwargs={"components": {"securitySchemes": {
         "bearer": {"type": "http", "scheme": "bearer", "description": "a seat's or the umpire's token"}}}})
+    # Schema properties marshmallow cannot express (for example propertyNames) come from field metadata.
+    api.ma_plugin.converter.add_attribute_function(
+        lambda self, field, **kwargs: dict(field.metadata.get("json_schema", {})))
     from .api.routes import blp
     api.register_blueprint(blp)
     app.register_error_handler(HTTPException, _http_error)

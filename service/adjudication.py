@@ -36,9 +36,13 @@ def decode(raw: str, content_type: str):
     """The move as the engine's move-file layer takes it: a dict for JSON, text otherwise."""
     if content_type == "application/json":
         try:
-            return json.loads(raw.removeprefix("\ufeff"))
+            data = json.loads(raw.removeprefix("\ufeff"))
         except json.JSONDecodeError as e:
             raise InvalidActionError(f"the move file is not valid JSON: {e.msg} at line {e.lineno}") from None
+        if not isinstance(data, dict):
+            raise InvalidActionError("a JSON move file is an object with format, role, after and actions "
+                                     "(send text orders as text/plain)")
+        return data
     return raw
 
 

@@ -4,7 +4,8 @@
   ``postgresql+psycopg://user@host/db``.
 - ``REDIS_URL``: Celery broker at scale (``redis://host:6379/0``). Unset: the embedded default, a worker
   thread inside the one local process on kombu's in-memory transport.
-- ``UMPIRE_MAX_MOVE_BYTES``: largest request body accepted (default 256 KiB).
+- ``UMPIRE_MAX_MOVE_BYTES``: largest request body accepted (default 2 MiB: the largest move file the
+  schema allows, 500 orders of 200 characters, fits with any escaping).
 - ``UMPIRE_SWEEP_SECONDS``: how old a queued submission must be before the sweeper queues it again.
 - ``UMPIRE_SNAPSHOT_EVERY``: keep a state snapshot every N positions (default 50).
 """
@@ -22,7 +23,7 @@ def from_env(instance_path: str) -> dict:
         "DATABASE_URL": os.environ.get("DATABASE_URL", "").strip() or db_default,
         "REDIS_URL": redis_url,
         "EMBEDDED": not redis_url,
-        "MAX_CONTENT_LENGTH": int(os.environ.get("UMPIRE_MAX_MOVE_BYTES", str(256 * 1024))),
+        "MAX_CONTENT_LENGTH": int(os.environ.get("UMPIRE_MAX_MOVE_BYTES", str(2 * 1024 * 1024))),
         "SWEEP_SECONDS": float(os.environ.get("UMPIRE_SWEEP_SECONDS", "30")),
         "SNAPSHOT_EVERY": int(os.environ.get("UMPIRE_SNAPSHOT_EVERY", "50")),
         "MAX_ATTEMPTS": int(os.environ.get("UMPIRE_MAX_ATTEMPTS", "5")),

@@ -111,8 +111,11 @@ def require_seat(session: Session, game: Game, token: str | None) -> str:
 
 
 def require_umpire(session: Session, game: Game, token: str | None) -> None:
-    if whose_token(session, game, token) != "umpire":
-        raise Forbidden("only the umpire token may do this")
+    role = whose_token(session, game, token)
+    if role is None:
+        raise Unauthorized("the umpire token is needed: send 'Authorization: Bearer <token>'")
+    if role != "umpire":
+        raise Forbidden("only the umpire token may do this; a seat token may not")
 
 
 def summary(game: Game) -> dict:

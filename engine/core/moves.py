@@ -26,8 +26,8 @@ from .chance import Chance
 from .errors import EngineError, InvalidActionError, StalePositionError
 
 MOVE_FORMAT = "umpire-move/1"
-#: Largest number of orders one file may hold.
-MAX_ACTIONS = 2000
+#: Largest number of orders one file may hold (a whole Propaganda Round is under 100).
+MAX_ACTIONS = 500
 #: Longest order line accepted.
 MAX_LINE = 200
 
@@ -39,12 +39,12 @@ MOVE_SCHEMA: dict[str, Any] = {
     "additionalProperties": False,
     "properties": {
         "format": {"const": MOVE_FORMAT},
-        "game": {"type": "string", "maxLength": 64},
+        "game": {"type": ["string", "null"], "maxLength": 64},
         "role": {"type": "string", "minLength": 1, "maxLength": 32},
-        "after": {"type": "integer", "minimum": 0},
+        "after": {"type": ["integer", "null"], "minimum": 0},
         "actions": {"type": "array", "minItems": 1, "maxItems": MAX_ACTIONS,
                     "items": {"type": "string", "minLength": 1, "maxLength": MAX_LINE, "pattern": "\\S"}},
-        "entropy": {"type": "string", "maxLength": 128,
+        "entropy": {"type": ["string", "null"], "maxLength": 128, "pattern": "^[^\\u0000-\\u001f\\u007f]*$",
                     "description": "public entropy for the dice, accepted only with a seat's first move"},
     },
 }
@@ -97,14 +97,14 @@ def parse_move_file(data: Any) -> dict:
     if data.get("format") != MOVE_FORMAT:
         raise InvalidActionError(f"format must be {MOVE_FORMAT!r}, not {data.get('format')!r}")
     role = data.get("role")
-    if not isinstance(role, str) or not role:
-        raise InvalidActionError("role must be a non-empty string naming your faction")
+    if not isinstance(role, str) or not role or len(role) > 32:
+        raise InvalidActionError("role must be a non-empty string (at most 32 characters) naming your faction")
     after = data.get("after")
     if after is not None and (not isinstance(after, int) or isinstance(after, bool) or after < 0):
         raise InvalidActionError("after must be the sequence number (an integer >= 0) of the position you saw")
     game = data.get("game")
-    if game is not None and not isinstance(game, str):
-        raise InvalidActionError("game must be a string")
+    if game is not None and (not isinstance(game, str) or len(game) > 64):
+        raise InvalidActionError("game must be the game's id, a string of at most 64 characters")
     actions = data.get("actions")
     if not isinstance(actions, list) or not actions:
         raise InvalidActionError("actions must be a non-empty list of order strings")
@@ -116,8 +116,9 @@ def parse_move_file(data: Any) -> dict:
         if len(a) > MAX_LINE:
             raise InvalidActionError(f"order {i} is {len(a)} characters long; at most {MAX_LINE} are allowed")
     entropy = data.get("entropy")
-    if entropy is not None and (not isinstance(entropy, str) or len(entropy) > 128 or not entropy.isprintable()):
-        raise InvalidActionError("entropy must be printable text of at most 128 characters")
+    if entropy is not None and (not isinstance(entropy, str) or len(entropy) > 128
+                                or any(ord(ch) < 32 or ord(ch) == 127 for ch in entropy)):
+        raise InvalidActionError("entropy must be text of at most 128 characters, with no control characters")
     return {"role": role, "after": after, "game": game, "actions": [a.strip() for a in actions],
             "entropy": entropy or None}
 

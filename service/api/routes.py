@@ -5,8 +5,10 @@ from __future__ import annotations
 from flask import Response, current_app, request, url_for
 from flask.views import MethodView
 from flask_smorest import Blueprint
+from marshmallow import RAISE
 
-from engine.core.moves import MOVE_SCHEMA
+from engine.core.errors import EngineError
+from engine.core.moves import MOVE_SCHEMA, parse_move_file
 
 from .. import adjudication
 from .. import games as G
@@ -36,12 +38,18 @@ def _json_for_new_games():
                            code="unsupported-media-type", status=415)
 
 MOVE_BODY = {k: v for k, v in MOVE_SCHEMA.items() if k not in ("$schema", "title")}
+#: Text orders: UTF-8 text without NUL; at most this many characters (fits the body limit in any encoding).
+MAX_TEXT = 60_000
+TEXT_BODY = {"type": "string", "maxLength": MAX_TEXT, "pattern": "^[^\\u0000]*$",
+             "description": "one order a line; # starts a comment"}
 MOVE_REQUEST = {"required": True, "content": {
     "application/json": {"schema": MOVE_BODY},
-    "text/plain": {"schema": {"type": "string", "maxLength": 200_000,
-                              "description": "one order a line; # starts a comment"}},
-    "multipart/form-data": {"schema": {"type": "object", "required": ["file"],
-                                       "properties": {"file": {"type": "string", "format": "binary"}}}},
+    "text/plain": {"schema": TEXT_BODY},
+    "multipart/form-data": {
+        "schema": {"type": "object", "required": ["file"],
+                   "properties": {"file": {**TEXT_BODY, "contentMediaType": "text/plain",
+                                           "description": "a .json move file or a .txt of orders (UTF-8)"}}},
+        "encoding": {"file": {"contentType": "text/plain"}}},
 }}
 BEARER = [{"bearer": []}]
 ERRORS = (400, 401, 403, 404, 413, 415)
@@ -61,13 +69,21 @@ def bearer() -> str | None:
 def read_move() -> tuple[str, str]:
     """The move in the request: ``(raw text, content type)``; JSON, text, or an uploaded file."""
     ctype = (request.mimetype or "").lower()
+    limit = current_app.config["MAX_CONTENT_LENGTH"]
+    if request.content_length is not None and request.content_length > limit:
+        # Refuse before parsing anything: no temporary file is made for a body we will not read.
+        raise ServiceError(f"the request is too large: at most {limit} bytes", code="too-large", status=413)
     if ctype == "multipart/form-data":
         f = request.files.get("file")
-        if f is None:
+        if f is not None:
+            data, name = f.read(current_app.config["MAX_CONTENT_LENGTH"] + 1), f.filename or ""
+            part_type = (f.mimetype or "").lower()
+        elif "file" in request.form:  # a part with no filename arrives as a form field
+            data, name, part_type = request.form["file"].encode("utf-8"), "", ""
+        else:
             raise ServiceError("upload the move as the form field 'file' (a .json move file or .txt orders)")
-        data = f.read(current_app.config["MAX_CONTENT_LENGTH"] + 1)
-        kind = "application/json" if (f.filename or "").lower().endswith(".json") or data.lstrip()[:1] == b"{" \
-            else "text/plain"
+        is_json = name.lower().endswith(".json") or part_type == "application/json" or data.lstrip()[:1] == b"{"
+        kind = "application/json" if is_json and data.strip() else "text/plain"
     elif ctype in ("application/json", "text/plain"):
         data, kind = request.get_data(cache=False), ctype
     else:
@@ -79,6 +95,15 @@ def read_move() -> tuple[str, str]:
         raise ServiceError("the move must be UTF-8 text") from None
     if "\x00" in text:
         raise ServiceError("the move must not contain NUL characters")
+    if kind == "text/plain" and len(text) > MAX_TEXT:
+        raise ServiceError(f"text orders may be at most {MAX_TEXT} characters long", code="too-large", status=413)
+    if kind == "application/json":
+        # A JSON move file is checked against its schema before it is stored: a malformed file is the
+        # client's fault (400), not a verdict. Whether its orders are legal is for the verdict.
+        try:
+            parse_move_file(adjudication.decode(text, kind))
+        except EngineError as e:
+            raise ServiceError(f"the move file is malformed: {e.message}", code="invalid") from None
     return text, kind
 
 
@@ -97,7 +122,7 @@ def _submission_out(d: dict) -> dict:
 
 @blp.route("/games")
 class Games(MethodView):
-    @blp.arguments(ListQuery, location="query")
+    @blp.arguments(ListQuery, location="query", unknown=RAISE)
     @blp.response(200, GameSummary(many=True))
     def get(self, q):
         """The public list of games, newest first."""
@@ -131,10 +156,12 @@ class GameResource(MethodView):
 
 @blp.route("/games/<string:gid>/log")
 class GameLog(MethodView):
-    @blp.arguments(LogQuery, location="query")
+    @blp.arguments(LogQuery, location="query", unknown=RAISE)
     @blp.response(200, LogOut, content_type="application/json")
     @blp.alt_response(404, schema=ApiError)
-    @blp.doc(responses={"200": {"content": {"text/plain": {"schema": {"type": "string"}}}}})
+    @blp.doc(responses={"200": {"description": "the log: JSON, or text with ?format=text", "content": {
+        "application/json": {"schema": {"$ref": "#/components/schemas/LogOut"}},
+        "text/plain": {"schema": {"type": "string"}}}}})
     def get(self, q, gid):
         """The move log: every accepted action with its log lines and chance outcomes."""
         with sessions()() as s:
@@ -164,7 +191,7 @@ class GameExport(MethodView):
 
 @blp.route("/games/<string:gid>/moves")
 class GameMoves(MethodView):
-    @blp.arguments(WaitQuery, location="query")
+    @blp.arguments(WaitQuery, location="query", unknown=RAISE)
     @blp.response(202, SubmissionOut)
     @blp.alt_response(200, schema=SubmissionOut)
     @blp.alt_response(400, schema=ApiError)
@@ -207,7 +234,7 @@ class GameCheck(MethodView):
 
 @blp.route("/submissions/<string:sid>", endpoint="Submission")
 class SubmissionResource(MethodView):
-    @blp.arguments(WaitQuery, location="query")
+    @blp.arguments(WaitQuery, location="query", unknown=RAISE)
     @blp.response(200, SubmissionOut)
     @blp.alt_response(404, schema=ApiError)
     def get(self, q, sid):

@@ -4,9 +4,16 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
+import engine
+
+GAMES = [g["slug"] for g in engine.games()]
+SCENARIOS = sorted({sc for g in engine.games() for sc in g["scenarios"]})
+ROLES = sorted({r for g in engine.games() for r in g["roles"]})
+OPTIONS = sorted({o for g in engine.games() for o in g["options"]})
+
 
 class SeatIn(Schema):
-    role = fields.String(required=True, validate=validate.Length(min=1, max=32))
+    role = fields.String(required=True, validate=validate.OneOf(ROLES, error="{input!r} is not a role; roles: {choices}"))
     player = fields.String(load_default="", validate=validate.Length(max=100))
     email = fields.Email(load_default="", validate=validate.Length(max=254))
     entropy = fields.String(load_default="", validate=validate.Length(max=128),
@@ -14,9 +21,12 @@ class SeatIn(Schema):
 
 
 class GameIn(Schema):
-    game = fields.String(required=True, validate=validate.Length(min=1, max=32))
-    scenario = fields.String(load_default="standard", validate=validate.Length(min=1, max=64))
-    options = fields.Dict(keys=fields.String(validate=validate.Length(max=64)), load_default=dict)
+    game = fields.String(required=True, validate=validate.OneOf(GAMES, error="{input!r} is not a game; games: {choices}"))
+    scenario = fields.String(load_default="standard",
+                             validate=validate.OneOf(SCENARIOS, error="{input!r} is not a scenario; scenarios: {choices}"))
+    options = fields.Dict(keys=fields.String(validate=validate.OneOf(OPTIONS)), load_default=dict,
+                          metadata={"description": "game options by name (engine.games() lists them)",
+                                    "json_schema": {"propertyNames": {"enum": OPTIONS}}})
     title = fields.String(load_default="", validate=validate.Length(max=200))
     seats = fields.List(fields.Nested(SeatIn), load_default=None, allow_none=True,
                         validate=validate.Length(max=8))

@@ -120,24 +120,7 @@ def response_ref(case, status: int) -> str:
 
 # --- known problems (each has a strict xfail test below) ---------------------------------------------
 
-KNOWN = {
-    "error-schema": "422 and undocumented statuses (default) are documented with flask-smorest's Error schema "
-                    "(code: integer, status: string, additionalProperties: false), but every error body is "
-                    "ApiError (code: string, message, errors)",
-    "umpire-401": "an umpire-only endpoint called without any token answers 403, not 401 (the document "
-                  "requires the bearer scheme; 401 is the answer for a missing credential)",
-    "move-text": "a move is documented as any bytes (multipart, format: binary) or any string (text/plain), "
-                 "but a file that is not UTF-8, or text with a NUL character, is refused with 400",
-    "create-400": "POST /api/games refuses with 400 bodies the document says are valid: game, scenario and "
-                  "options are free-form in the document but only the engine's names are accepted",
-    "log-json": "GET /api/games/{gid}/log documents its 200 only as text/plain (and without a description): "
-                "the default JSON answer is undocumented",
-    "move-body": "a JSON move file that violates the documented request schema (unknown field, too long "
-                 "entropy, wrong type) is taken (202/200, rejected only in the verdict) instead of a 4xx",
-    "size-413": "a move within the documented limits is refused with 413: text/plain allows 200000 "
-                "characters (up to 800 KB in UTF-8), JSON 2000 orders of 200 characters (~400 KB), but the "
-                "body limit is 256 KiB",
-}
+KNOWN: dict[str, str] = {}
 
 #: Refusals that are right although the document cannot say so: JSON Schema cannot express "each role once".
 ALLOWED_REFUSALS = ("seats must name each role",)
