@@ -78,7 +78,9 @@ def create_app(config: dict | None = None) -> Flask:
     if app.config.get("MIGRATE", True):
         from .migrate import upgrade
         upgrade(engine_)
-    app.extensions["umpire"] = {"engine": engine_, "sessions": Session}
+    from .notify import make_notifier
+    app.extensions["umpire"] = {"engine": engine_, "sessions": Session,
+                                "notifier": make_notifier(app.config["REDIS_URL"])}
 
     api = UmpireApi(app, spec_kwargs={"components": {"securitySchemes": {
         "bearer": {"type": "http", "scheme": "bearer", "description": "a seat's or the umpire's token"}}}})

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import time
 import uuid
 from collections.abc import Callable
 from datetime import timedelta
@@ -202,8 +201,20 @@ def process(session: Session, game, sub: Submission, snapshot_every: int = 50) -
     sub.updated_at = now()
 
 
-def adjudicate(Session: sessionmaker, submission_id: str, snapshot_every: int = 50) -> str | None:
-    """Adjudicates *submission_id* (and any older queued submission of its game first). Idempotent."""
+def adjudicate(Session: sessionmaker, submission_id: str, snapshot_every: int = 50,
+               on_done: Callable[[list[str]], None] | None = None) -> str | None:
+    """Adjudicates *submission_id* (and any older queued submission of its game first). Idempotent.
+
+    ``on_done(ids)`` is told, after the commit, which submissions got their verdict (``service.notify``).
+    """
+    done: list[str] = []
+    status = _adjudicate(Session, submission_id, snapshot_every, done)
+    if on_done and done:
+        on_done(done)
+    return status
+
+
+def _adjudicate(Session: sessionmaker, submission_id: str, snapshot_every: int, done: list[str]) -> str | None:
     with Session() as session, session.begin():
         sub = session.get(Submission, submission_id)
         if sub is None:
@@ -221,6 +232,7 @@ def adjudicate(Session: sessionmaker, submission_id: str, snapshot_every: int = 
             session.refresh(p)
             if p.status == "queued":
                 process(session, game, p, snapshot_every)
+                done.append(p.id)
         return sub.status
 
 
@@ -246,15 +258,26 @@ def describe(sub: Submission) -> dict:
             "created_at": sub.created_at.isoformat() + "Z", "updated_at": sub.updated_at.isoformat() + "Z"}
 
 
-def wait_for(Session: sessionmaker, sid: str, seconds: float, poll: float = 0.02) -> dict:
-    """Polls the database until the submission has a verdict or *seconds* pass."""
-    deadline = time.monotonic() + max(0.0, seconds)
-    while True:
+def wait_for(Session: sessionmaker, sid: str, seconds: float, notifier=None) -> dict:
+    """Waits until the submission has a verdict or *seconds* pass, woken by *notifier* (service.notify)
+    when the worker commits; without one, polls the database."""
+    from .notify import LocalNotifier
+
+    def read() -> dict:
         with Session() as session:
-            out = submission_status(session, sid)
-        if out["status"] in DONE or time.monotonic() >= deadline:
-            return out
-        time.sleep(poll)
+            return submission_status(session, sid)
+
+    out = read()
+    if out["status"] in DONE or seconds <= 0:
+        return out
+    box = {"out": out}
+
+    def check() -> bool:
+        box["out"] = read()
+        return box["out"]["status"] in DONE
+
+    (notifier or LocalNotifier()).wait(sid, seconds, check)
+    return box["out"]
 
 
 def stuck(Session: sessionmaker, older_than: float, max_attempts: int) -> list[str]:

@@ -31,7 +31,8 @@ def adjudicate(self, submission_id: str) -> str | None:
     from service.adjudication import adjudicate as run
 
     umpire = current_app.extensions["umpire"]
-    return run(umpire["sessions"], submission_id, current_app.config["SNAPSHOT_EVERY"])
+    return run(umpire["sessions"], submission_id, current_app.config["SNAPSHOT_EVERY"],
+               on_done=umpire["notifier"].done)
 
 
 @shared_task(name="tasks.sweep")

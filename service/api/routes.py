@@ -107,6 +107,10 @@ def read_move() -> tuple[str, str]:
     return text, kind
 
 
+def _notifier():
+    return current_app.extensions["umpire"]["notifier"]
+
+
 def _enqueue(sub_id: str) -> None:
     """Queues the submission's id. If the broker cannot take it now, the submission stays queued in the
     database and the sweeper queues it again: the move is not lost and the client still gets its 202."""
@@ -210,7 +214,7 @@ class GameMoves(MethodView):
         if new:
             _enqueue(out["id"])
         if q["wait"] and out["status"] not in adjudication.DONE:
-            out = adjudication.wait_for(sessions(), out["id"], q["wait"])
+            out = adjudication.wait_for(sessions(), out["id"], q["wait"], _notifier())
         code = 200 if (out["status"] in adjudication.DONE or not new) else 202
         return _submission_out(out), code
 
@@ -240,7 +244,7 @@ class SubmissionResource(MethodView):
     def get(self, q, sid):
         """A submission's status and verdict (its id is an unguessable capability)."""
         if q["wait"]:
-            out = adjudication.wait_for(sessions(), sid, q["wait"])
+            out = adjudication.wait_for(sessions(), sid, q["wait"], _notifier())
         else:
             with sessions()() as s:
                 out = adjudication.submission_status(s, sid)

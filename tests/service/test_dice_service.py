@@ -121,6 +121,10 @@ def test_shuffle_order_is_hidden_until_revealed(client, sessions):
 def test_rejected_then_corrected_move_gets_the_dice_it_would_have_got(sessions):
     gid, _ = _new(sessions)
     seed = bytes.fromhex(_game(sessions, gid).seed)
+    with sessions() as s:  # the preview first: it stops before the die and commits nothing
+        v = adjudication.evaluate(s, G.get_game(s, gid), "irgun", "box opsa\nop sabotage\nspace galilee\nroll\n",
+                                  "text/plain", preview=True)[0]
+    assert v["status"] == "preview-stopped" and v["error"]["line"] == 4
     out = _move(sessions, gid, "irgun", "box opsa\nop sabotage\nspace galilee\nspace nowhere\nroll\n")
     assert out["status"] == "rejected" and out["verdict"]["error"]["line"] == 4
     with sessions() as s:
