@@ -222,14 +222,18 @@ def _adjudicate(Session: sessionmaker, submission_id: str, snapshot_every: int, 
         if sub.status in DONE:
             return sub.status
         game = get_game(session, sub.game_id, lock=True)
+        # Read again under the game's lock (populate_existing: not the copies read before it), so a
+        # submission another worker has just adjudicated is never adjudicated twice.
         pending = session.execute(
             select(Submission).where(Submission.game_id == game.id, Submission.status == "queued",
                                      Submission.created_at <= sub.created_at)
-            .order_by(Submission.created_at, Submission.id)).scalars().all()
+            .order_by(Submission.created_at, Submission.id)
+            .execution_options(populate_existing=True)).scalars().all()
         if sub not in pending:
-            pending.append(sub)
+            session.refresh(sub)
+            if sub.status == "queued":
+                pending.append(sub)
         for p in pending:
-            session.refresh(p)
             if p.status == "queued":
                 process(session, game, p, snapshot_every)
                 done.append(p.id)

@@ -31,7 +31,9 @@ def make_engine(url: str) -> Engine:
         return eng
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url[len("postgresql://"):]
-    return create_engine(url, pool_pre_ping=True)
+    # Connections are recycled after half an hour; a connection lost meanwhile fails its task with
+    # OperationalError, which the task retries (tasks.adjudicate), so no ping before every checkout.
+    return create_engine(url, pool_recycle=1800)
 
 
 def make_sessionmaker(engine: Engine) -> sessionmaker:
