@@ -28,6 +28,9 @@ def from_env(instance_path: str) -> dict:
         "SNAPSHOT_EVERY": int(os.environ.get("UMPIRE_SNAPSHOT_EVERY", "50")),
         "MAX_ATTEMPTS": int(os.environ.get("UMPIRE_MAX_ATTEMPTS", "5")),
         "WAIT_MAX_SECONDS": 30,
+        # At scale a worker renders each seat's PDF snapshot after every accepted move; the embedded
+        # default renders on request instead, so its single worker is never busy rendering.
+        "PRERENDER_SNAPSHOTS": os.environ.get("UMPIRE_PRERENDER", "1" if redis_url else "0") == "1",
     }
     cfg["CELERY"] = celery_config(redis_url)
     return cfg

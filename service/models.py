@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Index, Integer, MetaData, String, Text, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, Index, Integer, LargeBinary, MetaData, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 NAMING = {
@@ -124,3 +124,17 @@ class GameEvent(Base):
     by: Mapped[str] = mapped_column(String(32))
     data: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     created_at: Mapped[datetime] = mapped_column(default=now)
+
+
+class Render(Base):
+    """A rendered PDF: a seat's snapshot at a position, or the game report at a position."""
+
+    __tablename__ = "renders"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"))
+    kind: Mapped[str] = mapped_column(String(16))
+    role: Mapped[str] = mapped_column(String(32))
+    seq: Mapped[int] = mapped_column(Integer)
+    pdf: Mapped[bytes] = mapped_column(LargeBinary)
+    created_at: Mapped[datetime] = mapped_column(default=now)
+    __table_args__ = (UniqueConstraint("game_id", "kind", "role", "seq", name="uq_renders_key"),)

@@ -31,8 +31,22 @@ def adjudicate(self, submission_id: str) -> str | None:
     from service.adjudication import adjudicate as run
 
     umpire = current_app.extensions["umpire"]
-    return run(umpire["sessions"], submission_id, current_app.config["SNAPSHOT_EVERY"],
-               on_done=umpire["notifier"].done)
+    status = run(umpire["sessions"], submission_id, current_app.config["SNAPSHOT_EVERY"],
+                 on_done=umpire["notifier"].done)
+    if status in ("accepted", "partial") and current_app.config.get("PRERENDER_SNAPSHOTS"):
+        from service.models import Submission
+        with umpire["sessions"]() as s:
+            gid = s.get(Submission, submission_id).game_id
+        render_snapshots.delay(gid)
+    return status
+
+
+@shared_task(name="tasks.render_snapshots", soft_time_limit=60, time_limit=90)
+def render_snapshots(game_id: str) -> int:
+    """Renders each seat's PDF snapshot of the current position (stored; served by the API)."""
+    from service.reports.store import render_snapshots as run
+
+    return run(current_app.extensions["umpire"]["sessions"], game_id)
 
 
 @shared_task(name="tasks.sweep")

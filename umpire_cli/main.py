@@ -247,6 +247,17 @@ def verify(path, no_replay):
 
 
 @cli.command()
+@click.option("--game", "gid", required=True, help="a game in the service's database")
+@click.option("--as", "role", default="public", show_default=True, help="whose view the snapshot shows")
+@click.option("--report", is_flag=True, help="the game report instead of a snapshot")
+@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="the PDF to write")
+def render(gid, role, report, output):
+    """Render a game's PDF: a seat's snapshot of the position, or the whole game report."""
+    from . import service_ops
+    service_ops.render(gid, role, report, output)
+
+
+@cli.command()
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=5000, show_default=True, type=int)
 @click.option("--demo/--no-demo", default=True, help="create a demo Palestine game if there is none")

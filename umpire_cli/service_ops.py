@@ -111,3 +111,21 @@ def serve(host: str, port: int, demo: bool) -> None:
     click.echo(f"Umpire at http://{host}:{port}/api/games  database {app.config['DATABASE_URL']}  queue {mode}")
     sys.stdout.flush()
     run(app, host, port)
+
+
+def render(gid: str, role: str, report: bool, output: str) -> None:
+    from service.reports.store import get_or_render
+
+    app = _app()
+    try:
+        with _sessions(app)() as s:
+            game = G.get_game(s, gid)
+            if role != "public" and role not in engine.definition(game.game).roles:
+                raise click.ClickException(f"{role!r} is not a role of {game.game}")
+        pdf, seq = get_or_render(_sessions(app), gid, "report" if report else "snapshot",
+                                 "public" if report else role)
+    except ServiceError as e:
+        raise click.ClickException(e.message) from None
+    with open(output, "wb") as fh:
+        fh.write(pdf)
+    click.echo(f"Wrote {output}: {'report' if report else role + ' snapshot'} of {gid} at position {seq}.")

@@ -278,6 +278,39 @@ class GameReveal(MethodView):
             return {"id": gid, "seed": seed, "commitment": game.commitment}
 
 
+PDF_RESPONSE = {"200": {"description": "a PDF", "content": {"application/pdf": {"schema": {"type": "string",
+                                                                                       "format": "binary"}}}}}
+
+
+@blp.route("/games/<string:gid>/snapshot.pdf")
+class GameSnapshot(MethodView):
+    @blp.alt_response(401, schema=ApiError)
+    @blp.alt_response(404, schema=ApiError)
+    @blp.doc(responses=PDF_RESPONSE, security=[{"bearer": []}, {}])
+    def get(self, gid):
+        """The position as a PDF, as the caller sees it (a seat's token: that seat's view)."""
+        from ..reports.store import get_or_render
+        with sessions()() as s:
+            game = G.get_game(s, gid)
+            role = G.whose_token(s, game, bearer()) or "public"
+        pdf, seq = get_or_render(sessions(), gid, "snapshot", role)
+        return Response(pdf, mimetype="application/pdf", headers={
+            "Content-Disposition": f'inline; filename="{gid}-{seq}-{role}.pdf"'})
+
+
+@blp.route("/games/<string:gid>/report.pdf")
+class GameReport(MethodView):
+    @blp.alt_response(404, schema=ApiError)
+    @blp.doc(responses=PDF_RESPONSE)
+    def get(self, gid):
+        """The game report: cover with the dice commitment (and the seed once revealed), the final board,
+        the whole log with every chance outcome and its inputs, and the log's hash."""
+        from ..reports.store import get_or_render
+        pdf, seq = get_or_render(sessions(), gid, "report", "public")
+        return Response(pdf, mimetype="application/pdf", headers={
+            "Content-Disposition": f'inline; filename="{gid}-report-{seq}.pdf"'})
+
+
 @blp.route("/schema/move.json")
 class MoveSchema(MethodView):
     @blp.response(200)

@@ -1,0 +1,229 @@
+"""The SVG board of a game, drawn only from what a role may see (DESIGN.md section 7, issue #5).
+
+``render_board_svg(view, layout, names)`` is game-agnostic: the positions of the spaces, the piece kinds
+and their shapes and colours, and which tracks and boxes to draw all come from the game's
+``data/layout.json`` (``load_layout``). The SVG is self-contained (no links, no fonts or images by URL)
+and every string from the view, the layout or *names* goes through Jinja2's autoescaping.
+
+*names* is optional display text: ``{"roles": {role: player name}, "cards": {card id: title},
+"spaces": {space id: name}, "game": heading}``, or a flat ``{id: display name}`` (GameDefinition.names). Card titles are only printed for cards the view says are in force (capabilities)
+or current, so passing every title does not leak the deck.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from importlib import resources
+from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+
+_env = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=True,
+                   trim_blocks=True, lstrip_blocks=True)
+
+#: Size of one piece cell in a stack grid (icon + count).
+CELL_W, CELL_H = 40, 24
+
+
+def load_layout(game_slug: str) -> dict:
+    """The schematic layout of *game_slug*, from ``engine/games/<slug>/data/layout.json``."""
+    if not game_slug.replace("_", "").replace("-", "").isalnum():
+        raise ValueError(f"bad game slug {game_slug!r}")
+    pkg = f"engine.games.{game_slug.replace('-', '_')}.data"
+    return json.loads(resources.files(pkg).joinpath("layout.json").read_text(encoding="utf-8"))
+
+
+def _num(v) -> float:
+    """A coordinate from the layout, as a number (never a string that reaches an attribute raw)."""
+    return round(float(v), 2)
+
+
+def _count(v) -> int:
+    if isinstance(v, bool):
+        return int(v)
+    if isinstance(v, int | float):
+        return int(v)
+    if isinstance(v, list | tuple | dict):
+        return len(v)
+    return 0
+
+
+def _lookup(view: dict, dotted: str):
+    cur = view
+    for part in dotted.split("."):
+        if not isinstance(cur, dict):
+            return None
+        cur = cur.get(part)
+    return cur
+
+
+def _grid(x: float, y: float, stacks: list[dict], cols: int = 2) -> tuple[list[dict], float, float]:
+    """Places piece stacks in a grid from (x, y); returns them and the grid's width and height."""
+    out = []
+    for i, st in enumerate(stacks):
+        c, r = i % cols, i // cols
+        out.append({**st, "x": _num(x + c * CELL_W), "y": _num(y + r * CELL_H)})
+    rows = math.ceil(len(stacks) / cols) if stacks else 0
+    return out, min(len(stacks), cols) * CELL_W, rows * CELL_H
+
+
+def _stacks(counts: dict, legend: dict) -> list[dict]:
+    stacks = []
+    for p in legend.get("pieces", []):
+        n = _count(counts.get(p["kind"], 0))
+        if n > 0:
+            stacks.append({"kind": p["kind"], "count": n, "piece": p})
+    return stacks
+
+
+def _markers(counts: dict, legend: dict, x: float, y: float) -> list[dict]:
+    out = []
+    for m in legend.get("markers", []):
+        n = _count(counts.get(m["kind"], 0))
+        if n > 0:
+            text = m["label"] + (f" \u00d7{n}" if n > 1 else "")
+            w = 10 + 7 * len(text)
+            out.append({"kind": m["kind"], "count": n, "text": text, "fill": m["fill"],
+                        "color": m.get("text", "#ffffff"), "x": _num(x), "y": _num(y), "w": w})
+            x += w + 4
+    return out
+
+
+def _space(sid: str, spec: dict, counts: dict, legend: dict, names: dict) -> dict:
+    kind = spec["shape"]
+    style = legend.get("spaces", {}).get({"polygon": "district", "circle": "city", "line": "railway"}[kind], {})
+    name = names["spaces"].get(sid) or spec.get("name") or names["flat"].get(sid) or sid
+    stacks = _stacks(counts, legend)
+    sp = {"id": sid, "name": name, "shape": kind, "style": style, "tray": None}
+    if kind == "circle":
+        cx, cy = (_num(v) for v in spec["center"])
+        r = _num(spec["r"])
+        sp.update(cx=cx, cy=cy, r=r, lx=cx, ly=_num(cy - r * 0.55))
+        cols = 2
+        gw = min(len(stacks), cols) * CELL_W
+        pieces, gw, gh = _grid(cx - gw / 2, cy - r * 0.42, stacks, cols)
+        sp["markers"] = _markers(counts, legend, cx - r * 0.9, cy - r - 20)
+    else:
+        pts = [(_num(a), _num(b)) for a, b in spec["points"]]
+        sp["points"] = " ".join(f"{a},{b}" for a, b in pts)
+        lx, ly = (_num(v) for v in spec.get("label", pts[0]))
+        sp.update(lx=lx, ly=ly)
+        px, py = (_num(v) for v in spec.get("pieces", (lx, ly + 10)))
+        pieces, gw, gh = _grid(px, py, stacks)
+        markers = _markers(counts, legend, px, py + gh + 4)
+        if kind == "line" and (pieces or markers):
+            mx, my = pts[len(pts) // 2] if len(pts) > 2 else ((pts[0][0] + pts[-1][0]) / 2, (pts[0][1] + pts[-1][1]) / 2)
+            sp["tray"] = {"x": _num(px - 4), "y": _num(py - 3), "w": _num(gw + 8), "h": _num(gh + 6),
+                          "hidden": not pieces, "leader": (_num(px - 4 + (gw + 8) / 2), _num(py - 3 + (gh + 6) / 2), _num(mx), _num(my))}
+        elif pieces:
+            sp["tray"] = {"x": _num(px - 4), "y": _num(py - 3), "w": _num(gw + 8), "h": _num(gh + 6), "soft": True}
+        sp["markers"] = markers
+    sp["pieces"] = pieces
+    return sp
+
+
+def _panel(p: dict, view: dict, legend: dict, names: dict, pieces_by_kind: dict) -> dict:
+    t = p["type"]
+    out = {**p, "x": _num(p["x"]), "y": _num(p["y"])}
+    if t == "track":
+        lo, hi = int(p["min"]), int(p["max"])
+        value = view.get(p["key"])
+        n = hi - lo + 1
+        bw = _num(p["w"] / n)
+        slots = view.get(p["slots"], {}) if p.get("slots") else {}
+        cells = []
+        for i, v in enumerate(range(lo, hi + 1)):
+            slot = slots.get(str(v)) or slots.get(v) or {}
+            held = [{"kind": k, "count": _count(c), "piece": pieces_by_kind.get(k) or pieces_by_kind.get(k + "_u")}
+                    for k, c in sorted(slot.items()) if _count(c) > 0]
+            cells.append({"v": v, "x": _num(p["x"] + i * bw), "on": v == value,
+                          "name": p.get("names", {}).get(str(v), ""), "held": held})
+        out.update(value=value, cells=cells, bw=bw)
+    elif t == "initiative":
+        elig = list(view.get("eligible") or [])
+        sides = legend.get("sides", {})
+        out["elig"] = [{"label": lab, "side": elig[i] if i < len(elig) else None} for i, lab in enumerate(p["eligible"])]
+        boxes = view.get("boxes") or {}
+        out["boxes_"] = [{"key": b["key"], "label": b["label"], "side": boxes.get(b["key"])} for b in p["boxes"]]
+        out["sides"] = sides
+    elif t == "card":
+        out["card"] = view.get("current_card")
+        out["deck_size"] = view.get("deck_size")
+        out["played"] = len(view.get("played") or [])
+    elif t == "capabilities":
+        caps = view.get("capabilities") or {}
+        out["caps"] = [{"id": cid, "title": names.get("cards", {}).get(cid, ""), "side": side}
+                       for cid, side in sorted(caps.items())]
+    elif t == "pool":
+        val = view.get(p["key"])
+        if isinstance(val, dict):
+            kinds = p.get("kinds", {k: k for k in val})
+            stacks = [{"kind": k, "count": _count(val.get(k, 0)), "piece": pieces_by_kind.get(pk)}
+                      for k, pk in kinds.items()]
+        else:
+            stacks = [{"kind": p.get("kind", p["key"]), "count": _count(val),
+                       "piece": pieces_by_kind.get(p.get("piece", ""))}]
+        cols = max(1, int((p["w"] - 10) // 60))
+        placed = []
+        for i, st in enumerate(stacks):
+            placed.append({**st, "x": _num(p["x"] + 10 + (i % cols) * 60), "y": _num(p["y"] + 24 + (i // cols) * CELL_H)})
+        out["stacks"] = placed
+    elif t == "counters":
+        items = []
+        for it in p["items"]:
+            v = _lookup(view, it["key"])
+            if it.get("list"):
+                v = ", ".join(str(x) for x in v) if v else "none"
+            items.append({"key": it["key"], "label": it["label"], "value": "" if v is None else v})
+        out["entries"] = items
+    elif t == "legend":
+        out["pieces"] = [{**pc, "x": _num(p["x"] + 10 + (i % 3) * 155), "y": _num(p["y"] + 24 + (i // 3) * 24)}
+                         for i, pc in enumerate(legend.get("pieces", []))]
+        base = p["y"] + 24 + math.ceil(len(out["pieces"]) / 3) * 24
+        out["markers"] = [{**m, "x": _num(p["x"] + 10 + i * 110), "y": _num(base)}
+                          for i, m in enumerate(legend.get("markers", []))]
+    elif t == "header":
+        role = view.get("role")
+        out["title"] = names.get("game") or ""
+        out["role"] = role
+        out["player"] = (names["roles"].get(role) or names["flat"].get(role) or "") if role else ""
+        out["seq"] = view.get("seq")
+        out["outcome"] = view.get("outcome")
+    return out
+
+
+def _names(names: dict) -> dict:
+    """Accepts the nested form (roles, cards, spaces, game) or a flat {id: display name} (GameDefinition.names)."""
+    nested = {k: v for k, v in names.items() if k in ("roles", "cards", "spaces") and isinstance(v, dict)}
+    return {"roles": nested.get("roles", {}), "cards": nested.get("cards", {}), "spaces": nested.get("spaces", {}),
+            "game": names.get("game") if isinstance(names.get("game"), str) else "",
+            "flat": {k: v for k, v in names.items() if isinstance(v, str) and k != "game"}}
+
+
+def render_board_svg(view: dict, layout: dict, names: dict | None = None) -> str:
+    """The board as a standalone SVG document (a string), from *view* placed by *layout*."""
+    names = _names(names or {})
+    legend = layout.get("legend", {})
+    pieces_by_kind = {p["kind"]: p for p in legend.get("pieces", [])}
+    spaces_view = view.get("spaces", {})
+    spaces = []
+    # Districts first, then railways, then cities on top.
+    order = {"polygon": 0, "line": 1, "circle": 2}
+    for sid, spec in sorted(layout["spaces"].items(), key=lambda kv: order[kv[1]["shape"]]):
+        spaces.append(_space(sid, spec, spaces_view.get(sid, {}), legend, names))
+    missing = sorted(set(spaces_view) - set(layout["spaces"]))
+    if missing:
+        raise ValueError(f"layout has no position for spaces {missing}")
+    if not names.get("game"):
+        names = {**names, "game": layout.get("title", "")}
+    panels = [_panel(p, view, legend, names, pieces_by_kind) for p in layout.get("panels", [])]
+    canvas = layout["canvas"]
+    land = layout.get("map", {}).get("land")
+    return _env.get_template("reports/board.svg.j2").render(
+        canvas=canvas, font=canvas.get("font", "DejaVu Sans, sans-serif"),
+        land=" ".join(f"{_num(a)},{_num(b)}" for a, b in land) if land else None,
+        spaces=spaces, foreign=layout.get("foreign", []), panels=panels, legend=legend,
+        cw=CELL_W, ch=CELL_H).lstrip()

@@ -1,0 +1,69 @@
+"""The seat's PDF snapshot and the game report (issue: reports), built from ``engine.view`` only.
+
+The snapshot: the board as the seat sees it, the tracks, the current card, what the seat may do now,
+the last moves. The report: a cover (game, players, dates, result, dice commitment and, once revealed,
+the seed, the hash of the log), the final board, the whole log with every chance outcome and its
+derivation inputs.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from sqlalchemy.orm import Session
+
+import engine
+
+from .. import games as G
+from ..models import Game
+from .board import load_layout, render_board_svg
+from .pdf import DataOnlyFetcher, html_to_pdf
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+LAST_MOVES = 12
+
+_env = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=select_autoescape(default=True,
+                   default_for_string=True))
+
+
+def board_for(game: Game, role: str) -> tuple[dict, str]:
+    defn = engine.definition(game.game)
+    view_role = role if role in defn.roles else "public"
+    view = engine.view(game.state, view_role)
+    return view, render_board_svg(view, load_layout(game.game), defn.names)
+
+
+def log_hash(moves: list[dict]) -> str:
+    """SHA-256 of the public log (canonical JSON), printed on the report so a copy can be compared."""
+    return hashlib.sha256(json.dumps(moves, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
+def snapshot_html(session: Session, game: Game, role: str) -> str:
+    view, svg = board_for(game, role)
+    moves = G.move_log(session, game)
+    card = view.get("current_card") or {}
+    prompts = {r: p for r, p in G.prompts(game).items() if role in (r, "umpire")}
+    return _env.get_template("reports/snapshot.html.j2").render(
+        game=G.summary(game) | {"title": game.title}, role=role, view=view, board_svg=svg,
+        card_title=card.get("title", "—"), prompts=prompts, outcome=engine.outcome(game.state),
+        last_moves=[m for m in moves if m["seq"] > 0][-LAST_MOVES:])
+
+
+def report_html(session: Session, game: Game) -> str:
+    export = G.export(session, game)
+    _view, svg = board_for(game, "public")
+    moves = export["moves"]
+    return _env.get_template("reports/report.html.j2").render(
+        game=export, seats=export["seats"], board_svg=svg, moves=moves, events=export["events"],
+        log_hash=log_hash(moves))
+
+
+def snapshot_pdf(session: Session, game: Game, role: str, fetcher: DataOnlyFetcher | None = None) -> bytes:
+    return html_to_pdf(snapshot_html(session, game, role), fetcher)
+
+
+def report_pdf(session: Session, game: Game, fetcher: DataOnlyFetcher | None = None) -> bytes:
+    return html_to_pdf(report_html(session, game), fetcher)

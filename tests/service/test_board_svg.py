@@ -1,0 +1,168 @@
+"""The SVG board (issue #5): drawn only from engine.view, every space and piece, escaped, self-contained."""
+
+from __future__ import annotations
+
+import copy
+import xml.etree.ElementTree as ET
+
+import pytest
+
+import engine
+from engine.core.chance import SeededChance
+from engine.games.palestine.data import CARDS, MAP
+from service.reports import load_layout, render_board_svg
+
+NS = {"s": "http://www.w3.org/2000/svg"}
+PIECE_KINDS = ("troops", "police", "cells_u", "cells_a", "caches")
+MARKERS = ("sabotage", "terror", "curfew")
+ALL_TITLES = {cid: c["title"] for cid, c in CARDS.items()}
+
+
+@pytest.fixture(scope="module")
+def state():
+    return engine.setup("palestine", "standard", {}, SeededChance(1))
+
+
+@pytest.fixture(scope="module")
+def layout():
+    return load_layout("palestine")
+
+
+def render(view, layout, names=None):
+    svg = render_board_svg(view, layout, names if names is not None else {"cards": ALL_TITLES})
+    return svg, ET.fromstring(svg)
+
+
+def spaces_of(root):
+    return {g.get("data-space"): g for g in root.iter("{http://www.w3.org/2000/svg}g")
+            if g.get("class") == "space"}
+
+
+def counts_in(group, cls="pieces"):
+    out: dict[str, int] = {}
+    for g in group.iter("{http://www.w3.org/2000/svg}g"):
+        if cls in (g.get("class") or "").split() and g.get("data-kind"):
+            out[g.get("data-kind")] = out.get(g.get("data-kind"), 0) + int(g.get("data-count"))
+    return out
+
+
+def all_text(root) -> str:
+    return " ".join("".join(e.itertext()) for e in root.iter() if e.text or len(e))
+
+
+def test_layout_covers_map_with_sources(layout):
+    ids = {s["id"] for s in MAP["spaces"]}
+    assert set(layout["spaces"]) == ids
+    for sid, spec in layout["spaces"].items():
+        assert spec["source"] == "schematic: inferred from 1945 geography, not the printed board", sid
+    kinds = {s["id"]: s["kind"] for s in MAP["spaces"]}
+    shape = {"district": "polygon", "city": "circle", "railway": "line"}
+    assert all(layout["spaces"][sid]["shape"] == shape[k] for sid, k in kinds.items())
+    assert {f["name"] for f in layout["foreign"]} >= {"EGYPT", "TRANSJORDAN", "SYRIA", "LEBANON"}
+
+
+def test_every_space_and_piece_of_the_setup(state, layout):
+    view = engine.view(state, "irgun")
+    svg, root = render(view, layout)
+    spaces = spaces_of(root)
+    assert set(spaces) == set(view["spaces"]) and len(spaces) == 13
+    totals = dict.fromkeys(PIECE_KINDS, 0)
+    for sid in view["spaces"]:
+        got = counts_in(spaces[sid])
+        want = {k: state["spaces"][sid][k] for k in PIECE_KINDS if state["spaces"][sid][k]}
+        assert got == want, sid
+        for k, n in got.items():
+            totals[k] += n
+    assert totals == {k: sum(sv[k] for sv in view["spaces"].values()) for k in PIECE_KINDS}
+    assert totals["troops"] > 0 and totals["cells_u"] > 0
+
+
+def test_boxes_tracks_card_and_deck(state, layout):
+    view = engine.view(state, "irgun")
+    svg, root = render(view, layout)
+    pools = {g.get("data-pool"): g for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("class") == "pool"}
+    assert counts_in(pools["available"]) == view["available"]
+    assert counts_in(pools["prison"]) == {"cells": view["prison"]}
+    tracks = {g.get("data-track"): g for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("class") == "track"}
+    assert tracks["pw"].get("data-value") == str(view["pw"])
+    assert tracks["haganah"].get("data-value") == str(view["haganah"])
+    on = [b.get("data-value") for b in tracks["pw"].iter("{http://www.w3.org/2000/svg}g") if b.get("data-marker") == "on"]
+    assert on == [str(view["pw"])]
+    assert "Political Will: 18" in all_text(tracks["pw"])
+    assert "Coordinate" in all_text(tracks["haganah"]) and "Neutral" in all_text(tracks["haganah"])
+    card = root.find(".//s:g[@class='card']", NS)
+    assert card.get("data-card") == view["current_card"]["id"]
+    assert view["current_card"]["title"] in all_text(card)
+    assert root.find(".//s:g[@class='deck']", NS).get("data-count") == str(view["deck_size"])
+    elig = [g.get("data-side") for g in root.findall(".//s:g[@class='eligible']", NS)]
+    assert elig == view["eligible"]
+    boxes = {g.get("data-box"): g.get("data-side") for g in root.findall(".//s:g[@class='initiative-box']", NS)}
+    assert boxes == {"limited": "", "event": "", "opsa": ""}
+
+
+def test_next_card_is_not_shown(state, layout):
+    view = engine.view(state, "british")
+    nxt = CARDS[state["deck"][0]]["title"]
+    assert nxt != view["current_card"]["title"]
+    svg, _ = render(view, layout)
+    assert nxt not in svg
+    assert state["deck"][0] not in {g for g in svg.split('"')}
+
+
+def test_markers_capabilities_and_boxes_when_set(state, layout):
+    view = copy.deepcopy(engine.view(state, "irgun"))
+    view["spaces"]["samaria"].update(sabotage=1, cells_a=2)
+    view["spaces"]["rail-haifa"].update(terror=1)
+    view["spaces"]["jerusalem-city"].update(curfew=1)
+    view["boxes"]["event"] = "irgun"
+    cap = next(cid for cid, c in CARDS.items() if c.get("capability"))
+    view["capabilities"] = {cap: "british"}
+    svg, root = render(view, layout)
+    spaces = spaces_of(root)
+    markers = {sid: {m.get("data-marker") for m in g.iter("{http://www.w3.org/2000/svg}g") if m.get("class") == "marker"}
+               for sid, g in spaces.items()}
+    assert markers["samaria"] == {"sabotage"}
+    assert markers["rail-haifa"] == {"terror"}
+    assert markers["jerusalem-city"] == {"curfew"}
+    assert all(not v for k, v in markers.items() if k not in ("samaria", "rail-haifa", "jerusalem-city"))
+    assert counts_in(spaces["samaria"])["cells_a"] == 2
+    boxes = {g.get("data-box"): g.get("data-side") for g in root.findall(".//s:g[@class='initiative-box']", NS)}
+    assert boxes["event"] == "irgun"
+    caps = root.findall(".//s:text[@class='capability']", NS)
+    assert [c.get("data-card") for c in caps] == [cap]
+    assert CARDS[cap]["title"] in all_text(caps[0])
+
+
+def test_hostile_strings_are_escaped(state, layout):
+    view = copy.deepcopy(engine.view(state, "irgun"))
+    evil_title = "<img src=file:///private/secret>"
+    view["current_card"]["title"] = evil_title
+    names = {"roles": {"irgun": 'Eve" style="background:url(http://evil.example/x)'},
+             "game": "<script>alert(1)</script>"}
+    svg, root = render(view, layout, names)
+    assert "<img" not in svg and "<script" not in svg
+    for el in root.iter():
+        tag = el.tag.split("}")[-1]
+        assert tag not in ("img", "image", "script", "a", "foreignObject", "use")
+        for k, v in el.attrib.items():
+            assert "href" not in k
+            assert "url(" not in v and "file:" not in v and "http:" not in v, (tag, k, v)
+    assert evil_title in all_text(root.find(".//s:g[@class='card']", NS))
+    assert "url(http://evil.example/x)" in all_text(root)  # shown as text, never as style
+
+
+def test_well_formed_and_self_contained(state, layout):
+    svg, root = render(engine.view(state, "irgun"), layout)
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    body = svg.replace('xmlns="http://www.w3.org/2000/svg"', "")
+    for bad in ("http:", "https:", "file:", "url(", "href", "@import", "<image"):
+        assert bad not in body, bad
+    assert "DejaVu Sans, sans-serif" in svg
+
+
+def test_flat_names_and_public_view(state, layout):
+    from engine.games.palestine import board
+    view = engine.view(state, "public")
+    svg, root = render(view, layout, dict(board.NAME))
+    assert set(spaces_of(root)) == set(view["spaces"])
+    assert view["current_card"]["title"] in svg and CARDS[state["deck"][0]]["title"] not in svg
