@@ -22,8 +22,10 @@ REDIS_TEST_URL = os.environ.get("UMPIRE_TEST_REDIS_URL", "redis://127.0.0.1:6379
 @pytest.fixture
 def app(tmp_path):
     """An app on a fresh SQLite database, embedded mode (in-memory broker), no worker running."""
-    return create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'umpire.sqlite3'}", "REDIS_URL": "",
-                       "SWEEP_SECONDS": 0.5})
+    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'umpire.sqlite3'}", "REDIS_URL": "",
+                      "SWEEP_SECONDS": 0.5})
+    yield app
+    app.extensions["umpire"]["engine"].dispose()
 
 
 @pytest.fixture

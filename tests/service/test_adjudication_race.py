@@ -28,9 +28,12 @@ def test_a_submission_adjudicated_meanwhile_is_not_adjudicated_again(pg_url, mon
         return real(session, game_id, lock)
 
     monkeypatch.setattr(adjudication, "get_game", racing_get_game)
-    assert adjudication.adjudicate(sessions, sid) == "accepted"  # worker A
-    assert raced
-    with sessions() as s:
-        seqs = sorted(m.seq for m in s.query(Move).filter_by(game_id=gid))
-        assert seqs == [0, 1, 2, 3, 4], "the move was applied twice"
-        assert G.get_game(s, gid).seq == 4
+    try:
+        assert adjudication.adjudicate(sessions, sid) == "accepted"  # worker A
+        assert raced
+        with sessions() as s:
+            seqs = sorted(m.seq for m in s.query(Move).filter_by(game_id=gid))
+            assert seqs == [0, 1, 2, 3, 4], "the move was applied twice"
+            assert G.get_game(s, gid).seq == 4
+    finally:
+        app.extensions["umpire"]["engine"].dispose()
