@@ -1,0 +1,72 @@
+"""Reports benchmark: median time to render a seat's PDF snapshot and a whole game's report (prints figures).
+
+Run: python bench/reports.py [--samples N]
+Targets (issue 5): snapshot <= 0.3 s, report of a 21-card game <= 2 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import engine  # noqa: E402
+from engine.core.chance import SeededChance  # noqa: E402
+from engine.playout import choose  # noqa: E402
+from service import adjudication, create_app  # noqa: E402
+from service import games as G  # noqa: E402
+from service.reports import documents  # noqa: E402
+
+
+def finished_game(Session, seed: int = 3) -> str:
+    with Session() as s, s.begin():
+        game, _ = G.create_game(s, "palestine", "standard", {}, None, "Benchmark")
+        gid = game.id
+    picker = SeededChance(seed, context="bench")
+    while True:
+        with Session() as s:
+            state = G.get_game(s, gid).state
+        if engine.outcome(state):
+            return gid
+        role = engine.active_roles(state)[0]
+        with Session() as s, s.begin():
+            sub, _ = adjudication.submit_as(s, G.get_game(s, gid), role,
+                                            choose(engine.legal_actions(state, role), picker), "text/plain")
+            sid = sub.id
+        adjudication.adjudicate(Session, sid)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--samples", type=int, default=7)
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        app = create_app({"DATABASE_URL": f"sqlite:///{tmp}/bench.sqlite3", "REDIS_URL": ""})
+        Session = app.extensions["umpire"]["sessions"]
+        gid = finished_game(Session)
+        with Session() as s:
+            game = G.get_game(s, gid)
+            played = len(game.state["played"])
+            snap, rep, size = [], [], 0
+            for _ in range(args.samples):
+                t0 = time.perf_counter()
+                documents.snapshot_pdf(s, game, "irgun")
+                t1 = time.perf_counter()
+                pdf = documents.report_pdf(s, game)
+                t2 = time.perf_counter()
+                snap.append(t1 - t0)
+                rep.append(t2 - t1)
+                size = len(pdf)
+        app.extensions["umpire"]["engine"].dispose()
+    print(f"game {gid}: {game.seq} positions, {played} cards played, result {game.state['outcome']['winner']}")
+    print(f"snapshot PDF: median {statistics.median(snap):.3f} s (target <= 0.3 s)")
+    print(f"game report PDF: median {statistics.median(rep):.3f} s, {size // 1024} KiB (target <= 2 s)")
+
+
+if __name__ == "__main__":
+    main()
