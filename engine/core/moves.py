@@ -100,6 +100,8 @@ def parse_move_file(data: Any) -> dict:
     if not isinstance(role, str) or not role or len(role) > 32:
         raise InvalidActionError("role must be a non-empty string (at most 32 characters) naming your faction")
     after = data.get("after")
+    if isinstance(after, float) and after.is_integer():
+        after = int(after)  # JSON Schema counts 3.0 as an integer; so do we
     if after is not None and (not isinstance(after, int) or isinstance(after, bool) or after < 0):
         raise InvalidActionError("after must be the sequence number (an integer >= 0) of the position you saw")
     game = data.get("game")
