@@ -175,8 +175,6 @@ def test_p9_shaded_does_not_limit_irgun_operations():
 
 def test_p9_shaded_event_search_keeps_its_three_spaces():
     """P6 Tip: Montgomery's unshaded Search has 3 spaces even with P9 shaded (5.1.1)."""
-    if ("P6", "unshaded") not in EVENTS:
-        pytest.skip("P6 is not implemented yet")
     s = p9_board("shaded")
     s = at_card(s, "P6", first="british")
     s, _ = run(s, "box event", "unshaded", "space galilee", "space samaria", "space gaza")
@@ -218,9 +216,7 @@ def test_p9_control_star_loss_in_full(side):
 @pytest.mark.parametrize("cid,loss", [("P2", 3), ("P20", 2)])
 @pytest.mark.parametrize("p9", [None, "unshaded"])
 def test_p9_unshaded_on_starred_event_shaded_text(cid, loss, p9):
-    """P2 shaded (PW -3) and P20 shaded (PW -2) through the Event box, once those cards exist."""
-    if (cid, "shaded") not in EVENTS:
-        pytest.skip(f"{cid} is not implemented yet (star_loss is tested directly above)")
+    """P2 shaded (PW -3) and P20 shaded (PW -2) through the Event box."""
     s = empty()
     if p9:
         s["capabilities"]["P9"] = p9
@@ -369,8 +365,6 @@ def test_p17_unshaded_sabotage_without_terror_unchanged():
 
 def test_p17_unshaded_does_not_cap_an_event_placing_terror():
     """P17 limits the Terror Special Activity; P3 shaded, played later, places its 2 markers (5.1.2)."""
-    if ("P3", "shaded") not in EVENTS:
-        pytest.skip("P3 is not implemented yet")
     s = empty()
     put(s, "jerusalem-city", cells_u=1)
     put(s, "haifa-city", cells_u=1)
