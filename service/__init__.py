@@ -11,11 +11,12 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from flask import Flask, jsonify
+from flask import Flask, current_app, jsonify
 from flask_smorest import Api
 from werkzeug.exceptions import HTTPException
 
 from . import config as config_mod
+from .api.schemas import ApiError
 from .db import make_engine, make_sessionmaker
 from .errors import ServiceError
 
@@ -26,7 +27,7 @@ CODES = {400: "invalid", 401: "unauthorized", 403: "forbidden", 404: "not-found"
 class UmpireApi(Api):
     """flask-smorest's Api, documenting our error body (``ApiError``) for 422 and unlisted statuses."""
 
-    from .api.schemas import ApiError as ERROR_SCHEMA  # noqa: N811
+    ERROR_SCHEMA = ApiError
 
 
 def _flatten(messages, path: str = "") -> list[str]:
@@ -51,7 +52,6 @@ def _http_error(error: HTTPException):
         body["message"] = "the request does not match the schema: " + "; ".join(_flatten(data["messages"]))
         body["errors"] = data["messages"]
     if code == 413:
-        from flask import current_app
         body["message"] = f"the request is too large: at most {current_app.config['MAX_CONTENT_LENGTH']} bytes"
     resp = jsonify(body)
     resp.status_code = code
