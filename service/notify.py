@@ -15,6 +15,19 @@ from collections.abc import Callable
 RECHECK = 1.0
 
 
+def _until(check: Callable[[], bool], seconds: float, sleep: Callable[[float], object]) -> bool:
+    """Calls *check* until it is true or *seconds* pass, sleeping with *sleep(t)* (woken early by a
+    notice) for at most RECHECK seconds between checks."""
+    deadline = time.monotonic() + seconds
+    while True:
+        if check():
+            return True
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return False
+        sleep(min(left, RECHECK))
+
+
 class LocalNotifier:
     def __init__(self) -> None:
         self._lock = threading.Lock()
@@ -31,15 +44,7 @@ class LocalNotifier:
         with self._lock:
             self._events.setdefault(sid, []).append(ev)
         try:
-            deadline = time.monotonic() + seconds
-            while True:
-                if check():
-                    return True
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    return False
-                ev.wait(min(left, RECHECK))
-                ev.clear()
+            return _until(check, seconds, lambda t: (ev.wait(t), ev.clear()))
         finally:
             with self._lock:
                 waiters = self._events.get(sid, [])
@@ -66,14 +71,7 @@ class RedisNotifier:
         pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
         try:
             pubsub.subscribe(self.channel(sid))
-            deadline = time.monotonic() + seconds
-            while True:
-                if check():
-                    return True
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    return False
-                pubsub.get_message(timeout=min(left, RECHECK))
+            return _until(check, seconds, lambda t: pubsub.get_message(timeout=t))
         finally:
             pubsub.close()
 

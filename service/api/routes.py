@@ -55,6 +55,13 @@ BEARER = [{"bearer": []}]
 ERRORS = (400, 401, 403, 404, 413, 415)
 
 
+def move_body(view):
+    """What the two endpoints that take a move file share in the document: the body, the token, the errors."""
+    for code in ERRORS:
+        view = blp.alt_response(code, schema=ApiError)(view)
+    return blp.doc(requestBody=MOVE_REQUEST, security=BEARER)(view)
+
+
 def sessions():
     return current_app.extensions["umpire"]["sessions"]
 
@@ -198,13 +205,7 @@ class GameMoves(MethodView):
     @blp.arguments(WaitQuery, location="query", unknown=RAISE)
     @blp.response(202, SubmissionOut)
     @blp.alt_response(200, schema=SubmissionOut)
-    @blp.alt_response(400, schema=ApiError)
-    @blp.alt_response(401, schema=ApiError)
-    @blp.alt_response(403, schema=ApiError)
-    @blp.alt_response(404, schema=ApiError)
-    @blp.alt_response(413, schema=ApiError)
-    @blp.alt_response(415, schema=ApiError)
-    @blp.doc(requestBody=MOVE_REQUEST, security=BEARER)
+    @move_body
     def post(self, q, gid):
         """Submit a move file. 202 with the submission; with ?wait=N, up to N seconds for the verdict (200)."""
         raw, kind = read_move()
@@ -222,13 +223,7 @@ class GameMoves(MethodView):
 @blp.route("/games/<string:gid>/check")
 class GameCheck(MethodView):
     @blp.response(200, Verdict)
-    @blp.alt_response(400, schema=ApiError)
-    @blp.alt_response(401, schema=ApiError)
-    @blp.alt_response(403, schema=ApiError)
-    @blp.alt_response(404, schema=ApiError)
-    @blp.alt_response(413, schema=ApiError)
-    @blp.alt_response(415, schema=ApiError)
-    @blp.doc(requestBody=MOVE_REQUEST, security=BEARER)
+    @move_body
     def post(self, gid):
         """Check a move without committing it: the same checks, stopping before any die or draw."""
         raw, kind = read_move()
