@@ -53,6 +53,7 @@ def celery_config(redis_url: str) -> dict:
         "beat_schedule": {"sweep": {"task": "tasks.sweep", "schedule": 15.0}},
     }
     if redis_url:
+        base["broker_transport"] = "service.broker:Transport"  # kombu's Redis transport, one client per channel
         # Short tasks only: a lost worker's message comes back after this many seconds.
         base["broker_transport_options"] = {"visibility_timeout": 300}
     else:
