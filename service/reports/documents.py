@@ -29,11 +29,12 @@ _env = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=select_au
                    default_for_string=True))
 
 
-def board_for(game: Game, role: str) -> tuple[dict, str]:
+def board_for(game: Game, role: str, tooltips: bool = True) -> tuple[dict, str]:
+    """The view of *role* (a seat, else the public view) and its board as SVG."""
     defn = engine.definition(game.game)
     view_role = role if role in defn.roles else "public"
     view = engine.view(game.state, view_role)
-    return view, render_board_svg(view, load_layout(game.game), defn.names)
+    return view, render_board_svg(view, load_layout(game.game), defn.names, tooltips)
 
 
 def log_hash(moves: list[dict]) -> str:
@@ -42,7 +43,7 @@ def log_hash(moves: list[dict]) -> str:
 
 
 def snapshot_html(session: Session, game: Game, role: str) -> str:
-    view, svg = board_for(game, role)
+    view, svg = board_for(game, role, tooltips=False)
     moves = G.move_log(session, game)
     card = view.get("current_card") or {}
     prompts = {r: p for r, p in G.prompts(game).items() if role in (r, "umpire")}
@@ -54,7 +55,7 @@ def snapshot_html(session: Session, game: Game, role: str) -> str:
 
 def report_html(session: Session, game: Game) -> str:
     export = G.export(session, game)
-    _view, svg = board_for(game, "public")
+    _view, svg = board_for(game, "public", tooltips=False)
     moves = export["moves"]
     return _env.get_template("reports/report.html.j2").render(
         game=export, seats=export["seats"], board_svg=svg, moves=moves, events=export["events"],
