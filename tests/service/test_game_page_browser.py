@@ -21,9 +21,9 @@ CHROMIUM = Path("/usr/bin/chromium")
 if not CHROMIUM.exists():
     pytest.skip(f"no system chromium at {CHROMIUM} (Debian package 'chromium'; .ci/run installs it)",
                 allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is a test dependency (pyproject [test])")
 
 from celery.contrib.testing.worker import start_worker  # noqa: E402
+from playwright import sync_api  # noqa: E402
 
 from engine.games.palestine.data import CARDS  # noqa: E402
 from service.reports.board import load_layout  # noqa: E402
@@ -34,7 +34,9 @@ HOSTILE = "<img src=x onerror=alert(1)>"
 
 @pytest.fixture
 def live(tmp_path):
-    """The app on a free port with a worker thread; yields its base URL, test client and sessions."""
+    """The app on a free port with a worker thread; yields its base URL, test client and sessions.
+    Both threads are stopped at the end, and none other is left behind."""
+    before = set(threading.enumerate())
     app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'umpire.sqlite3'}", "REDIS_URL": ""})
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, name="page-test-server", daemon=True)
@@ -49,6 +51,8 @@ def live(tmp_path):
         thread.join(10)
         app.extensions["umpire"]["engine"].dispose()
     assert not thread.is_alive(), "the test server did not stop"
+    left = [t.name for t in set(threading.enumerate()) - before if t.is_alive()]
+    assert not left, f"threads left running: {left}"
 
 
 @pytest.fixture
