@@ -182,7 +182,9 @@ def _route(session: Session, s: MailSettings, row: InboundMail, out: Handled) ->
         verdict, _r, _b = adjudication.evaluate(session, game, role, move, letter.move_kind, preview=True)
         row.status = "answered"
         if s.enabled:
-            _reply(session, s, row, out, "check: " + verdict["status"], compose.verdict_blocks(verdict, role))
+            subject = {"accepted": "check: legal", "preview-stopped": "check: legal up to the first die or draw"
+                       }.get(verdict["status"], "check: would be refused")
+            _reply(session, s, row, out, subject, compose.verdict_blocks(verdict, role))
         return
     sub, new = adjudication.submit_as(session, game, role, move, letter.move_kind)
     row.submission_id, row.status = sub.id, "submitted"

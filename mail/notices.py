@@ -70,11 +70,20 @@ def _answer(Session: sessionmaker, s: MailSettings, rid: int) -> list:
             subject = f"status at position {game.seq}"
         if role in engine.active_roles(game.state):
             blocks += _deadline_block(session, game, role, tz)
+            covered(session, f"turn:{gid}:{game.seq}:{role}", gid)  # this answer lists the seat's choices
         from .inbound import _references
         msg = compose.build(s, gid, row.reply_to, subject, blocks, in_reply_to=row.message_id,
                             references=_references(row), pdf=pdf)
         row.status = "answered"
         return [outbox(session, f"reply:{row.id}", "reply", gid, msg)]
+
+
+def covered(session, key: str, gid: str) -> None:
+    """Records *key* as said by another mail (kept in the outbox as ``covered``, never sent)."""
+    if not session.execute(select(OutboundMail.id).where(OutboundMail.key == key)).first():
+        with session.begin_nested():
+            session.add(OutboundMail(key=key, message_id="", game_id=gid, kind="turn", to_addr="", raw=b"",
+                                     status="covered"))
 
 
 def turn_mails(Session: sessionmaker, s: MailSettings, gid: str) -> list:

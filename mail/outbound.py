@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import smtplib
 import ssl
+from email import policy
 from email.message import EmailMessage
 
 from sqlalchemy import select
@@ -30,7 +31,7 @@ def outbox(session: Session, key: str, kind: str, gid: str | None, msg: EmailMes
     if session.execute(select(OutboundMail.id).where(OutboundMail.key == key)).first():
         return None
     row = OutboundMail(key=key[:200], message_id=str(msg["Message-ID"]), game_id=gid, kind=kind,
-                       to_addr=str(msg["To"]), raw=msg.as_bytes(), status="pending")
+                       to_addr=str(msg["To"]), raw=msg.as_bytes(policy=policy.SMTP), status="pending")
     try:
         with session.begin_nested():
             session.add(row)
