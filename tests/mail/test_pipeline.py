@@ -215,9 +215,10 @@ def test_automatic_mail_is_never_answered(mail_app, relay):
              letter(gid, body, headers={"Return-Path": "<>"})]
     report = letter(gid, "Delivery failed")
     report.replace_header("Content-Type", 'multipart/report; report-type=delivery-status; boundary="b"')
+    cases.append(report)
     outs = [deliver(mail_app, m) for m in cases]
     outs.append(deliver(mail_app, letter(gid, body), source="smtp", envelope_from=""))
-    assert [o["status"] for o in outs] == ["ignored"] * 6, outs
+    assert [o["status"] for o in outs] == ["ignored"] * 7, outs
     assert all(not o["sent"] for o in outs)
     assert count(mail_app, OutboundMail) == 0 and count(mail_app, Submission) == 0 and seq_of(mail_app, gid) == 0
 
