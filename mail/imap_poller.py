@@ -27,7 +27,11 @@ def connect(s: MailSettings) -> imaplib.IMAP4:
         conn = imaplib.IMAP4(s.imap_host, s.imap_port, timeout=30)
         if s.imap_security == "starttls":
             conn.starttls(ssl_context=ssl.create_default_context())
-    conn.login(s.imap_user, s.imap_password)
+    try:
+        conn.login(s.imap_user, s.imap_password)
+    except BaseException:
+        conn.shutdown()
+        raise
     return conn
 
 

@@ -32,6 +32,7 @@ from .parse import (
     Refusal,
     automatic,
     check_structure,
+    game_hints,
     header_message_id,
     parse_bytes,
     read_letter,
@@ -145,6 +146,8 @@ def _route(session: Session, s: MailSettings, row: InboundMail, out: Handled) ->
         return
     row.reply_to = reply_address(msg)[:254]
     if row.size > s.max_bytes:
+        known = [g for g in game_hints(msg, list(row.envelope_to or []), []) if session.get(Game, g)]
+        row.game_id = known[0] if known else None  # from the headers: the body was not kept
         raise Refusal("too-large", f"the message is {row.size} bytes; at most {s.max_bytes} are accepted "
                                    f"(send the orders as text, or attach only the move file)")
     check_structure(msg, s)

@@ -129,6 +129,12 @@ def deliver(app, raw: bytes | EmailMessage, source: str = "webhook", envelope_fr
         raw = raw.as_bytes()
     Session, s = app.extensions["umpire"]["sessions"], settings(app)
     rid, new = inbound.receive(Session, s, raw, source, envelope_from, list(envelope_to))
+    return {**process(app, rid), "new": new}
+
+
+def process(app, rid: int) -> dict:
+    """What the tasks do with a stored message, synchronously: handle, adjudicate, answer, send."""
+    Session, s = app.extensions["umpire"]["sessions"], settings(app)
     res = inbound.handle(Session, s, rid)
     sent = list(res.outbox_ids)
     if res.submission_id:
@@ -144,5 +150,5 @@ def deliver(app, raw: bytes | EmailMessage, source: str = "webhook", envelope_fr
     from mail.models import InboundMail
     with Session() as ss:
         row = ss.get(InboundMail, rid)
-        return {"id": rid, "new": new, "status": row.status, "reason": row.reason, "sent": sent,
+        return {"id": rid, "status": row.status, "reason": row.reason, "sent": sent,
                 "submission": row.submission_id}
