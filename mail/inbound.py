@@ -10,10 +10,11 @@ without a seat's secret is refused with one answer; a command is answered; a mov
 from __future__ import annotations
 
 import hashlib
+import logging
 from dataclasses import dataclass, field
 
 from sqlalchemy import select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
 import engine
@@ -36,9 +37,11 @@ from .parse import (
     header_message_id,
     parse_bytes,
     read_letter,
+    references_of,
     reply_address,
 )
 
+log = logging.getLogger("umpire.mail")
 #: Bytes of an oversized message kept (its headers, to answer it); the rest is not stored.
 HEAD_BYTES = 64 * 1024
 
@@ -107,6 +110,11 @@ def handle(Session: sessionmaker, s: MailSettings, inbound_id: int) -> Handled:
                 blocks = [("h", "Your mail was refused; nothing was changed."), ("p", r.message),
                           ("p", "Send HELP to the game's address for how to write an order mail.")]
                 _reply(session, s, row, out, "refused: " + r.code, blocks)
+        except (SQLAlchemyError, EngineError):
+            raise  # the database (retried by the task) or a rules bug: the message stays to be read again
+        except Exception as e:  # a message that breaks the parser: kept, marked, not retried for ever
+            log.exception("inbound message %s could not be read", inbound_id)
+            row.status, row.reason = "failed", f"internal: {type(e).__name__}: {e}"[:2000]
         row.updated_at = now()
         out.status = row.status
         return out
@@ -115,17 +123,10 @@ def handle(Session: sessionmaker, s: MailSettings, inbound_id: int) -> Handled:
 def _reply(session: Session, s: MailSettings, row: InboundMail, out: Handled, subject: str, blocks) -> None:
     """The one answer to *row* (key ``reply:<id>``), without attachment."""
     msg = compose.build(s, row.game_id, row.reply_to, subject, blocks, in_reply_to=row.message_id,
-                        references=_references(row))
+                        references=references_of(row.raw))
     oid = outbox(session, f"reply:{row.id}", "reply", row.game_id, msg)
     if oid:
         out.outbox_ids.append(oid)
-
-
-def _references(row: InboundMail) -> list[str]:
-    try:
-        return str(parse_bytes(row.raw).get("References", "") or "").split()[-10:]
-    except Exception:  # headers we cannot read: thread by In-Reply-To alone
-        return []
 
 
 def _find_game(session: Session, letter: Letter, s: MailSettings) -> Game:

@@ -17,6 +17,7 @@ from .config import MailSettings
 from .deadlines import address_of, due
 from .models import InboundMail, OutboundMail
 from .outbound import outbox
+from .parse import references_of
 
 
 def _pdf(Session: sessionmaker, gid: str, role: str) -> tuple[bytes, str]:
@@ -71,9 +72,8 @@ def _answer(Session: sessionmaker, s: MailSettings, rid: int) -> list:
         if role in engine.active_roles(game.state):
             blocks += _deadline_block(session, game, role, tz)
             covered(session, f"turn:{gid}:{game.seq}:{role}", gid)  # this answer lists the seat's choices
-        from .inbound import _references
         msg = compose.build(s, gid, row.reply_to, subject, blocks, in_reply_to=row.message_id,
-                            references=_references(row), pdf=pdf)
+                            references=references_of(row.raw), pdf=pdf)
         row.status = "answered"
         return [outbox(session, f"reply:{row.id}", "reply", gid, msg)]
 

@@ -286,3 +286,11 @@ def read_letter(msg: EmailMessage, envelope_to: list[str]) -> Letter:
     elif any(ln.strip() and not ln.strip().startswith("#") for ln in rest):
         letter.move, letter.move_kind = "\n".join(rest).strip() + "\n", "text/plain"
     return letter
+
+
+def references_of(raw: bytes) -> list[str]:
+    """The References of a stored message (the last ten), to thread an answer after them."""
+    try:
+        return str(parse_bytes(raw).get("References", "") or "").split()[-10:]
+    except Exception:  # headers we cannot read: thread by In-Reply-To alone
+        return []

@@ -88,3 +88,31 @@ def test_a_sent_row_is_never_sent_again(mail_app, relay):
     Session, s = mail_app.extensions["umpire"]["sessions"], settings(mail_app)
     assert outbound.send(Session, s, out["sent"][0]) == "sent"
     assert len(relay.wait_for(1)) == 1
+
+
+def test_a_permanent_refusal_fails_the_row_without_retrying(tmp_path):
+    from aiosmtpd.controller import Controller
+
+    from mail.compose import build
+    from service import create_app
+
+    class Refusing:
+        async def handle_DATA(self, server, session, envelope):
+            return "550 5.7.1 refused by policy"
+
+    port = free_port()
+    ctl = Controller(Refusing(), hostname="127.0.0.1", port=port)
+    ctl.start()
+    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'u.sqlite3'}", "REDIS_URL": "",
+                      "MAIL": mail_config(port)})
+    try:
+        Session, s = app.extensions["umpire"]["sessions"], settings(app)
+        with Session() as session, session.begin():
+            oid = outbound.outbox(session, "test:2", "reply", None, build(s, None, "a@example.org", "x", [("p", "x")]))
+        assert outbound.send(Session, s, oid) == "failed"
+        with Session() as session:
+            row = session.get(OutboundMail, oid)
+            assert row.attempts == 1 and "550" in row.error
+    finally:
+        ctl.stop()
+        app.extensions["umpire"]["engine"].dispose()
