@@ -2,7 +2,7 @@
 
 Authenticated by a shared secret (``UMPIRE_MAIL_WEBHOOK_SECRET``), sent as ``Authorization: Bearer
 <secret>`` or as the password of HTTP Basic authentication (for providers that put it in the URL),
-compared in constant time. While no secret is set the endpoint refuses everything (503). The message
+compared in constant time. While no secret is set the endpoint refuses everything (403). The message
 is stored (``inbound.receive``) before the answer: 202 for a new message, 200 for one already stored.
 """
 
@@ -24,7 +24,9 @@ from .inbound import receive
 blp = Blueprint("mail", __name__, url_prefix="/api/mail", description="Play by email: inbound messages")
 
 RAW_TYPES = ("message/rfc822", "application/octet-stream", "text/plain")
-RAW_BODY = {"required": True, "content": {t: {"schema": {"type": "string", "format": "binary"}} for t in RAW_TYPES}}
+#: The document names application/octet-stream; message/rfc822 and text/plain are accepted as the same bytes.
+RAW_BODY = {"required": True, "description": "the raw message (also accepted as message/rfc822 or text/plain)",
+            "content": {"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}}}
 STORED = {"type": "object", "required": ["id", "status"],
           "properties": {"id": {"type": "integer"}, "status": {"type": "string", "enum": ["received", "duplicate"]}}}
 
@@ -53,16 +55,19 @@ class Inbound(MethodView):
     @blp.alt_response(401, schema=ApiError)
     @blp.alt_response(413, schema=ApiError)
     @blp.alt_response(415, schema=ApiError)
-    @blp.alt_response(503, schema=ApiError)
+    @blp.alt_response(403, schema=ApiError)
     def post(self):
         """A raw RFC 5322 message from a mail provider, authenticated by the shared webhook secret."""
         s = config.settings(current_app)
-        if not s.webhook_secret:
-            raise ServiceError("the mail webhook is off: no UMPIRE_MAIL_WEBHOOK_SECRET is set",
-                               code="unavailable", status=503)
-        if not hmac.compare_digest(_secret_given().encode(), s.webhook_secret.encode()):
+        given = _secret_given()
+        if not given:
             raise ServiceError("send the webhook secret: 'Authorization: Bearer <secret>'", code="unauthorized",
                                status=401)
+        if not s.webhook_secret:
+            raise ServiceError("the mail webhook is off: no UMPIRE_MAIL_WEBHOOK_SECRET is set", code="forbidden",
+                               status=403)
+        if not hmac.compare_digest(given.encode(), s.webhook_secret.encode()):
+            raise ServiceError("the webhook secret is wrong", code="unauthorized", status=401)
         if (request.mimetype or "").lower() not in RAW_TYPES:
             raise ServiceError(f"send the raw message as message/rfc822, not {request.mimetype or 'no content type'}",
                                code="unsupported-media-type", status=415)
