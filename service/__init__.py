@@ -91,6 +91,8 @@ def create_app(config: dict | None = None) -> Flask:
     api.register_blueprint(blp)
     from .pages import bp as pages
     app.register_blueprint(pages)
+    from mail.webhook import blp as mail_blp
+    api.register_blueprint(mail_blp)
     app.register_error_handler(HTTPException, _http_error)
 
     @app.errorhandler(ServiceError)
