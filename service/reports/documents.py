@@ -20,6 +20,7 @@ import engine
 from .. import games as G
 from ..models import Game
 from .board import load_layout, render_board_svg
+from .limits import render_pdf
 from .pdf import DataOnlyFetcher, html_to_pdf
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
@@ -62,9 +63,17 @@ def report_html(session: Session, game: Game) -> str:
         log_hash=log_hash(moves))
 
 
+def _pdf(html: str, fetcher: DataOnlyFetcher | None) -> bytes:
+    """With a *fetcher* (tests that read what it refused): rendered here. Otherwise in the renderer's
+    child process, under its time and memory limits (``limits.render_pdf``)."""
+    if fetcher is not None:
+        return html_to_pdf(html, fetcher)
+    return render_pdf(html)
+
+
 def snapshot_pdf(session: Session, game: Game, role: str, fetcher: DataOnlyFetcher | None = None) -> bytes:
-    return html_to_pdf(snapshot_html(session, game, role), fetcher)
+    return _pdf(snapshot_html(session, game, role), fetcher)
 
 
 def report_pdf(session: Session, game: Game, fetcher: DataOnlyFetcher | None = None) -> bytes:
-    return html_to_pdf(report_html(session, game), fetcher)
+    return _pdf(report_html(session, game), fetcher)
