@@ -19,7 +19,7 @@ from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader
 
-TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+TEMPLATES = Path(__file__).resolve().parents[1] / "templates"
 
 _env = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=True,
                    trim_blocks=True, lstrip_blocks=True)

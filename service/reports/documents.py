@@ -23,7 +23,7 @@ from .board import load_layout, render_board_svg
 from .limits import render_pdf
 from .pdf import DataOnlyFetcher, html_to_pdf
 
-TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+TEMPLATES = Path(__file__).resolve().parents[1] / "templates"
 LAST_MOVES = 12
 
 _env = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=select_autoescape(default=True,
