@@ -50,6 +50,9 @@ def celery_config(redis_url: str) -> dict:
         "task_soft_time_limit": 100,
         "broker_connection_retry_on_startup": True,
         "worker_hijack_root_logger": False,
+        # PDF renders wait in a queue of their own, so a burst of them never delays a verdict; at scale a
+        # render worker consumes it (Procfile ``render``); the embedded worker takes both queues.
+        "task_routes": {"tasks.render_snapshots": {"queue": "renders"}},
         "beat_schedule": {"sweep": {"task": "tasks.sweep", "schedule": 15.0},
                           "mail": {"task": "tasks.mail.sweep", "schedule": 60.0}},
     }

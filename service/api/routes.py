@@ -7,12 +7,12 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 from marshmallow import RAISE
 
-from engine.core.errors import EngineError
-from engine.core.moves import MOVE_SCHEMA, parse_move_file
+from engine.core.moves import MOVE_SCHEMA
 
 from .. import adjudication
 from .. import games as G
 from ..errors import ServiceError
+from ..move_input import MAX_TEXT, move_text
 from .schemas import (
     ApiError,
     GameCreated,
@@ -38,8 +38,6 @@ def _json_for_new_games():
                            code="unsupported-media-type", status=415)
 
 MOVE_BODY = {k: v for k, v in MOVE_SCHEMA.items() if k not in ("$schema", "title")}
-#: Text orders: UTF-8 text without NUL; at most this many characters (fits the body limit in any encoding).
-MAX_TEXT = 60_000
 TEXT_BODY = {"type": "string", "maxLength": MAX_TEXT, "pattern": "^[^\\u0000]*$",
              "description": "one order a line; # starts a comment"}
 MOVE_REQUEST = {"required": True, "content": {
@@ -96,21 +94,7 @@ def read_move() -> tuple[str, str]:
     else:
         raise ServiceError(f"send the move as application/json, text/plain or multipart/form-data, not "
                            f"{ctype or 'no content type'}", code="unsupported-media-type", status=415)
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise ServiceError("the move must be UTF-8 text") from None
-    if "\x00" in text:
-        raise ServiceError("the move must not contain NUL characters")
-    if kind == "text/plain" and len(text) > MAX_TEXT:
-        raise ServiceError(f"text orders may be at most {MAX_TEXT} characters long", code="too-large", status=413)
-    if kind == "application/json":
-        # A JSON move file is checked against its schema before it is stored: a malformed file is the
-        # client's fault (400), not a verdict. Whether its orders are legal is for the verdict.
-        try:
-            parse_move_file(adjudication.decode(text, kind))
-        except EngineError as e:
-            raise ServiceError(f"the move file is malformed: {e.message}", code="invalid") from None
+    text = move_text(data, kind)
     return text, kind
 
 

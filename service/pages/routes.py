@@ -13,14 +13,12 @@ from werkzeug.exceptions import HTTPException
 
 import engine
 from engine.core import notation
-from engine.core.errors import EngineError
-from engine.core.moves import parse_move_file
 
 from .. import adjudication
 from .. import games as G
-from ..api.routes import MAX_TEXT
 from ..errors import NotFound, ServiceError, Unauthorized
 from ..models import Seat
+from ..move_input import MAX_TEXT, move_text
 from ..reports.documents import TEMPLATES, board_for
 from . import cookies
 
@@ -83,25 +81,11 @@ def _form_move() -> tuple[str, str]:
         data, name = upload.read(limit + 1), upload.filename
     else:
         data, name = request.form.get("orders", "").encode("utf-8"), ""
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise ServiceError("the move must be UTF-8 text") from None
-    if "\x00" in text:
-        raise ServiceError("the move must not contain NUL characters")
-    if not text.strip():
+    if not data.strip():
         raise ServiceError("the move is empty: paste orders (one a line) or choose a .json or .txt file")
-    is_json = name.lower().endswith(".json") or text.lstrip().startswith("{")
-    if not is_json:
-        if len(text) > MAX_TEXT:
-            raise ServiceError(f"text orders may be at most {MAX_TEXT} characters long", code="too-large",
-                               status=413)
-        return text, "text/plain"
-    try:
-        parse_move_file(adjudication.decode(text, "application/json"))
-    except EngineError as e:
-        raise ServiceError(f"the move file is malformed: {e.message}") from None
-    return text, "application/json"
+    is_json = name.lower().endswith(".json") or data.lstrip().startswith(b"{")
+    kind = "application/json" if is_json else "text/plain"
+    return move_text(data, kind), kind
 
 
 # --- the page ------------------------------------------------------------------------------------------

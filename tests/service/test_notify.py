@@ -18,13 +18,18 @@ def _wait(notifier, sid: str, seconds: float, flag: dict) -> float:
     return time.monotonic() - t0
 
 
-@pytest.mark.parametrize("kind", ["local", "redis"])
-def test_a_notice_wakes_the_waiter_before_the_recheck(kind, request):
-    if kind == "redis":
+@pytest.fixture(params=["local", "redis"])
+def pair(request):
+    """The notifier a waiting request uses and the one a worker tells, in one process or over Redis."""
+    if request.param == "redis":
         url = request.getfixturevalue("redis_url")
-        listener, worker = RedisNotifier(url), RedisNotifier(url)  # the web process and a worker process
-    else:
-        listener = worker = LocalNotifier()
+        return RedisNotifier(url), RedisNotifier(url)  # the web process and a worker process
+    local = LocalNotifier()
+    return local, local
+
+
+def test_a_notice_wakes_the_waiter_before_the_recheck(pair):
+    listener, worker = pair
     flag: dict = {}
     took: list[float] = []
     t = threading.Thread(target=lambda: took.append(_wait(listener, "sub-1", 10, flag)))
@@ -36,13 +41,8 @@ def test_a_notice_wakes_the_waiter_before_the_recheck(kind, request):
     assert took and took[0] < RECHECK, f"woken after {took} s: the notice did not arrive"
 
 
-@pytest.mark.parametrize("kind", ["local", "redis"])
-def test_a_notice_for_another_submission_does_not_end_the_wait(kind, request):
-    if kind == "redis":
-        url = request.getfixturevalue("redis_url")
-        listener, worker = RedisNotifier(url), RedisNotifier(url)
-    else:
-        listener = worker = LocalNotifier()
+def test_a_notice_for_another_submission_does_not_end_the_wait(pair):
+    listener, worker = pair
     flag: dict = {}
     took: list[float] = []
     t = threading.Thread(target=lambda: took.append(_wait(listener, "sub-2", 0.6, flag)))
