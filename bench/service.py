@@ -176,6 +176,9 @@ def wait_log(proc: Proc, text: str) -> None:
 def base_env(instance: Path) -> dict:
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
     env["UMPIRE_INSTANCE"] = str(instance)
+    # Moves only: PDF renders go to their own queue and worker (timed by bench/reports.py); with no
+    # render worker here, queueing them would only fill Redis.
+    env["UMPIRE_PRERENDER"] = "0"
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
     return env
 
