@@ -23,6 +23,7 @@ from engine.core.chance import NoChance
 from engine.core.errors import EngineError, InvalidActionError, StalePositionError
 from engine.core.moves import apply_move, parse_move_file
 
+from .control import refusal
 from .errors import ServiceError
 from .games import get_game, require_seat, reveal_seed, seat_of, touch
 from .models import Move, Snapshot, Submission, now
@@ -74,8 +75,13 @@ def _position_of(raw: str, content_type: str, current: int) -> int:
 
 def submit_as(session: Session, game, role: str, raw: str, content_type: str,
               key: str | None = None) -> tuple[Submission, bool]:
-    """Stores a submission for *role* (already authenticated: a seat token, or the local operator)."""
+    """Stores a submission for *role* (already authenticated: a seat token, or the local operator).
+
+    :raises ServiceError: 409 while the game is paused or after it ended (``control.refusal``).
+    """
     gid = game.id
+    if (why := refusal(game)) is not None:
+        raise why
     # Without a key, the same body from the same seat for the same position is the same submission
     # (a retry); the same orders sent again at a later position are a new move. A client's key is
     # scoped to its seat, so two seats' keys never collide.
@@ -143,6 +149,8 @@ def _verdict_error(code: str, message: str, **extra) -> dict:
 
 def evaluate(session: Session, game, role: str, raw: str, content_type: str, *, preview: bool = False):
     """Runs a move against *game* without writing anything; returns ``(verdict, result, binder)``."""
+    if (why := refusal(game)) is not None:  # a move queued before the umpire paused or ended the game
+        return _verdict_error(why.code, why.message), None, None
     try:
         mv = parse_move_file(decode(raw, content_type))
     except EngineError as e:
@@ -252,6 +260,8 @@ def preview(session: Session, gid: str, token: str | None, raw: str, content_typ
     """The rules check: the same checks as a move, stopping before any chance; commits nothing."""
     game = get_game(session, gid)
     role = require_seat(session, game, token)
+    if (why := refusal(game)) is not None:
+        raise why
     verdict, _result, _bnd = evaluate(session, game, role, raw, content_type, preview=True)
     return verdict
 

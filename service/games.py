@@ -9,11 +9,12 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 import engine
-from engine.core import dice
+from engine.core import canonical, dice
 from engine.core.errors import EngineError
 
 from .errors import Forbidden, NotFound, ServiceError, Unauthorized
-from .models import Game, GameEvent, Move, Seat, Snapshot, now
+from .models import Game, GameEvent, Move, Seat, Snapshot, UndoneMove, now
+from .rulings import data_version
 from .tokens import hash_token, new_token
 
 MAX_SEATS = 8
@@ -59,7 +60,8 @@ def create_game(session: Session, game: str, scenario: str = "standard", options
     umpire = new_token()
     row = Game(id=gid, game=game, scenario=scenario, options=options or {}, engine_version=engine_version(),
                rules_version=state.get("rules_version", 1),
-               rulings=[r["id"] for r in (defn.rulings() if defn.rulings else [])], title=title, seq=0,
+               rulings=[r["id"] for r in (defn.rulings() if defn.rulings else [])],
+               data_version=data_version(game), title=title, seq=0,
                state=state, status="active", umpire_token_hash=hash_token(umpire), seed=seed.hex(),
                commitment=dice.commitment(seed), digest=digest)
     session.add(row)
@@ -113,11 +115,11 @@ def require_seat(session: Session, game: Game, token: str | None) -> str:
 def seat_of(session: Session, gid: str, token: str | None):
     """The game's id and position, and the seat a token speaks for, in one query (the move path).
 
-    :returns: ``(head, role)`` where *head* has ``id`` and ``seq``.
+    :returns: ``(head, role)`` where *head* has ``id``, ``seq``, ``status`` and ``result``.
     :raises NotFound, Unauthorized, Forbidden: as ``get_game`` and ``require_seat``.
     """
     h = hash_token(token) if token else ""
-    head = session.execute(select(Game.id, Game.seq, Game.umpire_token_hash, Seat.role)
+    head = session.execute(select(Game.id, Game.seq, Game.status, Game.result, Game.umpire_token_hash, Seat.role)
                            .outerjoin(Seat, (Seat.game_id == Game.id) & (Seat.token_hash == h))
                            .where(Game.id == gid)).first()
     if head is None:
@@ -140,9 +142,10 @@ def require_umpire(session: Session, game: Game, token: str | None) -> None:
 
 
 def summary(game: Game) -> dict:
+    ended = game.result is not None  # resigned or abandoned: nobody is asked to act any more
     return {"id": game.id, "game": game.game, "scenario": game.scenario, "title": game.title,
-            "seq": game.seq, "status": game.status, "waiting_for": engine.active_roles(game.state),
-            "outcome": engine.outcome(game.state), "commitment": game.commitment,
+            "seq": game.seq, "status": game.status, "waiting_for": [] if ended else engine.active_roles(game.state),
+            "outcome": game.result or engine.outcome(game.state), "commitment": game.commitment,
             "created_at": game.created_at.isoformat() + "Z", "updated_at": game.updated_at.isoformat() + "Z"}
 
 
@@ -152,7 +155,9 @@ def list_games(session: Session, limit: int = 100, offset: int = 0) -> list[dict
 
 
 def prompts(game: Game) -> dict:
-    """What each role that must act now is asked, with its legal orders."""
+    """What each role that must act now is asked, with its legal orders (nobody, once the game ended)."""
+    if game.result is not None:
+        return {}
     return {r: engine.prompt(game.state, r) for r in engine.active_roles(game.state)}
 
 
@@ -170,17 +175,60 @@ def public_outcome(rec: dict, revealed: bool) -> dict:
     return rec
 
 
+def _entry(m, revealed: bool) -> dict:
+    return {"seq": m.seq, "role": m.role, "action": m.action, "log": m.log,
+            "outcomes": [public_outcome(o, revealed) for o in m.outcomes], "at": m.created_at.isoformat() + "Z"}
+
+
 def move_log(session: Session, game: Game) -> list[dict]:
     rows = session.execute(select(Move).where(Move.game_id == game.id).order_by(Move.seq)).scalars()
-    return [{"seq": m.seq, "role": m.role, "action": m.action, "log": m.log,
-             "outcomes": [public_outcome(o, game.revealed) for o in m.outcomes],
-             "at": m.created_at.isoformat() + "Z"} for m in rows]
+    return [_entry(m, game.revealed) for m in rows]
+
+
+def undone_log(session: Session, game: Game) -> list[dict]:
+    """The moves the umpire rolled back (``undone_moves``), each marked undone with the rollback (the id of
+    its event) that undid it, in the order they were undone."""
+    rows = session.execute(select(UndoneMove).where(UndoneMove.game_id == game.id)
+                           .order_by(UndoneMove.rollback_id, UndoneMove.seq)).scalars()
+    return [{**_entry(m, game.revealed), "undone": True, "rollback": m.rollback_id,
+             "undone_at": m.undone_at.isoformat() + "Z"} for m in rows]
 
 
 def events(session: Session, game: Game) -> list[dict]:
     rows = session.execute(select(GameEvent).where(GameEvent.game_id == game.id).order_by(GameEvent.id)).scalars()
-    return [{"at_seq": e.at_seq, "kind": e.kind, "by": e.by, "data": e.data, "at": e.created_at.isoformat() + "Z"}
-            for e in rows]
+    return [{"id": e.id, "at_seq": e.at_seq, "kind": e.kind, "by": e.by, "data": e.data,
+             "at": e.created_at.isoformat() + "Z"} for e in rows]
+
+
+def event_text(e: dict) -> str:
+    """One line of the text log for an umpire act or a service event."""
+    d = e["data"] or {}
+    what = {
+        "paused": "paused the game",
+        "resumed": "resumed the game",
+        "seat-replaced": f"gave the {d.get('role')} seat to {d.get('player') or 'a new player'} "
+                         f"(was {d.get('player_before') or 'unnamed'}); the old token is revoked",
+        "resigned": f"{d.get('role')} resigned",
+        "abandoned": "abandoned the game",
+        "imported": f"imported the game (exported by engine {d.get('engine_version')})",
+        "seed-revealed": "revealed the seed " + str(d.get("seed", "")),
+        "rolled-back": f"rolled the game back from position {d.get('from_seq')} to {d.get('to')}, undoing "
+                       f"{len(d.get('undone', []))} action(s)",
+    }.get(e["kind"], e["kind"])
+    line = f"[after {e['at_seq']}] {e['by']}: {what}"
+    if d.get("reason"):
+        line += f" (reason: {d['reason']})"
+    if d.get("result"):
+        line += f"; result: {d['result'].get('winner') or 'no winner'} ({d['result'].get('reason')})"
+    for o in d.get("superseded", []):
+        shown = f" -> {o['value']}" if "value" in o and o.get("kind") != "shuffle" else ""
+        line += f"\n      superseded: action {o['seq']} {o.get('label') or o.get('kind')}{shown}"
+    return line + "\n"
+
+
+def undone_text(entries: list[dict]) -> str:
+    return "".join(f"[undone by rollback {e['rollback']}] " + line + "\n"
+                   for e in entries for line in log_text([e]).splitlines()[:1])
 
 
 def dice_record(session: Session, game: Game) -> dict:
@@ -221,11 +269,17 @@ def export(session: Session, game: Game) -> dict:
     seats = session.execute(select(Seat).where(Seat.game_id == game.id).order_by(Seat.role)).scalars()
     out = {"format": "umpire-export/1", **summary(game), "options": game.options,
            "engine_version": game.engine_version, "rules_version": game.rules_version, "rulings": game.rulings,
+           "data_version": game.data_version, "result": game.result,
            "seats": [{"role": s.role, "player": s.player, "entropy": s.entropy} for s in seats],
-           "moves": move_log(session, game), "events": events(session, game), "digest": game.digest,
+           "moves": move_log(session, game), "undone": undone_log(session, game),
+           "events": events(session, game), "digest": game.digest,
            "seed": game.seed if game.revealed else None}
     if game.revealed:
         out["state"] = game.state
+        out["state_hash"] = canonical.digest(game.state)
+        snaps = session.execute(select(Snapshot.seq, Snapshot.state).where(Snapshot.game_id == game.id)
+                                .order_by(Snapshot.seq))
+        out["snapshots"] = [{"seq": seq, "state_hash": canonical.digest(st)} for seq, st in snaps]
     return out
 
 

@@ -37,6 +37,7 @@ class Game(Base):
     engine_version: Mapped[str] = mapped_column(String(32))
     rules_version: Mapped[int] = mapped_column(Integer)
     rulings: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    data_version: Mapped[str] = mapped_column(String(64), default="")
     title: Mapped[str] = mapped_column(String(200), default="")
     seq: Mapped[int] = mapped_column(Integer, default=0)
     state: Mapped[dict[str, Any]] = mapped_column(JSON)
@@ -46,6 +47,8 @@ class Game(Base):
     commitment: Mapped[str] = mapped_column(String(64))
     digest: Mapped[str] = mapped_column(String(64))
     revealed: Mapped[bool] = mapped_column(default=False)
+    #: how the game ended when the service, not the rules, ended it (a resignation, the umpire abandoning it)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(default=now)
     updated_at: Mapped[datetime] = mapped_column(default=now)
 
@@ -99,6 +102,24 @@ class Move(Base):
     submission_id: Mapped[str | None] = mapped_column(ForeignKey("submissions.id"), nullable=True)
     created_at: Mapped[datetime] = mapped_column(default=now)
     __table_args__ = (UniqueConstraint("game_id", "seq", name="uq_moves_game_seq"),)
+
+
+class UndoneMove(Base):
+    """A move the umpire rolled back: moved here from ``moves`` (never deleted), with the rollback that undid
+    it (its ``game_events`` row), so the log can show it as undone and ``umpire verify`` can check it."""
+
+    __tablename__ = "undone_moves"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), index=True)
+    rollback_id: Mapped[int] = mapped_column(ForeignKey("game_events.id"))
+    seq: Mapped[int] = mapped_column(Integer)
+    role: Mapped[str] = mapped_column(String(32))
+    action: Mapped[str] = mapped_column(String(200))
+    log: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    outcomes: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    submission_id: Mapped[str | None] = mapped_column(ForeignKey("submissions.id"), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(default=now)
+    undone_at: Mapped[datetime] = mapped_column(default=now)
 
 
 class Snapshot(Base):

@@ -274,6 +274,133 @@ def init_db():
     service_ops.init_db()
 
 
+# -- umpire tools (issue 8): the umpire's token, from --token or UMPIRE_TOKEN -----------------------------
+
+
+def _umpire_options(f):
+    f = click.option("--token", envvar="UMPIRE_TOKEN", help="the umpire's token (or set UMPIRE_TOKEN)")(f)
+    return click.option("--game", "gid", required=True, help="a game in the service's database")(f)
+
+
+def _reason(f):
+    return click.option("--reason", default="", help="why: recorded in the log")(f)
+
+
+def _control(act_name: str):
+    """``umpire pause`` / ``resume`` / ``abandon``: one umpire act on the game, printed with its result."""
+
+    def run(gid, token, reason):
+        from service import control
+
+        from . import service_ops
+        out = service_ops.umpire(gid, token, lambda s, g: getattr(control, act_name)(s, g, reason))
+        click.echo(f"{out['id']}: {act_name} done at position {out['seq']}; status {out['status']}.")
+        if out.get("outcome"):
+            click.echo(f"Result: {out['outcome']['winner'] or 'no winner'} ({out['outcome']['reason']}). "
+                       f"Seed revealed: {out['seed']}")
+    return run
+
+
+for _name, _help in (("pause", "Pause a game: moves and previews are refused until it is resumed."),
+                     ("resume", "Resume a paused game."),
+                     ("abandon", "End a game with no winner; the seed is revealed.")):
+    cli.command(_name, help=_help)(_umpire_options(_reason(_control(_name))))
+
+
+@cli.command()
+@_umpire_options
+@click.option("--to", "to", required=True, type=int, help="the position to go back to")
+@_reason
+def rollback(gid, token, to, reason):
+    """Roll a game back to position TO: later moves are kept in the log as undone, their dice superseded."""
+    from service import rollback as rb
+
+    from . import service_ops
+    out = service_ops.umpire(gid, token, lambda s, g: rb.rollback(s, g, to, reason))
+    click.echo(f"{out['id']}: rolled back from position {out['from_seq']} to {out['seq']}; "
+               f"{out['undone']} action(s) undone; status {out['status']}.")
+    for o in out["superseded"]:
+        shown = f" -> {o['value']}" if "value" in o and o.get("kind") != "shuffle" else ""
+        click.echo(f"  superseded: action {o['seq']} {o.get('label') or o.get('kind')}{shown}")
+    if out["refused_submissions"]:
+        click.echo(f"  {len(out['refused_submissions'])} queued move(s) refused as stale.")
+
+
+@cli.command("replace-seat")
+@_umpire_options
+@click.option("--role", required=True, help="the seat to give to a new player")
+@click.option("--player", default="", help="the new player's name")
+@click.option("--email", default="", help="the new player's address")
+@_reason
+def replace_seat(gid, token, role, player, email, reason):
+    """Give a seat to a new player: a new token (shown only now); the old one is revoked."""
+    from service import control
+
+    from . import service_ops
+    out = service_ops.umpire(gid, token, lambda s, g: control.replace_seat(s, g, role, player, email, reason))
+    click.echo(f"{out['id']}: the {out['role']} seat is now {out['player'] or 'unnamed'}; the old token is revoked.")
+    click.echo(f"  {out['role']:8} token: {out['token']}")
+    click.echo("The token is shown only now; give it to the player.")
+
+
+@cli.command()
+@click.option("--game", "gid", required=True, help="a game in the service's database")
+@click.option("--token", envvar="UMPIRE_TOKEN", help="a seat's token (resigns that seat) or the umpire's")
+@click.option("--role", default=None, help="the seat resigning (needed with the umpire's token)")
+@_reason
+def resign(gid, token, role, reason):
+    """Resign a seat: the game ends, the other side wins and the seed is revealed."""
+    from . import service_ops
+    out = service_ops.resign(gid, token, role, reason)
+    click.echo(f"{out['id']}: {out['outcome']['reason']}; {out['outcome']['winner'] or 'nobody'} won. "
+               f"Seed revealed: {out['seed']}")
+
+
+@cli.command()
+@click.option("--game", "gid", required=True, help="a game in the service's database")
+def rulings(gid):
+    """List the rules a game runs on: versions, and each ruling in force with its rule and provenance."""
+    from . import service_ops
+    out = service_ops.rulings(gid)
+    click.echo(f"{out['id']} ({out['game']}): engine {out['engine_version']}, rules edition "
+               f"{out['rules_edition']}, data version {out['data_version']}")
+    for r in out["rulings"]:
+        click.echo(f"{r['id']} [rule {r['rule']}] ({r['provenance']}): {r['text']}")
+
+
+@cli.command("export")
+@_umpire_options
+@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="the JSON file to write")
+def export_cmd(gid, token, output):
+    """Write a game's export (what `umpire verify` and `umpire import` read)."""
+    from service import games as G
+
+    from . import service_ops
+    out = service_ops.umpire(gid, token, lambda s, g: G.export(s, g))
+    with open(output, "w", encoding="utf-8") as fh:
+        json.dump(out, fh, indent=1, sort_keys=True)
+    click.echo(f"Wrote {output}: {gid} at position {out['seq']}, {len(out['moves'])} move(s)"
+               + (f", {len(out['undone'])} undone" if out["undone"] else "") + ".")
+
+
+@cli.command("import")
+@click.argument("path", type=click.Path(exists=True, dir_okay=False))
+def import_cmd(path):
+    """Import a game export into the service's database: it is verified and replayed first, and refused
+    naming the first position where this engine's replay differs."""
+    from . import service_ops
+    try:
+        with open(path, encoding="utf-8") as fh:
+            record = json.load(fh)
+    except (OSError, json.JSONDecodeError) as e:
+        raise click.ClickException(f"cannot read {path} as a game export: {e}") from None
+    gid, tokens, status = service_ops.import_game(record)
+    click.echo(f"Imported {gid}: replayed identically; status {status}.")
+    for role, tok in tokens.items():
+        click.echo(f"  {role:8} token: {tok}")
+    click.echo("The tokens are shown only now; give each player theirs.")
+
+
 from .mail_cmd import mail_group  # noqa: E402
 
 cli.add_command(mail_group)

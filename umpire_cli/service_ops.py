@@ -93,7 +93,8 @@ def log(gid: str) -> None:
             game = G.get_game(s, gid)
         except ServiceError as e:
             raise click.ClickException(e.message) from None
-        click.echo(G.log_text(G.move_log(s, game)), nl=False)
+        text = G.log_text(G.move_log(s, game)) + "".join(map(G.event_text, G.events(s, game)))
+        click.echo(text + G.undone_text(G.undone_log(s, game)), nl=False)
 
 
 def serve(host: str, port: int, demo: bool) -> None:
@@ -129,3 +130,57 @@ def render(gid: str, role: str, report: bool, output: str) -> None:
     with open(output, "wb") as fh:
         fh.write(pdf)
     click.echo(f"Wrote {output}: {'report' if report else role + ' snapshot'} of {gid} at position {seq}.")
+
+
+# -------------------------------------------------------------------------------- umpire tools (issue 8)
+
+
+def _fail(e: ServiceError):
+    return click.ClickException(f"{e.message} ({e.code})")
+
+
+def umpire(gid: str, token: str | None, act) -> dict:
+    """Runs ``act(session, game)`` as the umpire (the token checked), the game locked."""
+    from service.control import as_umpire
+
+    app = _app()
+    try:
+        return as_umpire(_sessions(app), gid, token, act)
+    except ServiceError as e:
+        raise _fail(e) from None
+
+
+def resign(gid: str, token: str | None, role: str | None, reason: str) -> dict:
+    from service import control
+
+    app = _app()
+    try:
+        with _sessions(app)() as s, s.begin():
+            game = G.get_game(s, gid, lock=True)
+            who, by = control.who_resigns(s, game, token, role)
+            return control.resign(s, game, who, by, reason)
+    except ServiceError as e:
+        raise _fail(e) from None
+
+
+def rulings(gid: str) -> dict:
+    from service.rulings import rulings_in_force
+
+    app = _app()
+    with _sessions(app)() as s:
+        try:
+            return rulings_in_force(G.get_game(s, gid))
+        except ServiceError as e:
+            raise _fail(e) from None
+
+
+def import_game(record: dict) -> tuple[str, dict, str]:
+    from service.importer import import_game as run
+
+    app = _app()
+    try:
+        with _sessions(app)() as s, s.begin():
+            game, tokens = run(s, record)
+            return game.id, tokens, game.status
+    except ServiceError as e:
+        raise _fail(e) from None

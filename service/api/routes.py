@@ -9,12 +9,13 @@ from marshmallow import RAISE
 
 from engine.core.moves import MOVE_SCHEMA
 
-from .. import adjudication
+from .. import adjudication, control, rollback, rulings
 from .. import games as G
 from ..errors import ServiceError
 from ..move_input import MAX_TEXT, move_text
 from .schemas import (
     ApiError,
+    ControlOut,
     GameCreated,
     GameIn,
     GameSummary,
@@ -22,7 +23,14 @@ from .schemas import (
     ListQuery,
     LogOut,
     LogQuery,
+    ReplaceSeatIn,
+    ResignIn,
+    RollbackIn,
+    RollbackOut,
+    RulingsOut,
+    SeatReplaced,
     SubmissionOut,
+    UmpireActIn,
     Verdict,
     WaitQuery,
 )
@@ -162,11 +170,12 @@ class GameLog(MethodView):
         with sessions()() as s:
             game = G.get_game(s, gid)
             entries = G.move_log(s, game)
+            undone = G.undone_log(s, game)
             evs = G.events(s, game)
         if q["format"] == "text":
-            text = G.log_text(entries) + "".join(f"[after {e['at_seq']}] {e['by']}: {e['kind']}\n" for e in evs)
+            text = G.log_text(entries) + "".join(map(G.event_text, evs)) + G.undone_text(undone)
             return Response(text, mimetype="text/plain")
-        return {"game": gid, "entries": entries, "events": evs}
+        return {"game": gid, "entries": entries, "undone": undone, "events": evs}
 
 
 @blp.route("/games/<string:gid>/export")
@@ -301,3 +310,96 @@ class MoveSchema(MethodView):
     def get(self):
         """The JSON Schema of a move file (umpire-move/1)."""
         return MOVE_SCHEMA
+
+
+# -------------------------------------------------------------------------------- umpire tools (issue 8)
+
+UMPIRE_ERRORS = (400, 401, 403, 404, 409)
+
+
+def umpire_act(view):
+    """What the umpire's endpoints share in the document: the token and the errors."""
+    for code in UMPIRE_ERRORS:
+        view = blp.alt_response(code, schema=ApiError)(view)
+    return blp.doc(security=BEARER)(view)
+
+
+def _as_umpire(gid: str, act):
+    return control.as_umpire(sessions(), gid, bearer(), act)
+
+
+@blp.route("/games/<string:gid>/rulings")
+class GameRulings(MethodView):
+    @blp.response(200, RulingsOut)
+    @blp.alt_response(404, schema=ApiError)
+    def get(self, gid):
+        """The rules the game runs on: engine version, rules edition, data version, and the rulings in
+        force, each with its rule number, text and provenance."""
+        with sessions()() as s:
+            return rulings.rulings_in_force(G.get_game(s, gid))
+
+
+@blp.route("/games/<string:gid>/pause")
+class GamePause(MethodView):
+    @blp.arguments(UmpireActIn)
+    @blp.response(200, ControlOut)
+    @umpire_act
+    def post(self, body, gid):
+        """Pause the game (the umpire): moves and previews are refused with 409 `paused` until resumed."""
+        return _as_umpire(gid, lambda s, g: control.pause(s, g, body["reason"]))
+
+
+@blp.route("/games/<string:gid>/resume")
+class GameResume(MethodView):
+    @blp.arguments(UmpireActIn)
+    @blp.response(200, ControlOut)
+    @umpire_act
+    def post(self, body, gid):
+        """Resume a paused game (the umpire)."""
+        return _as_umpire(gid, lambda s, g: control.resume(s, g, body["reason"]))
+
+
+@blp.route("/games/<string:gid>/abandon")
+class GameAbandon(MethodView):
+    @blp.arguments(UmpireActIn)
+    @blp.response(200, ControlOut)
+    @umpire_act
+    def post(self, body, gid):
+        """End the game with no winner (the umpire); the seed is revealed."""
+        return _as_umpire(gid, lambda s, g: control.abandon(s, g, body["reason"]))
+
+
+@blp.route("/games/<string:gid>/resign")
+class GameResign(MethodView):
+    @blp.arguments(ResignIn)
+    @blp.response(200, ControlOut)
+    @umpire_act
+    def post(self, body, gid):
+        """Resign: a seat's token resigns its own seat; the umpire's resigns the seat it names. The game
+        ends, the other side wins, the seed is revealed."""
+        with sessions()() as s, s.begin():
+            game = G.get_game(s, gid, lock=True)
+            role, by = control.who_resigns(s, game, bearer(), body["role"])
+            return control.resign(s, game, role, by, body["reason"])
+
+
+@blp.route("/games/<string:gid>/seats/<string:role>/replace")
+class SeatReplace(MethodView):
+    @blp.arguments(ReplaceSeatIn)
+    @blp.response(200, SeatReplaced)
+    @umpire_act
+    def post(self, body, gid, role):
+        """Give a seat to a new player (the umpire): a new token, shown only now; the old one is revoked."""
+        return _as_umpire(gid, lambda s, g: control.replace_seat(s, g, role, body["player"], body["email"],
+                                                                 body["reason"]))
+
+
+@blp.route("/games/<string:gid>/rollback")
+class GameRollback(MethodView):
+    @blp.arguments(RollbackIn)
+    @blp.response(200, RollbackOut)
+    @umpire_act
+    def post(self, body, gid):
+        """Roll the game back to position `to` (the umpire): the later moves are kept in the log as undone,
+        their chance outcomes superseded; the dice of new moves come from the same committed seed."""
+        return _as_umpire(gid, lambda s, g: rollback.rollback(s, g, body["to"], body["reason"]))

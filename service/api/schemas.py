@@ -74,10 +74,87 @@ class LogEntry(Schema):
     at = fields.String()
 
 
+class UndoneEntry(LogEntry):
+    undone = fields.Boolean()
+    rollback = fields.Integer(metadata={"description": "the id of the rollback event that undid it"})
+    undone_at = fields.String()
+
+
 class LogOut(Schema):
     game = fields.String()
     entries = fields.List(fields.Nested(LogEntry))
+    undone = fields.List(fields.Nested(UndoneEntry), metadata={"description": "moves the umpire rolled back"})
     events = fields.List(fields.Dict())
+
+
+REASON = fields.String(load_default="", validate=validate.Length(max=500),
+                       metadata={"description": "why: recorded in the log"})
+
+
+class UmpireActIn(Schema):
+    reason = REASON
+
+
+class RollbackIn(Schema):
+    to = fields.Integer(required=True, strict=True, validate=validate.Range(min=0),
+                        metadata={"description": "the position to go back to; the moves after it are undone"})
+    reason = REASON
+
+
+class ResignIn(Schema):
+    role = fields.String(load_default=None, allow_none=True,
+                         metadata={"description": "the seat that resigns (the umpire must name it; a seat's "
+                                                  "token resigns only itself)"})
+    reason = REASON
+
+
+class ReplaceSeatIn(Schema):
+    player = fields.String(load_default="", validate=validate.Length(max=100))
+    email = fields.Email(load_default="", validate=validate.Length(max=254))
+    reason = REASON
+
+
+class ControlOut(Schema):
+    id = fields.String()
+    status = fields.String()
+    seq = fields.Integer()
+    outcome = fields.Dict(allow_none=True)
+    seed = fields.String()
+
+
+class SeatReplaced(Schema):
+    id = fields.String()
+    role = fields.String()
+    player = fields.String()
+    token = fields.String(metadata={"description": "the seat's new token, shown only now; the old one is revoked"})
+
+
+class RollbackOut(Schema):
+    id = fields.String()
+    seq = fields.Integer()
+    status = fields.String()
+    from_seq = fields.Integer()
+    undone = fields.Integer(metadata={"description": "how many actions were undone"})
+    superseded = fields.List(fields.Dict(), metadata={"description": "the chance outcomes of the undone actions"})
+    refused_submissions = fields.List(fields.String())
+
+
+class Ruling(Schema):
+    id = fields.String()
+    rule = fields.String(metadata={"description": "the rule numbers it concerns"})
+    text = fields.String()
+    provenance = fields.String(metadata={"description": "stated, example, inferred or ruling"})
+    note = fields.String()
+
+
+class RulingsOut(Schema):
+    id = fields.String()
+    game = fields.String()
+    engine_version = fields.String()
+    rules_edition = fields.Integer()
+    data_version = fields.String()
+    source = fields.String()
+    rulings = fields.List(fields.Nested(Ruling))
 
 
 class LogQuery(Schema):

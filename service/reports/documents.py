@@ -19,6 +19,7 @@ import engine
 
 from .. import games as G
 from ..models import Game
+from ..rulings import rulings_in_force
 from .board import load_layout, render_board_svg
 from .limits import render_pdf
 from .pdf import DataOnlyFetcher, html_to_pdf
@@ -60,7 +61,8 @@ def report_html(session: Session, game: Game) -> str:
     moves = export["moves"]
     return _env.get_template("reports/report.html.j2").render(
         game=export, seats=export["seats"], board_svg=svg, moves=moves, events=export["events"],
-        log_hash=log_hash(moves))
+        event_lines=[G.event_text(e).rstrip("\n") for e in export["events"]], undone=export["undone"],
+        rulings=rulings_in_force(game), log_hash=log_hash(moves))
 
 
 def _pdf(html: str, fetcher: DataOnlyFetcher | None) -> bytes:

@@ -1,0 +1,153 @@
+"""Game control by the umpire (issue 8, part 3): pause and resume, replace a seat's player, resignation and
+abandonment. Every act is a ``GameEvent``, so it shows in the log with the position it happened at.
+
+While a game is paused, or after it was resigned or abandoned, moves and previews are refused: at
+submission (``refusal`` raised as a 409) and again by the worker, for a move queued before the pause.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+import engine
+
+from .errors import Forbidden, ServiceError, Unauthorized
+from .games import get_game, require_umpire, reveal_seed, touch, whose_token
+from .models import Game, GameEvent, Seat
+from .tokens import hash_token, new_token
+
+MAX_REASON = 500
+
+
+class Conflict(ServiceError):
+    status = 409
+
+
+def refusal(game) -> ServiceError | None:
+    """Why no move may be made or previewed in *game* now (paused, or ended by the umpire or a
+    resignation), or None. *game* is a ``Game`` or the move path's row (``id``, ``status``)."""
+    if game.status == "paused":
+        return Conflict(f"game {game.id} is paused by the umpire: no move or preview is taken until the "
+                        "umpire resumes it; the log says why", code="paused")
+    if game.status == "abandoned":
+        return Conflict(f"game {game.id} was abandoned by the umpire: it takes no more moves", code="game-over")
+    if getattr(game, "result", None) is not None:
+        return Conflict(f"game {game.id} is over ({game.result.get('reason', 'ended')}): it takes no more moves",
+                        code="game-over")
+    return None
+
+
+def as_umpire(Session, gid: str, token: str | None, act):
+    """Runs ``act(session, game)`` for the umpire (the token checked), the game locked, in one transaction;
+    the API and the CLI both come through here."""
+    with Session() as s, s.begin():
+        game = get_game(s, gid, lock=True)
+        require_umpire(s, game, token)
+        return act(s, game)
+
+
+def record(session: Session, game: Game, kind: str, by: str, **data) -> GameEvent:
+    """Writes an umpire act (or a seat's resignation) into the game's log."""
+    ev = GameEvent(game_id=game.id, at_seq=game.seq, kind=kind, by=by, data=data)
+    session.add(ev)
+    touch(game)
+    session.flush()
+    return ev
+
+
+def clean_reason(reason: str | None) -> str:
+    reason = (reason or "").strip()
+    if len(reason) > MAX_REASON:
+        raise ServiceError(f"the reason may be at most {MAX_REASON} characters")
+    return reason
+
+
+def _not_over(game: Game, what: str) -> None:
+    if game.status in ("finished", "abandoned") or game.result is not None:
+        raise Conflict(f"game {game.id} is over (status {game.status}): it cannot be {what}", code="game-over")
+
+
+def pause(session: Session, game: Game, reason: str = "") -> dict:
+    """Stops the game: moves and previews are refused (409 ``paused``) until ``resume``."""
+    _not_over(game, "paused")
+    if game.status == "paused":
+        raise Conflict(f"game {game.id} is paused already; resume it first", code="paused")
+    game.status = "paused"
+    record(session, game, "paused", "umpire", reason=clean_reason(reason))
+    return {"id": game.id, "status": game.status, "seq": game.seq}
+
+
+def resume(session: Session, game: Game, reason: str = "") -> dict:
+    if game.status != "paused":
+        raise Conflict(f"game {game.id} is not paused (status {game.status}); only a paused game resumes",
+                       code="not-paused")
+    game.status = "active"
+    record(session, game, "resumed", "umpire", reason=clean_reason(reason))
+    return {"id": game.id, "status": game.status, "seq": game.seq}
+
+
+def _seat(session: Session, game: Game, role: str) -> Seat:
+    seat = session.execute(select(Seat).where(Seat.game_id == game.id, Seat.role == role)).scalar_one_or_none()
+    if seat is None:
+        roles = ", ".join(engine.definition(game.game).roles)
+        raise ServiceError(f"{role!r} is not a seat of game {game.id}; its seats are {roles}")
+    return seat
+
+
+def replace_seat(session: Session, game: Game, role: str, player: str = "", email: str = "",
+                 reason: str = "") -> dict:
+    """Gives *role* to a new player: a new token (returned, shown only now), the old one revoked."""
+    seat = _seat(session, game, role)
+    if len(player) > 100 or len(email) > 254:
+        raise ServiceError("the player's name may be at most 100 characters and the email 254")
+    before = seat.player
+    token = new_token()
+    seat.token_hash = hash_token(token)
+    seat.player = player
+    seat.email = email
+    record(session, game, "seat-replaced", "umpire", role=role, player_before=before, player=player,
+           reason=clean_reason(reason))
+    return {"id": game.id, "role": role, "player": player, "token": token}
+
+
+def who_resigns(session: Session, game: Game, token: str | None, role: str | None) -> tuple[str, str]:
+    """``(role resigning, by whom)``: a seat resigns itself; the umpire resigns a seat it names."""
+    who = whose_token(session, game, token)
+    if who is None:
+        raise Unauthorized("a seat's token (to resign that seat) or the umpire's is needed: "
+                           "send 'Authorization: Bearer <token>'")
+    if who == "umpire":
+        if not role:
+            raise ServiceError("the umpire resigns a seat it names: give the role")
+        _seat(session, game, role)
+        return role, "umpire"
+    if role and role != who:
+        raise Forbidden(f"a seat resigns only itself: this token is {who}'s, not {role}'s")
+    return who, who
+
+
+def _end(session: Session, game: Game, status: str, result: dict, kind: str, by: str, **data) -> dict:
+    game.status = status
+    game.result = result
+    record(session, game, kind, by, result=result, **data)
+    reveal_seed(session, game, by="service")  # the seed is revealed when the game ends (DESIGN.md 5)
+    return {"id": game.id, "status": game.status, "seq": game.seq, "outcome": result, "seed": game.seed}
+
+
+def resign(session: Session, game: Game, role: str, by: str, reason: str = "") -> dict:
+    """*role* resigns (its own act, or the umpire's for it): the game ends, the other side wins (in a
+    two-seat game), the seed is revealed."""
+    _not_over(game, "resigned")
+    others = [r for r in engine.definition(game.game).roles if r != role]
+    winner = others[0] if len(others) == 1 else None
+    result = {"winner": winner, "reason": f"{role} resigned", "resigned": role}
+    return _end(session, game, "finished", result, "resigned", by, role=role, reason=clean_reason(reason))
+
+
+def abandon(session: Session, game: Game, reason: str = "") -> dict:
+    """The umpire ends the game with no winner; the seed is revealed."""
+    _not_over(game, "abandoned")
+    why = clean_reason(reason)
+    result = {"winner": None, "reason": "abandoned by the umpire" + (f": {why}" if why else "")}
+    return _end(session, game, "abandoned", result, "abandoned", "umpire", reason=why)

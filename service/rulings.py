@@ -1,0 +1,54 @@
+"""The rules a game runs on (issue 8, part 1): engine version, rules edition, data version and the rulings
+in force, each with its rule number, text and provenance, read from the game's own data files."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import json
+from functools import cache
+from pathlib import Path
+
+import engine
+
+from .models import Game
+
+
+def _data_dir(slug: str) -> Path:
+    module = importlib.import_module(f"engine.games.{slug}")
+    return Path(module.__file__).resolve().parent / "data"
+
+
+@cache
+def data_version(slug: str) -> str:
+    """SHA-256 (first 16 hex digits) over the game's data files (map, cards, rulings, layout), by name:
+    a game records it at creation, so a change to the data shows as a different version."""
+    h = hashlib.sha256()
+    for path in sorted(_data_dir(slug).glob("*.json")):
+        h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return h.hexdigest()[:16]
+
+
+@cache
+def _rulings_file(slug: str) -> dict:
+    path = _data_dir(slug) / "rulings.json"
+    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {"rulings": []}
+
+
+def rulings_in_force(game: Game) -> dict:
+    """The game's versions and its rulings in force (those it recorded at creation), each with its rule
+    number, text and provenance (``ruling``: our decision where the text is silent or contradicts itself)."""
+    data = _rulings_file(game.game)
+    by_id = {r["id"]: r for r in (engine.definition(game.game).rulings or (lambda: data["rulings"]))()}
+    rows = []
+    for rid in game.rulings or []:
+        r = by_id.get(rid)
+        if r is None:  # recorded by an older data version that no longer has it
+            rows.append({"id": rid, "rule": "", "text": "", "provenance": "ruling",
+                         "note": "not in this data version any more"})
+            continue
+        rows.append({"id": rid, "rule": r.get("rule", ""), "text": r.get("ruling", r.get("text", "")),
+                     "provenance": r.get("provenance", "ruling")})
+    return {"id": game.id, "game": game.game, "engine_version": game.engine_version,
+            "rules_edition": game.rules_version, "data_version": game.data_version or "unrecorded",
+            "source": data.get("source", ""), "rulings": rows}

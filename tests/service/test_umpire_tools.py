@@ -1,0 +1,482 @@
+"""Umpire tools (issue 8) through the JSON API and the CLI: pause and resume, replacing a seat's player,
+resignation and abandonment, the rulings in force, rollback to position N with the undone moves kept
+and their dice superseded, export and import.
+
+No worker runs: the queue is a list and the worker's function (``adjudication.adjudicate``) is called
+directly. Moves are single random legal actions (``engine.playout.choose``) so games reach dice quickly.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from sqlalchemy import func, select
+
+import engine
+from engine.core import canonical
+from engine.core.chance import SeededChance
+from engine.core.verify import verify
+from engine.playout import choose
+from service import adjudication, create_app
+from service import games as G
+from service.models import Game, Move, Seat, Submission, UndoneMove
+from service.replay import chain
+from service.reports import documents
+from umpire_cli.main import cli
+
+ROOT = Path(__file__).resolve().parents[2]
+FIRST = "box opsa\nop sabotage\nspace galilee\n"  # three legal Irgun orders, no chance
+
+
+@pytest.fixture(autouse=True)
+def queued(app):
+    ids: list[str] = []
+    app.extensions["umpire"]["enqueue"] = ids.append
+    return ids
+
+
+def auth(token: str | None) -> dict:
+    return {"Authorization": f"Bearer {token}"} if token else {}
+
+
+def new_game(client) -> tuple[str, dict]:
+    r = client.post("/api/games", json={"game": "palestine", "seats": [
+        {"role": "irgun", "player": "Ann"}, {"role": "british", "player": "Bob"}]})
+    assert r.status_code == 201, r.get_data(as_text=True)
+    return r.json["id"], r.json["tokens"]
+
+
+def post_text(client, gid, token, text, path="moves"):
+    return client.post(f"/api/games/{gid}/{path}", data=text.encode(), content_type="text/plain",
+                       headers=auth(token))
+
+
+def move(client, sessions, gid, token, text) -> dict:
+    r = post_text(client, gid, token, text)
+    assert r.status_code == 202, r.get_data(as_text=True)
+    adjudication.adjudicate(sessions, r.json["id"])
+    return client.get(f"/api/submissions/{r.json['id']}").json
+
+
+def game_row(sessions, gid) -> Game:
+    with sessions() as s:
+        return G.get_game(s, gid)
+
+
+def play(client, sessions, gid, tokens, actions: int, seed: int = 1) -> dict[int, str]:
+    """Plays *actions* random legal actions, one a move; returns the state hash at each position."""
+    picker = SeededChance(seed, context="umpire-tools")
+    hashes = {0: canonical.digest(game_row(sessions, gid).state)}
+    for _ in range(actions):
+        state = game_row(sessions, gid).state
+        if engine.outcome(state):
+            break
+        role = engine.active_roles(state)[0]
+        out = move(client, sessions, gid, tokens[role], choose(engine.legal_actions(state, role), picker))
+        assert out["status"] == "accepted", out
+        g = game_row(sessions, gid)
+        hashes[g.seq] = canonical.digest(g.state)
+    return hashes
+
+
+def umpire_post(client, gid, tokens, act, **body):
+    return client.post(f"/api/games/{gid}/{act}", json=body, headers=auth(tokens["umpire"]))
+
+
+def events(client, gid) -> list[dict]:
+    return client.get(f"/api/games/{gid}/log").json["events"]
+
+
+def assert_error(r, status: int, code: str) -> dict:
+    assert r.status_code == status, (r.status_code, r.get_data(as_text=True)[:400])
+    assert r.json["code"] == code and r.json["message"], r.json
+    return r.json
+
+
+# -------------------------------------------------------------------------------------- pause / resume
+
+
+def test_pause_refuses_moves_and_previews_until_resumed(client, sessions):
+    gid, tokens = new_game(client)
+    r = umpire_post(client, gid, tokens, "pause", reason="dispute over Galilee")
+    assert r.status_code == 200 and r.json["status"] == "paused", r.json
+    e = assert_error(post_text(client, gid, tokens["irgun"], FIRST), 409, "paused")
+    assert "paused" in e["message"] and "resume" in e["message"]
+    assert_error(post_text(client, gid, tokens["irgun"], FIRST, "check"), 409, "paused")
+    assert game_row(sessions, gid).seq == 0
+    with sessions() as s:
+        assert s.scalar(select(func.count()).select_from(Submission).where(Submission.game_id == gid)) == 0
+    assert_error(umpire_post(client, gid, tokens, "pause"), 409, "paused")
+
+    r = umpire_post(client, gid, tokens, "resume", reason="ruled")
+    assert r.status_code == 200 and r.json["status"] == "active"
+    assert move(client, sessions, gid, tokens["irgun"], FIRST)["status"] == "accepted"
+    assert_error(umpire_post(client, gid, tokens, "resume"), 409, "not-paused")
+    evs = events(client, gid)
+    assert [(e["kind"], e["by"], e["at_seq"], e["data"]["reason"]) for e in evs] == [
+        ("paused", "umpire", 0, "dispute over Galilee"), ("resumed", "umpire", 0, "ruled")]
+    text = client.get(f"/api/games/{gid}/log?format=text").get_data(as_text=True)
+    assert "[after 0] umpire: paused the game (reason: dispute over Galilee)" in text
+    assert "[after 0] umpire: resumed the game (reason: ruled)" in text
+
+
+def test_a_move_queued_before_the_pause_is_refused_by_the_worker(client, sessions):
+    gid, tokens = new_game(client)
+    r = post_text(client, gid, tokens["irgun"], FIRST)
+    assert r.status_code == 202 and r.json["status"] == "queued"
+    assert umpire_post(client, gid, tokens, "pause").status_code == 200
+    adjudication.adjudicate(sessions, r.json["id"])
+    out = client.get(f"/api/submissions/{r.json['id']}").json
+    assert out["status"] == "rejected" and out["verdict"]["error"]["code"] == "paused", out
+    g = game_row(sessions, gid)
+    assert g.seq == 0 and g.status == "paused"
+
+
+# ------------------------------------------------------------------------------- who may do umpire acts
+
+
+UMPIRE_ACTS = [("pause", {}), ("resume", {}), ("abandon", {}), ("rollback", {"to": 0}),
+               ("seats/irgun/replace", {"player": "Eve"}), ("resign", {"role": "british"})]
+
+
+@pytest.mark.parametrize("act, body", UMPIRE_ACTS)
+def test_a_seat_token_cannot_do_an_umpire_act_and_no_token_is_401(client, sessions, act, body):
+    gid, tokens = new_game(client)
+    move(client, sessions, gid, tokens["irgun"], FIRST)
+    before = game_row(sessions, gid)
+    # The Irgun's token may resign only the Irgun; every other act is the umpire's.
+    r = client.post(f"/api/games/{gid}/{act}", json=body, headers=auth(tokens["irgun"]))
+    assert_error(r, 403, "forbidden")
+    assert_error(client.post(f"/api/games/{gid}/{act}", json=body), 401, "unauthorized")
+    assert_error(client.post(f"/api/games/{gid}/{act}", json=body, headers=auth("forged")), 401, "unauthorized")
+    after = game_row(sessions, gid)
+    assert (after.seq, after.status, after.revealed, after.result) == (before.seq, before.status, False, None)
+    assert events(client, gid) == []
+    assert_error(client.get(f"/api/games/{gid}/export", headers=auth(tokens["irgun"])), 403, "forbidden")
+
+
+# ------------------------------------------------------------------------------------------ seats
+
+
+def test_replace_seat_gives_a_new_token_and_revokes_the_old(client, sessions):
+    gid, tokens = new_game(client)
+    r = umpire_post(client, gid, tokens, "seats/irgun/replace", player="Carol", reason="Ann left the club")
+    assert r.status_code == 200, r.json
+    new = r.json["token"]
+    assert r.json["role"] == "irgun" and r.json["player"] == "Carol" and new not in tokens.values()
+    assert_error(post_text(client, gid, tokens["irgun"], FIRST), 401, "unauthorized")
+    assert move(client, sessions, gid, new, FIRST)["status"] == "accepted"
+    with sessions() as s:
+        seat = s.scalars(select(Seat).where(Seat.game_id == gid, Seat.role == "irgun")).one()
+        assert seat.player == "Carol" and new not in json.dumps(G.export(s, G.get_game(s, gid)))
+    (ev,) = events(client, gid)
+    assert (ev["kind"], ev["by"], ev["data"]["role"], ev["data"]["player_before"], ev["data"]["player"]) == (
+        "seat-replaced", "umpire", "irgun", "Ann", "Carol")
+    assert_error(umpire_post(client, gid, tokens, "seats/hagana/replace"), 400, "invalid")
+
+
+# ---------------------------------------------------------------------------------- resign / abandon
+
+
+def test_a_seat_resigns_itself_the_game_ends_and_the_seed_is_revealed(client, sessions):
+    gid, tokens = new_game(client)
+    assert_error(client.post(f"/api/games/{gid}/resign", json={"role": "british"},
+                             headers=auth(tokens["irgun"])), 403, "forbidden")
+    r = client.post(f"/api/games/{gid}/resign", json={"reason": "hopeless"}, headers=auth(tokens["irgun"]))
+    assert r.status_code == 200, r.json
+    assert r.json["status"] == "finished" and r.json["outcome"]["winner"] == "british"
+    view = client.get(f"/api/games/{gid}").json
+    assert view["outcome"]["winner"] == "british" and view["waiting_for"] == [] and view["prompts"] == {}
+    dice_rec = client.get(f"/api/games/{gid}/dice").json
+    assert dice_rec["revealed"] and dice_rec["seed"] == r.json["seed"]
+    assert_error(post_text(client, gid, tokens["irgun"], FIRST), 409, "game-over")
+    assert_error(post_text(client, gid, tokens["british"], "box event", "check"), 409, "game-over")
+    kinds = [(e["kind"], e["by"]) for e in events(client, gid)]
+    assert kinds == [("resigned", "irgun"), ("seed-revealed", "service")]
+    assert_error(umpire_post(client, gid, tokens, "abandon"), 409, "game-over")
+    assert_error(umpire_post(client, gid, tokens, "rollback", to=0), 409, "game-over")
+
+
+def test_the_umpire_resigns_a_seat_it_names(client, sessions):
+    gid, tokens = new_game(client)
+    assert_error(umpire_post(client, gid, tokens, "resign"), 400, "invalid")
+    r = umpire_post(client, gid, tokens, "resign", role="british", reason="no-show")
+    assert r.status_code == 200 and r.json["outcome"] == {"winner": "irgun", "reason": "british resigned",
+                                                          "resigned": "british"}
+    assert events(client, gid)[0]["by"] == "umpire"
+
+
+def test_abandon_ends_the_game_with_no_winner(client, sessions):
+    gid, tokens = new_game(client)
+    r = umpire_post(client, gid, tokens, "abandon", reason="venue closed")
+    assert r.status_code == 200 and r.json["status"] == "abandoned"
+    assert r.json["outcome"] == {"winner": None, "reason": "abandoned by the umpire: venue closed"}
+    assert game_row(sessions, gid).revealed
+    assert_error(post_text(client, gid, tokens["irgun"], FIRST), 409, "game-over")
+    text = client.get(f"/api/games/{gid}/log?format=text").get_data(as_text=True)
+    assert "umpire: abandoned the game (reason: venue closed)" in text
+
+
+# ---------------------------------------------------------------------------------------------- rulings
+
+
+def test_rulings_in_force_with_rule_numbers_text_and_provenance(client, sessions):
+    gid, _tokens = new_game(client)
+    r = client.get(f"/api/games/{gid}/rulings")
+    assert r.status_code == 200
+    b = r.json
+    data = json.loads((ROOT / "engine/games/palestine/data/rulings.json").read_text(encoding="utf-8"))["rulings"]
+    assert [x["id"] for x in b["rulings"]] == [x["id"] for x in data]
+    first = b["rulings"][0]
+    assert first == {"id": data[0]["id"], "rule": data[0]["rule"], "text": data[0]["ruling"],
+                     "provenance": "ruling"}
+    assert b["rules_edition"] == 1 and b["engine_version"] and re.fullmatch(r"[0-9a-f]{16}", b["data_version"])
+    assert game_row(sessions, gid).data_version == b["data_version"]
+    assert_error(client.get("/api/games/G-000000/rulings"), 404, "not-found")
+    with sessions() as s:
+        html = documents.report_html(s, G.get_game(s, gid))
+    assert "Rulings in force" in html and data[3]["id"] in html and data[3]["rule"] in html
+    assert f"data version {b['data_version']}" in html
+
+
+# --------------------------------------------------------------------------------------------- rollback
+
+
+def test_rollback_keeps_the_undone_moves_restores_the_position_and_verifies(client, sessions, tmp_path):
+    gid, tokens = new_game(client)
+    hashes = play(client, sessions, gid, tokens, 40)
+    top = game_row(sessions, gid).seq
+    with sessions() as s:
+        rolled = [m.seq for m in s.scalars(select(Move).where(Move.game_id == gid, Move.seq > 0)) if m.outcomes]
+    assert rolled, "the random play should have rolled a die"
+    to = rolled[0] - 1  # just before the first die
+    with sessions() as s:
+        undone_before = [(m.seq, m.role, m.action, m.outcomes) for m in
+                         s.scalars(select(Move).where(Move.game_id == gid, Move.seq > to).order_by(Move.seq))]
+    r = umpire_post(client, gid, tokens, "rollback", to=to, reason="wrong card played")
+    assert r.status_code == 200, r.json
+    assert (r.json["seq"], r.json["from_seq"], r.json["undone"]) == (to, top, top - to)
+    sup = r.json["superseded"]
+    assert sup and {o["seq"] for o in sup} <= {x[0] for x in undone_before}
+    assert any(o["seq"] == rolled[0] and o["kind"] == "die" for o in sup)
+
+    g = game_row(sessions, gid)
+    assert g.seq == to and canonical.digest(g.state) == hashes[to], "the position is the one at N again"
+    with sessions() as s:
+        kept = [{"seq": m.seq, "role": m.role, "action": m.action} for m in
+                s.scalars(select(Move).where(Move.game_id == gid).order_by(Move.seq))]
+        undone = [(u.seq, u.role, u.action, u.outcomes) for u in
+                  s.scalars(select(UndoneMove).where(UndoneMove.game_id == gid).order_by(UndoneMove.seq))]
+    assert [m["seq"] for m in kept] == list(range(to + 1)) and g.digest == chain(gid, kept)
+    assert undone == undone_before, "the undone moves are kept, with their dice, in the audit table"
+
+    log = client.get(f"/api/games/{gid}/log").json
+    assert [e["seq"] for e in log["undone"]] == [x[0] for x in undone_before]
+    assert all(e["undone"] and e["rollback"] == log["events"][0]["id"] for e in log["undone"])
+    ev = log["events"][0]
+    assert (ev["kind"], ev["by"], ev["data"]["to"], ev["data"]["from_seq"]) == ("rolled-back", "umpire", to, top)
+    text = client.get(f"/api/games/{gid}/log?format=text").get_data(as_text=True)
+    assert f"rolled the game back from position {top} to {to}" in text
+    assert f"superseded: action {rolled[0]}" in text and f"[undone by rollback {ev['id']}] [{top}]" in text
+
+    # A different action at N + 1: a new digest, so the dice after it are derived again and differ in
+    # their inputs; the game goes on, and its export verifies.
+    state = g.state
+    role = engine.active_roles(state)[0]
+    legal = engine.legal_actions(state, role)
+    old_action = undone_before[0][2]
+    other = next(f"{v} {a}" if a else v for v in sorted(legal) for a in (legal[v] or [None])
+                 if (f"{v} {a}" if a else v) != old_action)
+    assert move(client, sessions, gid, tokens[role], other)["status"] == "accepted"
+    play(client, sessions, gid, tokens, 30, seed=2)
+    with sessions() as s:
+        new_digests = {o["digest"] for m in s.scalars(select(Move).where(Move.game_id == gid, Move.seq > to + 1))
+                       for o in m.outcomes}
+    old_digests = {o["digest"] for x in undone_before[1:] for o in x[3]}
+    assert not new_digests & old_digests, "no outcome after the rollback is bound to the undone history"
+
+    assert umpire_post(client, gid, tokens, "abandon").status_code == 200  # reveals the seed
+    export = client.get(f"/api/games/{gid}/export", headers=auth(tokens["umpire"])).json
+    assert [u["seq"] for u in export["undone"]] == [x[0] for x in undone_before]
+    rep = verify(export)
+    assert rep.ok, rep.problems
+    path = tmp_path / "after-rollback.json"
+    path.write_text(json.dumps(export))
+    res = CliRunner().invoke(cli, ["verify", str(path)])
+    assert res.exit_code == 0 and "OK" in res.output, res.output
+
+
+def test_the_same_action_after_a_rollback_gets_the_same_dice(client, sessions):
+    gid, tokens = new_game(client)
+    first = move(client, sessions, gid, tokens["irgun"], FIRST + "roll\n")
+    assert first["status"] == "accepted"
+    with sessions() as s:
+        before = s.scalars(select(Move.outcomes).where(Move.game_id == gid, Move.seq == 4)).one()
+    assert umpire_post(client, gid, tokens, "rollback", to=3).status_code == 200
+    assert move(client, sessions, gid, tokens["irgun"], "roll\n")["status"] == "accepted"
+    with sessions() as s:
+        after = s.scalars(select(Move.outcomes).where(Move.game_id == gid, Move.seq == 4)).one()
+    assert after == before, "docs/dice.md: the same action at the same position gets the same outcome"
+
+
+@pytest.mark.parametrize("to, status", [(5, 400), (-1, 422), ("two", 422)])
+def test_rollback_refuses_a_position_that_is_not_earlier(client, sessions, to, status):
+    gid, tokens = new_game(client)
+    move(client, sessions, gid, tokens["irgun"], FIRST)
+    r = umpire_post(client, gid, tokens, "rollback", to=to)
+    assert r.status_code == status and r.json["code"] == "invalid", r.json
+    assert game_row(sessions, gid).seq == 3 and events(client, gid) == []
+
+
+def test_rollback_refuses_moves_queued_for_the_undone_position(client, sessions):
+    gid, tokens = new_game(client)
+    move(client, sessions, gid, tokens["irgun"], FIRST)
+    r = post_text(client, gid, tokens["irgun"], "roll\n")
+    assert r.json["status"] == "queued"
+    out = umpire_post(client, gid, tokens, "rollback", to=1).json
+    assert out["refused_submissions"] == [r.json["id"]]
+    sub = client.get(f"/api/submissions/{r.json['id']}").json
+    assert sub["status"] == "rejected" and sub["verdict"]["error"]["code"] == "stale"
+
+
+# -------------------------------------------------------------------------------------- export / import
+
+
+def _other_app(tmp_path):
+    return create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'other.sqlite3'}", "REDIS_URL": ""})
+
+
+def test_export_import_replays_to_the_same_state_hash(client, sessions, tmp_path):
+    gid, tokens = new_game(client)
+    play(client, sessions, gid, tokens, 30)
+    assert umpire_post(client, gid, tokens, "rollback", to=10).status_code == 200
+    play(client, sessions, gid, tokens, 10, seed=3)
+    assert client.post(f"/api/games/{gid}/reveal", headers=auth(tokens["umpire"])).status_code == 200
+    export = client.get(f"/api/games/{gid}/export", headers=auth(tokens["umpire"])).json
+    assert export["state_hash"] == canonical.digest(game_row(sessions, gid).state)
+
+    other = _other_app(tmp_path)
+    try:
+        from service.importer import import_game
+        with other.extensions["umpire"]["sessions"]() as s, s.begin():
+            game, new_tokens = import_game(s, export)
+            assert canonical.digest(game.state) == export["state_hash"]
+            assert game.status == "paused" and game.seq == export["seq"] and game.digest == export["digest"]
+            assert set(new_tokens) == {"umpire", "irgun", "british"}
+            assert not set(new_tokens.values()) & set(tokens.values())
+        with other.extensions["umpire"]["sessions"]() as s:
+            again = G.export(s, G.get_game(s, gid))
+        assert again["state_hash"] == export["state_hash"] and again["moves"] == export["moves"]
+        assert [u["seq"] for u in again["undone"]] == [u["seq"] for u in export["undone"]]
+        assert again["events"][-1]["kind"] == "imported"
+        oc = other.test_client()
+        assert_error(oc.post(f"/api/games/{gid}/moves", data=b"box event", content_type="text/plain",
+                             headers=auth(new_tokens["irgun"])), 409, "paused")
+    finally:
+        other.extensions["umpire"]["engine"].dispose()
+
+
+def test_import_of_an_older_engine_export_names_the_first_differing_position(client, sessions, tmp_path):
+    gid, tokens = new_game(client)
+    play(client, sessions, gid, tokens, 20)
+    client.post(f"/api/games/{gid}/reveal", headers=auth(tokens["umpire"]))
+    export = client.get(f"/api/games/{gid}/export", headers=auth(tokens["umpire"])).json
+    export["engine_version"] = "0.0.1"
+    from service.importer import ReplayDiffers, check
+    assert canonical.digest(check(export)) == export["state_hash"], "an unchanged older export replays identically"
+    changed = json.loads(json.dumps(export))
+    seq = next(m["seq"] for m in changed["moves"] if m["seq"] > 5 and m["log"])
+    changed["moves"][seq]["log"][0]["text"] = "The older engine said something else."
+    with pytest.raises(ReplayDiffers) as err:
+        check(changed)
+    assert err.value.extra["seq"] == seq and f"position {seq}" in err.value.message
+    assert "engine 0.0.1" in err.value.message
+    changed = json.loads(json.dumps(export))
+    changed["state_hash"] = "0" * 64
+    with pytest.raises(ReplayDiffers) as err:
+        check(changed)
+    assert "final state" in err.value.message
+
+
+def test_import_refuses_an_export_without_its_seed(client, sessions):
+    gid, tokens = new_game(client)
+    export = client.get(f"/api/games/{gid}/export", headers=auth(tokens["umpire"])).json
+    from service.errors import ServiceError
+    from service.importer import check
+    with pytest.raises(ServiceError, match="no seed"):
+        check(export)
+    with pytest.raises(ServiceError, match="umpire-export/1"):
+        check({"format": "something"})
+
+
+# ------------------------------------------------------------------------------------------------- CLI
+
+
+def test_cli_umpire_tools(tmp_path):
+    env = {"DATABASE_URL": f"sqlite:///{tmp_path / 'cli.sqlite3'}", "REDIS_URL": "",
+           "UMPIRE_INSTANCE": str(tmp_path / "instance")}
+    runner = CliRunner()
+
+    def run(*args, input=None, code=0):
+        res = runner.invoke(cli, list(args), input=input, env=env)
+        assert res.exit_code == code, res.output
+        assert "Traceback" not in res.output
+        return res.output
+
+    out = run("new", "palestine", "--db")
+    gid = re.search(r"Created (G-[0-9A-F]{6})", out).group(1)
+    tokens = dict(re.findall(r"^\s+(\w+)\s+token: (\S+)$", out, re.M))
+    ump = ["--game", gid, "--token", tokens["umpire"]]
+
+    assert "Rejected" not in run("move", "--game", gid, "--as", "irgun", input=FIRST + "roll\ndone\n")
+    out = run("rulings", "--game", gid)
+    assert "engine " in out and "rules edition 1" in out and "R-OP-1 [rule 3.1] (ruling):" in out
+
+    for act in ("pause", "resume", "abandon", "rollback", "export"):
+        extra = {"rollback": ["--to", "1"], "export": ["-o", str(tmp_path / "x.json")]}.get(act, [])
+        out = run(act, "--game", gid, "--token", tokens["irgun"], *extra, code=1)
+        assert "only the umpire token" in out and "(forbidden)" in out
+        assert "umpire token is needed" in run(act, "--game", gid, *extra, code=1)
+
+    assert "pause done at position" in run("pause", *ump, "--reason", "tea")
+    out = run("move", "--game", gid, "--as", "irgun", input="done\n", code=1)
+    assert "paused" in out
+    run("resume", *ump)
+    out = run("rollback", *ump, "--to", "3", "--reason", "misread")
+    assert re.search(r"rolled back from position \d+ to 3; \d+ action\(s\) undone", out), out
+    assert "superseded: action 4" in out
+    out = run("replace-seat", *ump, "--role", "british", "--player", "Dan")
+    new_british = re.search(r"british\s+token: (\S+)", out).group(1)
+    assert new_british != tokens["british"]
+    out = run("resign", "--game", gid, "--token", tokens["british"], code=1)
+    assert "(unauthorized)" in out
+    out = run("log", "--game", gid)
+    assert "umpire: paused the game (reason: tea)" in out and "rolled the game back" in out
+    assert "[undone by rollback" in out and "gave the british seat to Dan" in out
+    out = run("resign", "--game", gid, "--token", new_british)
+    assert "british resigned; irgun won. Seed revealed:" in out
+
+    path = tmp_path / "game.json"
+    assert f"Wrote {path}" in run("export", *ump, "-o", str(path))
+    assert "OK" in run("verify", str(path))
+    env["DATABASE_URL"] = f"sqlite:///{tmp_path / 'other.sqlite3'}"
+    out = run("import", str(path))
+    assert f"Imported {gid}: replayed identically; status finished." in out
+    assert "exists here already" in run("import", str(path), code=1)
+    exported = json.loads(path.read_text())
+    exported["moves"][2]["log"][0]["text"] = "changed"
+    path.write_text(json.dumps(exported))
+    env["DATABASE_URL"] = f"sqlite:///{tmp_path / 'third.sqlite3'}"
+    assert "the replay differs first at position 2" in run("import", str(path), code=1)
+
+
+def test_the_same_orders_sent_again_after_a_rollback_are_a_new_move(client, sessions):
+    gid, tokens = new_game(client)
+    first = move(client, sessions, gid, tokens["irgun"], FIRST)
+    assert umpire_post(client, gid, tokens, "rollback", to=0).status_code == 200
+    again = move(client, sessions, gid, tokens["irgun"], FIRST)
+    assert again["id"] != first["id"] and again["status"] == "accepted" and again["verdict"]["seq"] == 3
