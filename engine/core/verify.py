@@ -7,7 +7,9 @@ Given a game's record (a service export, the dice JSON, or a local game file), c
    recomputed from the actions in the record (so a changed action is caught);
 3. every outcome: recomputed from the seed and its inputs, it has the recorded value;
 4. optionally, the replay: the game played again through the engine from its actions gives the same
-   outcomes (so an outcome cannot have been swapped for another valid one).
+   outcomes (so an outcome cannot have been swapped for another valid one);
+5. the actions an umpire rolled back (an export's ``undone``): their outcomes, against the seed and the
+   history they were made in; they are superseded and not replayed.
 
 Pure: the caller reads the file and prints the report.
 """
@@ -46,7 +48,7 @@ def normalise(record: dict) -> dict:
     if fmt in ("umpire-export/1", "umpire-dice/1"):
         return {"game": record["id"], "slug": record.get("game"), "scenario": record.get("scenario"),
                 "seed": record.get("seed"), "commitment": record.get("commitment"),
-                "moves": record.get("moves", [])}
+                "moves": record.get("moves", []), "undone": record.get("undone", [])}
     raise ValueError(f"not a game record: format {fmt!r}; expected umpire-export/1, umpire-dice/1 or umpire-game/1")
 
 
@@ -69,12 +71,22 @@ def verify(record: dict, replay: bool = True) -> Report:
     if rec.get("commitment") and dice.commitment(seed) != rec["commitment"]:
         rep.problems.append(f"the seed does not match the commitment: SHA-256(seed) is {dice.commitment(seed)}, "
                             f"the commitment published at creation is {rec['commitment']}")
-    digest = dice.first_digest(rec["game"])
     moves = sorted(rec["moves"], key=lambda m: m["seq"])
+    _check_chain(rec["game"], seed, moves, dice.first_digest(rec["game"]), rep)
+    if rec.get("undone"):
+        _check_undone(rec["game"], seed, moves, rec["undone"], rep)
+    if replay and rec.get("slug") and not rep.problems:
+        _replay(rec, seed, moves, rep)
+    return rep
+
+
+def _check_chain(game: str, seed: bytes, moves: list[dict], digest: str, rep: Report, undone: bool = False) -> str:
+    """Checks every outcome of *moves* (in order, following the history whose digest is *digest*) against
+    the seed and the chain of actions; returns the digest after them."""
     for m in moves:
         for o in m.get("outcomes", []):
             rep.outcomes += 1
-            where = f"action {m['seq']} ({m['role']}: {m['action']}), outcome {o.get('k')}"
+            where = f"{'undone ' if undone else ''}action {m['seq']} ({m['role']}: {m['action']}), outcome {o.get('k')}"
             if o.get("n") != m["seq"]:
                 rep.problems.append(f"{where}: recorded for action {o.get('n')}, not {m['seq']}")
             if o.get("digest") != digest:
@@ -84,18 +96,45 @@ def verify(record: dict, replay: bool = True) -> Report:
                 rep.problems.append(f"{where}: the value is missing")
                 continue
             try:
-                want = dice.recompute(seed, rec["game"], {**o, "digest": digest})
+                want = dice.recompute(seed, game, {**o, "digest": digest})
             except (KeyError, ValueError, TypeError) as e:
                 rep.problems.append(f"{where}: cannot be recomputed ({e})")
                 continue
             if want != o["value"]:
                 rep.problems.append(f"{where}: recorded {o['value']!r}, but the seed gives {want!r}")
         if m["seq"] > 0:
-            rep.actions += 1
+            rep.actions += 0 if undone else 1
             digest = dice.next_digest(digest, m["role"], m["action"])
-    if replay and rec.get("slug") and not rep.problems:
-        _replay(rec, seed, moves, rep)
-    return rep
+    return digest
+
+
+def _check_undone(game: str, seed: bytes, moves: list[dict], undone: list[dict], rep: Report) -> None:
+    """Checks the actions an umpire rolled back (an export's ``undone``, grouped by ``rollback`` in the
+    order the rollbacks happened): each batch followed the history of its time, which is rebuilt backwards
+    from the kept moves: before the last rollback to N, the history was the moves up to N and that batch;
+    before the one prior to it, that history up to its N and its batch; and so on."""
+    batches: dict = {}
+    for u in undone:
+        batches.setdefault(u.get("rollback"), []).append(u)
+    timeline = [m for m in moves if m["seq"] > 0]
+    count = 0
+    for rollback in sorted(batches, key=lambda r: r if isinstance(r, int) else -1, reverse=True):
+        batch = sorted(batches[rollback], key=lambda m: m["seq"])
+        to = batch[0]["seq"] - 1
+        prefix = [m for m in timeline if m["seq"] <= to]
+        if [m["seq"] for m in prefix] != list(range(1, to + 1)) or \
+                [m["seq"] for m in batch] != list(range(to + 1, to + 1 + len(batch))):
+            rep.problems.append(f"the actions undone by rollback {rollback} do not follow on from the history "
+                                "before them")
+            return
+        d = dice.first_digest(game)
+        for m in prefix:
+            d = dice.next_digest(d, m["role"], m["action"])
+        _check_chain(game, seed, batch, d, rep, undone=True)
+        count += len(batch)
+        timeline = prefix + batch
+    rep.notes.append(f"{count} undone action(s) of {len(batches)} rollback(s) checked: their outcomes match the "
+                     "seed and the history they were made in (they are superseded, not part of the game)")
 
 
 def _replay(rec: dict, seed: bytes, moves: list[dict], rep: Report) -> None:

@@ -480,3 +480,24 @@ def test_the_same_orders_sent_again_after_a_rollback_are_a_new_move(client, sess
     assert umpire_post(client, gid, tokens, "rollback", to=0).status_code == 200
     again = move(client, sessions, gid, tokens["irgun"], FIRST)
     assert again["id"] != first["id"] and again["status"] == "accepted" and again["verdict"]["seq"] == 3
+
+
+def test_verify_checks_the_undone_actions_of_two_rollbacks(client, sessions):
+    gid, tokens = new_game(client)
+    play(client, sessions, gid, tokens, 40)
+    assert umpire_post(client, gid, tokens, "rollback", to=8).status_code == 200
+    play(client, sessions, gid, tokens, 30, seed=4)
+    assert umpire_post(client, gid, tokens, "rollback", to=20).status_code == 200
+    play(client, sessions, gid, tokens, 10, seed=5)
+    client.post(f"/api/games/{gid}/reveal", headers=auth(tokens["umpire"]))
+    export = client.get(f"/api/games/{gid}/export", headers=auth(tokens["umpire"])).json
+    assert len({u["rollback"] for u in export["undone"]}) == 2
+    rep = verify(export)
+    assert rep.ok, rep.problems
+    assert any(f"{len(export['undone'])} undone action(s) of 2 rollback(s) checked" in n for n in rep.notes)
+    die = next(u for u in export["undone"] if any(o["kind"] == "die" for o in u["outcomes"]))
+    o = next(o for o in die["outcomes"] if o["kind"] == "die")
+    o["value"] = o["value"] % o["sides"] + 1
+    rep = verify(export)
+    assert any(p.startswith(f"undone action {die['seq']}") and "the seed gives" in p for p in rep.problems), \
+        rep.problems
