@@ -9,7 +9,7 @@ from marshmallow import RAISE
 
 from engine.core.moves import MOVE_SCHEMA
 
-from .. import adjudication, control, rollback, rulings
+from .. import adjudication, control, importer, rollback, rulings
 from .. import games as G
 from ..errors import ServiceError
 from ..move_input import MAX_TEXT, move_text
@@ -20,6 +20,7 @@ from .schemas import (
     GameIn,
     GameSummary,
     GameView,
+    ImportedGame,
     ListQuery,
     LogOut,
     LogQuery,
@@ -403,3 +404,24 @@ class GameRollback(MethodView):
         """Roll the game back to position `to` (the umpire): the later moves are kept in the log as undone,
         their chance outcomes superseded; the dice of new moves come from the same committed seed."""
         return _as_umpire(gid, lambda s, g: rollback.rollback(s, g, body["to"], body["reason"]))
+
+
+@blp.route("/games/import")
+class GameImport(MethodView):
+    @blp.response(201, ImportedGame)
+    @blp.alt_response(400, schema=ApiError)
+    @blp.alt_response(409, schema=ApiError)
+    @blp.alt_response(415, schema=ApiError)
+    @blp.doc(requestBody={"required": True, "content": {"application/json": {"schema": {
+        "type": "object", "description": "a game export (umpire-export/1) with its seed revealed"}}}})
+    def post(self):
+        """Import a game export: its dice are verified and it is replayed through this engine first; one
+        that replays differently is refused (409 `replay-differs`) naming the first position that differs.
+        The game keeps its id, gets new tokens (shown only now) and, if it was going on, is paused."""
+        if request.mimetype != "application/json":
+            raise ServiceError(f"send the export as application/json, not {request.mimetype or 'no content type'}",
+                               code="unsupported-media-type", status=415)
+        record = request.get_json(silent=True)
+        with sessions()() as s, s.begin():
+            game, tokens = importer.import_game(s, record)
+            return {**G.summary(game), "tokens": tokens}

@@ -59,6 +59,11 @@ class GameCreated(GameSummary):
     prompts = fields.Dict(keys=fields.String(), values=fields.Nested(Prompt))
 
 
+class ImportedGame(GameSummary):
+    tokens = fields.Dict(keys=fields.String(), values=fields.String(),
+                         metadata={"description": "new tokens for every seat and the umpire; shown only now"})
+
+
 class GameView(GameSummary):
     role = fields.String()
     view = fields.Dict()

@@ -376,6 +376,35 @@ def test_export_import_replays_to_the_same_state_hash(client, sessions, tmp_path
         oc = other.test_client()
         assert_error(oc.post(f"/api/games/{gid}/moves", data=b"box event", content_type="text/plain",
                              headers=auth(new_tokens["irgun"])), 409, "paused")
+        assert_error(oc.post("/api/games/import", json=export), 409, "exists")
+    finally:
+        other.extensions["umpire"]["engine"].dispose()
+
+
+def test_import_through_the_api(client, sessions, tmp_path):
+    gid, tokens = new_game(client)
+    play(client, sessions, gid, tokens, 25)
+    assert umpire_post(client, gid, tokens, "resign", role="british").status_code == 200
+    export = client.get(f"/api/games/{gid}/export", headers=auth(tokens["umpire"])).json
+    other = _other_app(tmp_path)
+    try:
+        oc = other.test_client()
+        assert_error(oc.post("/api/games/import", data=b"{}", content_type="text/plain"), 415,
+                     "unsupported-media-type")
+        assert_error(oc.post("/api/games/import", json={"format": "umpire-game/1"}), 400, "invalid")
+        changed = json.loads(json.dumps(export))
+        # An action changed before a die: the die is bound to another history (docs/dice.md).
+        last_die = max(m["seq"] for m in changed["moves"] if m["outcomes"] and m["seq"] > 1)
+        changed["moves"][last_die - 1]["action"] += " (changed)"
+        e = assert_error(oc.post("/api/games/import", json=changed), 400, "dice-mismatch")
+        assert "action" in e["message"]
+        assert oc.get(f"/api/games/{gid}").status_code == 404, "a refused import stores nothing"
+        r = oc.post("/api/games/import", json=export)
+        assert r.status_code == 201, r.json
+        assert r.json["id"] == gid and r.json["status"] == "finished" and r.json["outcome"]["winner"] == "irgun"
+        assert set(r.json["tokens"]) == {"umpire", "irgun", "british"}
+        again = oc.get(f"/api/games/{gid}/export", headers=auth(r.json["tokens"]["umpire"])).json
+        assert again["state_hash"] == export["state_hash"]
     finally:
         other.extensions["umpire"]["engine"].dispose()
 
