@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session
 
 import engine
 
-from .errors import Forbidden, ServiceError, Unauthorized
+from .errors import Forbidden, NotFound, ServiceError, Unauthorized
 from .games import get_game, require_umpire, reveal_seed, touch, whose_token
 from .models import Game, GameEvent, Seat
 from .tokens import hash_token, new_token
@@ -91,7 +91,7 @@ def _seat(session: Session, game: Game, role: str) -> Seat:
     seat = session.execute(select(Seat).where(Seat.game_id == game.id, Seat.role == role)).scalar_one_or_none()
     if seat is None:
         roles = ", ".join(engine.definition(game.game).roles)
-        raise ServiceError(f"{role!r} is not a seat of game {game.id}; its seats are {roles}")
+        raise NotFound(f"{role!r} is not a seat of game {game.id}; its seats are {roles}")
     return seat
 
 
@@ -111,20 +111,16 @@ def replace_seat(session: Session, game: Game, role: str, player: str = "", emai
     return {"id": game.id, "role": role, "player": player, "token": token}
 
 
-def who_resigns(session: Session, game: Game, token: str | None, role: str | None) -> tuple[str, str]:
-    """``(role resigning, by whom)``: a seat resigns itself; the umpire resigns a seat it names."""
+def who_resigns(session: Session, game: Game, token: str | None, role: str) -> str:
+    """Who resigns seat *role*: the seat itself (its own token) or the umpire (``umpire``)."""
     who = whose_token(session, game, token)
     if who is None:
         raise Unauthorized("a seat's token (to resign that seat) or the umpire's is needed: "
                            "send 'Authorization: Bearer <token>'")
-    if who == "umpire":
-        if not role:
-            raise ServiceError("the umpire resigns a seat it names: give the role")
-        _seat(session, game, role)
-        return role, "umpire"
-    if role and role != who:
+    _seat(session, game, role)
+    if who not in ("umpire", role):
         raise Forbidden(f"a seat resigns only itself: this token is {who}'s, not {role}'s")
-    return who, who
+    return who
 
 
 def _end(session: Session, game: Game, status: str, result: dict, kind: str, by: str, **data) -> dict:

@@ -31,8 +31,14 @@ from .rulings import data_version
 from .tokens import hash_token, new_token
 
 
-class ReplayDiffers(ServiceError):
+class Refused(ServiceError):
+    """An export this Umpire will not take as it is (409: the file contradicts itself or this engine)."""
+
     status = 409
+    code = "export-refused"
+
+
+class ReplayDiffers(Refused):
     code = "replay-differs"
 
 
@@ -46,26 +52,33 @@ def _when(text: str | None) -> datetime:
 def check(record: dict) -> dict:
     """Verifies and replays an export; returns the replayed state. Nothing is stored.
 
-    :raises ServiceError: not an export, seed not revealed, dice that do not verify.
+    :raises ServiceError: not an export (400); seed not revealed, unreadable, dice that do not verify (409).
     :raises ReplayDiffers: the first position where this engine's replay differs from the record.
     """
     if not isinstance(record, dict) or record.get("format") != "umpire-export/1":
         raise ServiceError("not a game export: expected a JSON object with format umpire-export/1 "
                            "(GET /api/games/ID/export, or umpire export)")
+    try:
+        return _check(record)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
+        raise Refused(f"the export cannot be read: {type(e).__name__}: {e}", code="unreadable-export") from None
+
+
+def _check(record: dict) -> dict:
     if not record.get("seed"):
-        raise ServiceError("the export has no seed: a game can be replayed elsewhere only once its seed is "
+        raise Refused("the export has no seed: a game can be replayed elsewhere only once its seed is "
                            "revealed (at its end, or by the umpire: POST /api/games/ID/reveal), since the deck "
-                           "order and every shuffle are hidden until then")
+                           "order and every shuffle are hidden until then", code="no-seed")
     try:
         engine.definition(record.get("game", ""))
         rep = verify(record, replay=False)
-    except (EngineError, KeyError, TypeError, ValueError) as e:
-        raise ServiceError(f"the export cannot be read: {getattr(e, 'message', e)}") from None
+    except EngineError as e:
+        raise Refused(f"the export cannot be read: {e.message}", code="unreadable-export") from None
     if rep.problems:
-        raise ServiceError("the export's dice do not verify: " + "; ".join(rep.problems[:5]), code="dice-mismatch")
+        raise Refused("the export's dice do not verify: " + "; ".join(rep.problems[:5]), code="dice-mismatch")
     moves = sorted(record.get("moves", []), key=lambda m: m["seq"])
     if not moves or moves[0]["seq"] != 0:
-        raise ServiceError("the export has no setup (position 0) in its moves")
+        raise Refused("the export has no setup (position 0) in its moves", code="unreadable-export")
     snaps = {s["seq"]: s["state_hash"] for s in record.get("snapshots", [])}
     older = record.get("engine_version")
     by = f"exported by engine {older}, replayed by engine {engine_version()}"
@@ -105,8 +118,10 @@ def import_game(session: Session, record: dict) -> tuple[Game, dict]:
     (shown only now)."""
     state = check(record)
     gid = record["id"]
+    if not isinstance(gid, str) or not 0 < len(gid) <= 16:
+        raise Refused(f"the export's game id {gid!r} is not an id", code="unreadable-export")
     if session.get(Game, gid) is not None:
-        raise ServiceError(f"game {gid} exists here already", code="exists", status=409)
+        raise Refused(f"game {gid} exists here already", code="exists")
     status = record.get("status", "active")
     imported_as = "paused" if status == "active" else status
     umpire = new_token()
@@ -137,7 +152,7 @@ def import_game(session: Session, record: dict) -> tuple[Game, dict]:
         ids[e.get("id")] = ev.id
     for u in record.get("undone", []):
         if u.get("rollback") not in ids:
-            raise ServiceError(f"undone action {u.get('seq')} names rollback {u.get('rollback')!r}, which is "
+            raise Refused(f"undone action {u.get('seq')} names rollback {u.get('rollback')!r}, which is "
                                "not among the export's events")
         session.add(UndoneMove(game_id=gid, rollback_id=ids[u["rollback"]], seq=u["seq"], role=u["role"],
                                action=u["action"], log=u.get("log", []), outcomes=u.get("outcomes", []),

@@ -44,7 +44,8 @@ def rollback(session: Session, game: Game, to: int, reason: str = "") -> dict:
         raise Conflict(f"game {game.id} was ended by the umpire or a resignation ({game.status}): "
                        "it cannot be rolled back", code="game-over")
     if isinstance(to, bool) or not isinstance(to, int) or not 0 <= to < game.seq:
-        raise ServiceError(f"roll back to an earlier position, 0 to {game.seq - 1}; the game is at {game.seq}")
+        raise Conflict(f"roll back to an earlier position, 0 to {game.seq - 1}; the game is at {game.seq}",
+                       code="not-earlier")
     why = clean_reason(reason)
     undone = list(session.execute(select(Move).where(Move.game_id == game.id, Move.seq > to)
                                   .order_by(Move.seq)).scalars())

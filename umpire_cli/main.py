@@ -346,7 +346,7 @@ def replace_seat(gid, token, role, player, email, reason):
 @cli.command()
 @click.option("--game", "gid", required=True, help="a game in the service's database")
 @click.option("--token", envvar="UMPIRE_TOKEN", help="a seat's token (resigns that seat) or the umpire's")
-@click.option("--role", default=None, help="the seat resigning (needed with the umpire's token)")
+@click.option("--role", required=True, help="the seat resigning")
 @_reason
 def resign(gid, token, role, reason):
     """Resign a seat: the game ends, the other side wins and the seed is revealed."""

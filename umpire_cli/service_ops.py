@@ -150,15 +150,15 @@ def umpire(gid: str, token: str | None, act) -> dict:
         raise _fail(e) from None
 
 
-def resign(gid: str, token: str | None, role: str | None, reason: str) -> dict:
+def resign(gid: str, token: str | None, role: str, reason: str) -> dict:
     from service import control
 
     app = _app()
     try:
         with _sessions(app)() as s, s.begin():
             game = G.get_game(s, gid, lock=True)
-            who, by = control.who_resigns(s, game, token, role)
-            return control.resign(s, game, who, by, reason)
+            by = control.who_resigns(s, game, token, role)
+            return control.resign(s, game, role, by, reason)
     except ServiceError as e:
         raise _fail(e) from None
 

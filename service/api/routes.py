@@ -11,7 +11,7 @@ from engine.core.moves import MOVE_SCHEMA
 
 from .. import adjudication, control, importer, rollback, rulings
 from .. import games as G
-from ..errors import ServiceError
+from ..errors import ServiceError, Unauthorized
 from ..move_input import MAX_TEXT, move_text
 from .schemas import (
     ApiError,
@@ -45,6 +45,18 @@ def _json_for_new_games():
     if request.method == "POST" and request.endpoint == "games.Games" and request.mimetype != "application/json":
         raise ServiceError(f"send the new game as application/json, not {request.mimetype or 'no content type'}",
                            code="unsupported-media-type", status=415)
+
+#: Endpoints that need a token (the umpire's; a seat's for resign): refused before their body is read.
+NEEDS_TOKEN = {"games.GamePause", "games.GameResume", "games.GameAbandon", "games.GameResign",
+               "games.SeatReplace", "games.GameRollback"}
+
+
+@blp.before_request
+def _token_first():
+    if request.endpoint in NEEDS_TOKEN and bearer() is None:
+        raise Unauthorized("a token is needed: send 'Authorization: Bearer <token>' (the umpire's; "
+                           "to resign, the seat's own or the umpire's)")
+
 
 MOVE_BODY = {k: v for k, v in MOVE_SCHEMA.items() if k not in ("$schema", "title")}
 TEXT_BODY = {"type": "string", "maxLength": MAX_TEXT, "pattern": "^[^\\u0000]*$",
@@ -342,7 +354,7 @@ class GameRulings(MethodView):
 
 @blp.route("/games/<string:gid>/pause")
 class GamePause(MethodView):
-    @blp.arguments(UmpireActIn)
+    @blp.arguments(UmpireActIn, required=False)
     @blp.response(200, ControlOut)
     @umpire_act
     def post(self, body, gid):
@@ -352,7 +364,7 @@ class GamePause(MethodView):
 
 @blp.route("/games/<string:gid>/resume")
 class GameResume(MethodView):
-    @blp.arguments(UmpireActIn)
+    @blp.arguments(UmpireActIn, required=False)
     @blp.response(200, ControlOut)
     @umpire_act
     def post(self, body, gid):
@@ -362,7 +374,7 @@ class GameResume(MethodView):
 
 @blp.route("/games/<string:gid>/abandon")
 class GameAbandon(MethodView):
-    @blp.arguments(UmpireActIn)
+    @blp.arguments(UmpireActIn, required=False)
     @blp.response(200, ControlOut)
     @umpire_act
     def post(self, body, gid):
@@ -376,23 +388,23 @@ class GameResign(MethodView):
     @blp.response(200, ControlOut)
     @umpire_act
     def post(self, body, gid):
-        """Resign: a seat's token resigns its own seat; the umpire's resigns the seat it names. The game
-        ends, the other side wins, the seed is revealed."""
+        """Resign the seat named: with that seat's token, or the umpire's. The game ends, the other side
+        wins, the seed is revealed."""
         with sessions()() as s, s.begin():
             game = G.get_game(s, gid, lock=True)
-            role, by = control.who_resigns(s, game, bearer(), body["role"])
-            return control.resign(s, game, role, by, body["reason"])
+            by = control.who_resigns(s, game, bearer(), body["role"])
+            return control.resign(s, game, body["role"], by, body["reason"])
 
 
-@blp.route("/games/<string:gid>/seats/<string:role>/replace")
+@blp.route("/games/<string:gid>/replace-seat")
 class SeatReplace(MethodView):
     @blp.arguments(ReplaceSeatIn)
     @blp.response(200, SeatReplaced)
     @umpire_act
-    def post(self, body, gid, role):
+    def post(self, body, gid):
         """Give a seat to a new player (the umpire): a new token, shown only now; the old one is revoked."""
-        return _as_umpire(gid, lambda s, g: control.replace_seat(s, g, role, body["player"], body["email"],
-                                                                 body["reason"]))
+        return _as_umpire(gid, lambda s, g: control.replace_seat(s, g, body["role"], body["player"],
+                                                                 body["email"], body["reason"]))
 
 
 @blp.route("/games/<string:gid>/rollback")
@@ -406,14 +418,21 @@ class GameRollback(MethodView):
         return _as_umpire(gid, lambda s, g: rollback.rollback(s, g, body["to"], body["reason"]))
 
 
-@blp.route("/games/import")
+EXPORT_BODY = {
+    "type": "object", "description": "a game export (GET /api/games/ID/export) with its seed revealed",
+    "required": ["format", "id", "game", "seed", "commitment", "moves"],
+    "properties": {"format": {"const": "umpire-export/1"}, "id": {"type": "string", "maxLength": 16},
+                   "game": {"type": "string"}, "seed": {"type": "string"}, "commitment": {"type": "string"},
+                   "moves": {"type": "array", "items": {"type": "object", "required": ["seq", "role", "action"]}}}}
+
+
+@blp.route("/imports")
 class GameImport(MethodView):
     @blp.response(201, ImportedGame)
     @blp.alt_response(400, schema=ApiError)
     @blp.alt_response(409, schema=ApiError)
     @blp.alt_response(415, schema=ApiError)
-    @blp.doc(requestBody={"required": True, "content": {"application/json": {"schema": {
-        "type": "object", "description": "a game export (umpire-export/1) with its seed revealed"}}}})
+    @blp.doc(requestBody={"required": True, "content": {"application/json": {"schema": EXPORT_BODY}}})
     def post(self):
         """Import a game export: its dice are verified and it is replayed through this engine first; one
         that replays differently is refused (409 `replay-differs`) naming the first position that differs.

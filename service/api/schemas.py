@@ -101,19 +101,20 @@ class UmpireActIn(Schema):
 
 
 class RollbackIn(Schema):
-    to = fields.Integer(required=True, strict=True, validate=validate.Range(min=0),
+    to = fields.Integer(required=True, validate=validate.Range(min=0),
                         metadata={"description": "the position to go back to; the moves after it are undone"})
     reason = REASON
 
 
 class ResignIn(Schema):
-    role = fields.String(load_default=None, allow_none=True,
-                         metadata={"description": "the seat that resigns (the umpire must name it; a seat's "
-                                                  "token resigns only itself)"})
+    role = fields.String(required=True, validate=validate.OneOf(ROLES, error="{input!r} is not a role; roles: {choices}"),
+                         metadata={"description": "the seat that resigns (a seat's token resigns only itself)"})
     reason = REASON
 
 
 class ReplaceSeatIn(Schema):
+    role = fields.String(required=True, validate=validate.OneOf(ROLES, error="{input!r} is not a role; roles: {choices}"),
+                         metadata={"description": "the seat given to a new player"})
     player = fields.String(load_default="", validate=validate.Length(max=100))
     email = fields.Email(load_default="", validate=validate.Length(max=254))
     reason = REASON

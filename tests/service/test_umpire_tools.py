@@ -140,7 +140,7 @@ def test_a_move_queued_before_the_pause_is_refused_by_the_worker(client, session
 
 
 UMPIRE_ACTS = [("pause", {}), ("resume", {}), ("abandon", {}), ("rollback", {"to": 0}),
-               ("seats/irgun/replace", {"player": "Eve"}), ("resign", {"role": "british"})]
+               ("replace-seat", {"role": "irgun", "player": "Eve"}), ("resign", {"role": "british"})]
 
 
 @pytest.mark.parametrize("act, body", UMPIRE_ACTS)
@@ -164,7 +164,7 @@ def test_a_seat_token_cannot_do_an_umpire_act_and_no_token_is_401(client, sessio
 
 def test_replace_seat_gives_a_new_token_and_revokes_the_old(client, sessions):
     gid, tokens = new_game(client)
-    r = umpire_post(client, gid, tokens, "seats/irgun/replace", player="Carol", reason="Ann left the club")
+    r = umpire_post(client, gid, tokens, "replace-seat", role="irgun", player="Carol", reason="Ann left the club")
     assert r.status_code == 200, r.json
     new = r.json["token"]
     assert r.json["role"] == "irgun" and r.json["player"] == "Carol" and new not in tokens.values()
@@ -176,7 +176,7 @@ def test_replace_seat_gives_a_new_token_and_revokes_the_old(client, sessions):
     (ev,) = events(client, gid)
     assert (ev["kind"], ev["by"], ev["data"]["role"], ev["data"]["player_before"], ev["data"]["player"]) == (
         "seat-replaced", "umpire", "irgun", "Ann", "Carol")
-    assert_error(umpire_post(client, gid, tokens, "seats/hagana/replace"), 400, "invalid")
+    assert_error(umpire_post(client, gid, tokens, "replace-seat", role="hagana"), 422, "invalid")
 
 
 # ---------------------------------------------------------------------------------- resign / abandon
@@ -186,7 +186,10 @@ def test_a_seat_resigns_itself_the_game_ends_and_the_seed_is_revealed(client, se
     gid, tokens = new_game(client)
     assert_error(client.post(f"/api/games/{gid}/resign", json={"role": "british"},
                              headers=auth(tokens["irgun"])), 403, "forbidden")
-    r = client.post(f"/api/games/{gid}/resign", json={"reason": "hopeless"}, headers=auth(tokens["irgun"]))
+    assert_error(client.post(f"/api/games/{gid}/resign", json={"reason": "hopeless"},
+                             headers=auth(tokens["irgun"])), 422, "invalid")
+    r = client.post(f"/api/games/{gid}/resign", json={"role": "irgun", "reason": "hopeless"},
+                    headers=auth(tokens["irgun"]))
     assert r.status_code == 200, r.json
     assert r.json["status"] == "finished" and r.json["outcome"]["winner"] == "british"
     view = client.get(f"/api/games/{gid}").json
@@ -203,7 +206,7 @@ def test_a_seat_resigns_itself_the_game_ends_and_the_seed_is_revealed(client, se
 
 def test_the_umpire_resigns_a_seat_it_names(client, sessions):
     gid, tokens = new_game(client)
-    assert_error(umpire_post(client, gid, tokens, "resign"), 400, "invalid")
+    assert_error(umpire_post(client, gid, tokens, "resign"), 422, "invalid")
     r = umpire_post(client, gid, tokens, "resign", role="british", reason="no-show")
     assert r.status_code == 200 and r.json["outcome"] == {"winner": "irgun", "reason": "british resigned",
                                                           "resigned": "british"}
@@ -323,12 +326,13 @@ def test_the_same_action_after_a_rollback_gets_the_same_dice(client, sessions):
     assert after == before, "docs/dice.md: the same action at the same position gets the same outcome"
 
 
-@pytest.mark.parametrize("to, status", [(5, 400), (-1, 422), ("two", 422)])
-def test_rollback_refuses_a_position_that_is_not_earlier(client, sessions, to, status):
+@pytest.mark.parametrize("to, status, code", [(3, 409, "not-earlier"), (5, 409, "not-earlier"), (-1, 422, "invalid"),
+                                              ("two", 422, "invalid")])
+def test_rollback_refuses_a_position_that_is_not_earlier(client, sessions, to, status, code):
     gid, tokens = new_game(client)
     move(client, sessions, gid, tokens["irgun"], FIRST)
     r = umpire_post(client, gid, tokens, "rollback", to=to)
-    assert r.status_code == status and r.json["code"] == "invalid", r.json
+    assert r.status_code == status and r.json["code"] == code, r.json
     assert game_row(sessions, gid).seq == 3 and events(client, gid) == []
 
 
@@ -376,7 +380,7 @@ def test_export_import_replays_to_the_same_state_hash(client, sessions, tmp_path
         oc = other.test_client()
         assert_error(oc.post(f"/api/games/{gid}/moves", data=b"box event", content_type="text/plain",
                              headers=auth(new_tokens["irgun"])), 409, "paused")
-        assert_error(oc.post("/api/games/import", json=export), 409, "exists")
+        assert_error(oc.post("/api/imports", json=export), 409, "exists")
     finally:
         other.extensions["umpire"]["engine"].dispose()
 
@@ -389,17 +393,19 @@ def test_import_through_the_api(client, sessions, tmp_path):
     other = _other_app(tmp_path)
     try:
         oc = other.test_client()
-        assert_error(oc.post("/api/games/import", data=b"{}", content_type="text/plain"), 415,
+        assert_error(oc.post("/api/imports", data=b"{}", content_type="text/plain"), 415,
                      "unsupported-media-type")
-        assert_error(oc.post("/api/games/import", json={"format": "umpire-game/1"}), 400, "invalid")
+        assert_error(oc.post("/api/imports", json={"format": "umpire-game/1"}), 400, "invalid")
         changed = json.loads(json.dumps(export))
         # An action changed before a die: the die is bound to another history (docs/dice.md).
         last_die = max(m["seq"] for m in changed["moves"] if m["outcomes"] and m["seq"] > 1)
         changed["moves"][last_die - 1]["action"] += " (changed)"
-        e = assert_error(oc.post("/api/games/import", json=changed), 400, "dice-mismatch")
+        e = assert_error(oc.post("/api/imports", json=changed), 409, "dice-mismatch")
+        broken = {**export, "moves": [1, 2]}
+        assert_error(oc.post("/api/imports", json=broken), 409, "unreadable-export")
         assert "action" in e["message"]
         assert oc.get(f"/api/games/{gid}").status_code == 404, "a refused import stores nothing"
-        r = oc.post("/api/games/import", json=export)
+        r = oc.post("/api/imports", json=export)
         assert r.status_code == 201, r.json
         assert r.json["id"] == gid and r.json["status"] == "finished" and r.json["outcome"]["winner"] == "irgun"
         assert set(r.json["tokens"]) == {"umpire", "irgun", "british"}
@@ -481,12 +487,12 @@ def test_cli_umpire_tools(tmp_path):
     out = run("replace-seat", *ump, "--role", "british", "--player", "Dan")
     new_british = re.search(r"british\s+token: (\S+)", out).group(1)
     assert new_british != tokens["british"]
-    out = run("resign", "--game", gid, "--token", tokens["british"], code=1)
+    out = run("resign", "--game", gid, "--token", tokens["british"], "--role", "british", code=1)
     assert "(unauthorized)" in out
     out = run("log", "--game", gid)
     assert "umpire: paused the game (reason: tea)" in out and "rolled the game back" in out
     assert "[undone by rollback" in out and "gave the british seat to Dan" in out
-    out = run("resign", "--game", gid, "--token", new_british)
+    out = run("resign", "--game", gid, "--token", new_british, "--role", "british")
     assert "british resigned; irgun won. Seed revealed:" in out
 
     path = tmp_path / "game.json"
