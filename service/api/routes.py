@@ -352,34 +352,19 @@ class GameRulings(MethodView):
             return rulings.rulings_in_force(G.get_game(s, gid))
 
 
-@blp.route("/games/<string:gid>/pause")
-class GamePause(MethodView):
-    @blp.arguments(UmpireActIn, required=False)
-    @blp.response(200, ControlOut)
-    @umpire_act
+def _control_route(act: str, doc: str) -> None:
+    """``POST /games/<gid>/<act>``: one of the umpire's game-control acts (``control.<act>``), with a reason."""
     def post(self, body, gid):
-        """Pause the game (the umpire): moves and previews are refused with 409 `paused` until resumed."""
-        return _as_umpire(gid, lambda s, g: control.pause(s, g, body["reason"]))
+        return _as_umpire(gid, lambda s, g: getattr(control, act)(s, g, body["reason"]))
+    post.__doc__ = doc
+    view = blp.arguments(UmpireActIn, required=False)(blp.response(200, ControlOut)(umpire_act(post)))
+    blp.route(f"/games/<string:gid>/{act}")(type(f"Game{act.title()}", (MethodView,), {"post": view}))
 
 
-@blp.route("/games/<string:gid>/resume")
-class GameResume(MethodView):
-    @blp.arguments(UmpireActIn, required=False)
-    @blp.response(200, ControlOut)
-    @umpire_act
-    def post(self, body, gid):
-        """Resume a paused game (the umpire)."""
-        return _as_umpire(gid, lambda s, g: control.resume(s, g, body["reason"]))
-
-
-@blp.route("/games/<string:gid>/abandon")
-class GameAbandon(MethodView):
-    @blp.arguments(UmpireActIn, required=False)
-    @blp.response(200, ControlOut)
-    @umpire_act
-    def post(self, body, gid):
-        """End the game with no winner (the umpire); the seed is revealed."""
-        return _as_umpire(gid, lambda s, g: control.abandon(s, g, body["reason"]))
+_control_route("pause", "Pause the game (the umpire): moves and previews are refused with 409 `paused` until "
+                        "it is resumed.")
+_control_route("resume", "Resume a paused game (the umpire).")
+_control_route("abandon", "End the game with no winner (the umpire); the seed is revealed.")
 
 
 @blp.route("/games/<string:gid>/resign")

@@ -26,6 +26,7 @@ from service import games as G
 from service.models import Game, Move, Seat, Submission, UndoneMove
 from service.replay import chain
 from service.reports import documents
+from tests.service.test_api import assert_error, auth, post_text
 from umpire_cli.main import cli
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,20 +40,11 @@ def queued(app):
     return ids
 
 
-def auth(token: str | None) -> dict:
-    return {"Authorization": f"Bearer {token}"} if token else {}
-
-
 def new_game(client) -> tuple[str, dict]:
     r = client.post("/api/games", json={"game": "palestine", "seats": [
         {"role": "irgun", "player": "Ann"}, {"role": "british", "player": "Bob"}]})
     assert r.status_code == 201, r.get_data(as_text=True)
     return r.json["id"], r.json["tokens"]
-
-
-def post_text(client, gid, token, text, path="moves"):
-    return client.post(f"/api/games/{gid}/{path}", data=text.encode(), content_type="text/plain",
-                       headers=auth(token))
 
 
 def move(client, sessions, gid, token, text) -> dict:
@@ -89,12 +81,6 @@ def umpire_post(client, gid, tokens, act, **body):
 
 def events(client, gid) -> list[dict]:
     return client.get(f"/api/games/{gid}/log").json["events"]
-
-
-def assert_error(r, status: int, code: str) -> dict:
-    assert r.status_code == status, (r.status_code, r.get_data(as_text=True)[:400])
-    assert r.json["code"] == code and r.json["message"], r.json
-    return r.json
 
 
 # -------------------------------------------------------------------------------------- pause / resume
