@@ -147,3 +147,35 @@ def abandon(session: Session, game: Game, reason: str = "") -> dict:
     why = clean_reason(reason)
     result = {"winner": None, "reason": "abandoned by the umpire" + (f": {why}" if why else "")}
     return _end(session, game, "abandoned", result, "abandoned", "umpire", reason=why)
+
+
+def correct(session: Session, game: Game, action: str) -> dict:
+    """Applies an umpire correction (``engine.core.corrections``: set a track or count, or move pieces,
+    with a citation) to a paused game. It is an action in the game's chain: a move of the umpire at the
+    next position, in the log with its citation, bound into the digest like any action, and undone by a
+    rollback like any other."""
+    from engine.core import corrections, dice
+    from engine.core.canonical import copy
+    from engine.core.errors import EngineError
+
+    from .models import Move, Snapshot
+
+    if game.status != "paused":
+        raise Conflict(f"pause game {game.id} before correcting it, so no move is judged against a position "
+                       f"being corrected (it is {game.status})", code="not-paused")
+    action = " ".join(action.split())
+    if not action.startswith(corrections.VERB + " "):
+        action = f"{corrections.VERB} {action}"
+    state = copy(game.state)
+    try:
+        log = corrections.apply_in_place(state, action)
+    except EngineError as e:  # not understood: 400; understood but not possible in this state: 409
+        raise ServiceError(e.message, code=e.code, status=409 if e.code == "illegal" else 400) from None
+    seq = state["seq"]
+    session.add(Move(game_id=game.id, seq=seq, role=corrections.ROLE, action=action, log=log, outcomes=[]))
+    session.add(Snapshot(game_id=game.id, seq=seq, state=state))
+    game.state, game.seq = state, seq
+    game.digest = dice.next_digest(game.digest, corrections.ROLE, action)
+    record(session, game, "corrected", "umpire", action=action, cite=corrections.parse(action)["cite"],
+           text=log[0]["text"])
+    return {"id": game.id, "seq": seq, "status": game.status, "action": action, "log": log}

@@ -210,6 +210,7 @@ def event_text(e: dict) -> str:
                          f"(was {d.get('player_before') or 'unnamed'}); the old token is revoked",
         "resigned": f"{d.get('role')} resigned",
         "abandoned": "abandoned the game",
+        "corrected": f"corrected the position: {d.get('text')}",
         "imported": f"imported the game (exported by engine {d.get('engine_version')})",
         "seed-revealed": "revealed the seed " + str(d.get("seed", "")),
         "rolled-back": f"rolled the game back from position {d.get('from_seq')} to {d.get('to')}, undoing "

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 import engine
-from engine.core import canonical, dice
+from engine.core import canonical, corrections, dice
 
 
 class ReplayMismatch(Exception):
@@ -67,10 +67,13 @@ def plain(data):
 
 def apply_recorded(state: dict, move: dict) -> list[dict]:
     """Applies one recorded move (``role``, ``action``, ``outcomes``) to *state* in place; returns its log.
+    An umpire's correction is applied as such (``engine.core.corrections``).
 
     :raises ReplayMismatch: the engine asked for other outcomes than the record holds.
     :raises EngineError: the action is not legal there.
     """
+    if corrections.is_correction(move["role"], move["action"]):
+        return corrections.apply_in_place(state, move["action"])
     chance = RecordedChance(move.get("outcomes", []))
     step = engine.apply_in_place(state, move["role"], move["action"], chance)
     chance.check_all_used()

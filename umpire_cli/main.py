@@ -326,6 +326,20 @@ def rollback(gid, token, to, reason):
         click.echo(f"  {len(out['refused_submissions'])} queued move(s) refused as stale.")
 
 
+@cli.command()
+@_umpire_options
+@click.argument("correction", nargs=-1, required=True)
+def correct(gid, token, correction):
+    """Correct a paused game's position, citing the rule applied: `set PATH VALUE CITATION` (a track or
+    count) or `move FROM TO COUNT CITATION` (pieces between two counts), e.g.
+    `umpire correct --game ID set haganah 3 6.5.3: marker misplaced`."""
+    from service import control
+
+    from . import service_ops
+    out = service_ops.umpire(gid, token, lambda s, g: control.correct(s, g, " ".join(correction)))
+    click.echo(f"{out['id']}: position {out['seq']}: {out['log'][0]['text']}")
+
+
 @cli.command("replace-seat")
 @_umpire_options
 @click.option("--role", required=True, help="the seat to give to a new player")

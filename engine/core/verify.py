@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from . import dice
+from . import corrections, dice
 
 
 @dataclass
@@ -160,6 +160,14 @@ def _replay(rec: dict, seed: bytes, moves: list[dict], rep: Report) -> None:
         if m["seq"] == 0:
             continue
         recorded = m.get("outcomes", [])
+        if corrections.is_correction(m["role"], m["action"]):  # the umpire's: no chance, in the chain
+            try:
+                corrections.apply_in_place(state, m["action"])
+            except EngineError as e:
+                rep.problems.append(f"replay: correction {m['seq']} ({m['action']}) does not apply ({e.message})")
+                return
+            digest = dice.next_digest(digest, m["role"], m["action"])
+            continue
         ent = recorded[0]["entropy"] if recorded else entropy
         entropy = ent
         chance = dice.DerivedChance(seed, rec["game"], m["seq"], digest, entropy)

@@ -16,6 +16,8 @@ from ..move_input import MAX_TEXT, move_text
 from .schemas import (
     ApiError,
     ControlOut,
+    CorrectIn,
+    CorrectionOut,
     GameCreated,
     GameIn,
     GameSummary,
@@ -48,7 +50,7 @@ def _json_for_new_games():
 
 #: Endpoints that need a token (the umpire's; a seat's for resign): refused before their body is read.
 NEEDS_TOKEN = {"games.GamePause", "games.GameResume", "games.GameAbandon", "games.GameResign",
-               "games.SeatReplace", "games.GameRollback"}
+               "games.SeatReplace", "games.GameRollback", "games.GameCorrect"}
 
 
 @blp.before_request
@@ -401,6 +403,18 @@ class GameRollback(MethodView):
         """Roll the game back to position `to` (the umpire): the later moves are kept in the log as undone,
         their chance outcomes superseded; the dice of new moves come from the same committed seed."""
         return _as_umpire(gid, lambda s, g: rollback.rollback(s, g, body["to"], body["reason"]))
+
+
+@blp.route("/games/<string:gid>/correct")
+class GameCorrect(MethodView):
+    @blp.arguments(CorrectIn)
+    @blp.response(200, CorrectionOut)
+    @umpire_act
+    def post(self, body, gid):
+        """Correct the position of a paused game (the umpire), citing the rule, card or ruling applied: set a
+        track or count, or move pieces between two counts. It is an action of the umpire in the log and in
+        the chain of actions (so later dice are bound to it), and a rollback undoes it like any other."""
+        return _as_umpire(gid, lambda s, g: control.correct(s, g, body["correction"]))
 
 
 EXPORT_BODY = {

@@ -92,6 +92,11 @@ class LogOut(Schema):
     events = fields.List(fields.Dict())
 
 
+#: A correction's text (engine.core.corrections): set or move, then the citation.
+_WORD = r"[^ \u0000-\u001f\u007f]+"
+CORRECTION = (rf"^(correct +)?(set +{_WORD} +[0-9]{{1,6}}|move +{_WORD} +{_WORD} +[0-9]{{1,6}}) +{_WORD}"
+              r"[^\u0000-\u001f\u007f]*$")
+
 REASON = fields.String(load_default="", validate=validate.Length(max=500),
                        metadata={"description": "why: recorded in the log"})
 
@@ -118,6 +123,25 @@ class ReplaceSeatIn(Schema):
     player = fields.String(load_default="", validate=validate.Length(max=100))
     email = fields.Email(load_default="", validate=validate.Length(max=254))
     reason = REASON
+
+
+class CorrectIn(Schema):
+    correction = fields.String(
+        required=True, validate=[validate.Length(max=200),
+                                 validate.Regexp(CORRECTION, error="write 'set PATH VALUE CITATION' or "
+                                                                   "'move FROM TO COUNT CITATION'")],
+        metadata={"description": "'set PATH VALUE CITATION' (a track or count) or 'move FROM TO COUNT "
+                                 "CITATION' (pieces between two counts); PATH names an integer of the state, "
+                                 "e.g. haganah or spaces.galilee.troops; the citation names the rule, card "
+                                 "or ruling applied", "json_schema": {"pattern": CORRECTION}})
+
+
+class CorrectionOut(Schema):
+    id = fields.String()
+    seq = fields.Integer()
+    status = fields.String()
+    action = fields.String()
+    log = fields.List(fields.Dict())
 
 
 class ControlOut(Schema):

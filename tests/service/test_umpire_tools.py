@@ -466,6 +466,9 @@ def test_cli_umpire_tools(tmp_path):
     assert "pause done at position" in run("pause", *ump, "--reason", "tea")
     out = run("move", "--game", gid, "--as", "irgun", input="done\n", code=1)
     assert "paused" in out
+    out = run("correct", *ump, "set", "haganah", "3", "6.5.3:", "marker", "misplaced")
+    assert re.search(r"position \d+: The umpire corrected haganah from \d+ to 3 \(6\.5\.3: marker misplaced\)", out)
+    assert "(illegal)" in run("correct", *ump, "set", "deck", "3", "x", code=1)
     run("resume", *ump)
     out = run("rollback", *ump, "--to", "3", "--reason", "misread")
     assert re.search(r"rolled back from position \d+ to 3; \d+ action\(s\) undone", out), out
@@ -478,6 +481,7 @@ def test_cli_umpire_tools(tmp_path):
     out = run("log", "--game", gid)
     assert "umpire: paused the game (reason: tea)" in out and "rolled the game back" in out
     assert "[undone by rollback" in out and "gave the british seat to Dan" in out
+    assert "umpire: correct set haganah 3 6.5.3: marker misplaced" in out
     out = run("resign", "--game", gid, "--token", new_british, "--role", "british")
     assert "british resigned; irgun won. Seed revealed:" in out
 
@@ -522,3 +526,71 @@ def test_verify_checks_the_undone_actions_of_two_rollbacks(client, sessions):
     rep = verify(export)
     assert any(p.startswith(f"undone action {die['seq']}") and "the seed gives" in p for p in rep.problems), \
         rep.problems
+
+
+# ------------------------------------------------------------------------------------------ corrections
+
+
+def test_correction_with_a_citation_is_an_umpire_action_replayed_by_rollback_verify_and_import(
+        client, sessions, tmp_path):
+    gid, tokens = new_game(client)
+    play(client, sessions, gid, tokens, 12)
+    seq = game_row(sessions, gid).seq
+    fix = "set haganah 2 6.5.3: the Haganah marker was misplaced"
+    assert_error(umpire_post(client, gid, tokens, "correct", correction=fix), 409, "not-paused")
+    assert umpire_post(client, gid, tokens, "pause").status_code == 200
+    assert_error(client.post(f"/api/games/{gid}/correct", json={"correction": fix}, headers=auth(tokens["irgun"])),
+                 403, "forbidden")
+    assert_error(umpire_post(client, gid, tokens, "correct", correction="set haganah 2"), 422, "invalid")
+    assert_error(umpire_post(client, gid, tokens, "correct", correction="set seq 2 cheat"), 409, "illegal")
+    assert_error(umpire_post(client, gid, tokens, "correct", correction="set spaces.atlantis.troops 1 x"),
+                 409, "illegal")
+    before = game_row(sessions, gid).state
+    troops = before["spaces"]["galilee"]["troops"]
+    too_many = f"move spaces.galilee.troops available.troops {troops + 1} 3.2.1"
+    assert_error(umpire_post(client, gid, tokens, "correct", correction=too_many), 409, "illegal")
+    assert game_row(sessions, gid).seq == seq, "a refused correction changes nothing"
+
+    r = umpire_post(client, gid, tokens, "correct", correction=fix)
+    assert r.status_code == 200, r.json
+    assert r.json["seq"] == seq + 1 and r.json["action"] == "correct " + fix
+    g = game_row(sessions, gid)
+    assert g.state["haganah"] == 2 and g.seq == seq + 1
+    assert g.state["flow"] == before["flow"], "a correction does not touch the flow"
+    if troops:
+        move_fix = "move spaces.galilee.troops available.troops 1 3.2.1: a Troop left over"
+        assert umpire_post(client, gid, tokens, "correct", correction=move_fix).status_code == 200
+        g = game_row(sessions, gid)
+        assert g.state["spaces"]["galilee"]["troops"] == troops - 1
+        assert g.state["available"]["troops"] == before["available"]["troops"] + 1
+    log = client.get(f"/api/games/{gid}/log").json
+    entry = next(e for e in log["entries"] if e["seq"] == seq + 1)
+    assert entry["role"] == "umpire" and entry["log"][0]["rule"] == "6.5.3: the Haganah marker was misplaced"
+    assert f"from {before['haganah']} to 2" in entry["log"][0]["text"]
+    assert any(e["kind"] == "corrected" and e["data"]["cite"].startswith("6.5.3") for e in log["events"])
+
+    assert umpire_post(client, gid, tokens, "resume").status_code == 200
+    play(client, sessions, gid, tokens, 15, seed=6)
+    # Undo a move after the correction: the position is rebuilt through the correction.
+    after_fix = game_row(sessions, gid)
+    assert umpire_post(client, gid, tokens, "rollback", to=after_fix.seq - 1).status_code == 200
+    kept = client.get(f"/api/games/{gid}/log").json["entries"]
+    assert kept[seq + 1]["action"] == "correct " + fix, "the correction stays in the kept chain"
+    play(client, sessions, gid, tokens, 5, seed=7)
+    assert umpire_post(client, gid, tokens, "abandon").status_code == 200
+    export = client.get(f"/api/games/{gid}/export", headers=auth(tokens["umpire"])).json
+    rep = verify(export)
+    assert rep.ok, rep.problems
+    other = _other_app(tmp_path)
+    try:
+        r = other.test_client().post("/api/imports", json=export)
+        assert r.status_code == 201, r.json
+    finally:
+        other.extensions["umpire"]["engine"].dispose()
+    # A rollback to before the correction undoes it like any other action.
+    gid2, tokens2 = new_game(client)
+    assert umpire_post(client, gid2, tokens2, "pause").status_code == 200
+    assert umpire_post(client, gid2, tokens2, "correct", correction="set pw 10 6.3: umpire test").status_code == 200
+    assert umpire_post(client, gid2, tokens2, "rollback", to=0).status_code == 200
+    assert game_row(sessions, gid2).state["pw"] == 18
+    assert [u["action"] for u in client.get(f"/api/games/{gid2}/log").json["undone"]] == ["correct set pw 10 6.3: umpire test"]
