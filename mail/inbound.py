@@ -22,6 +22,7 @@ from engine.core.errors import EngineError
 from engine.core.moves import parse_move_file
 from service import adjudication
 from service import games as G
+from service.errors import ServiceError
 from service.models import Game, now
 
 from . import auth, compose
@@ -190,7 +191,10 @@ def _route(session: Session, s: MailSettings, row: InboundMail, out: Handled) ->
                        }.get(verdict["status"], "check: would be refused")
             _reply(session, s, row, out, subject, compose.verdict_blocks(verdict, role))
         return
-    sub, new = adjudication.submit_as(session, game, role, move, letter.move_kind)
+    try:
+        sub, new = adjudication.submit_as(session, game, role, move, letter.move_kind)
+    except ServiceError as e:  # the game is paused or over (service.control.refusal)
+        raise Refusal(e.code, e.message) from None
     row.submission_id, row.status = sub.id, "submitted"
     if new:
         out.submission_id = sub.id

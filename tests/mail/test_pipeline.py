@@ -15,6 +15,7 @@ from sqlalchemy import func, select
 from mail import auth, inbound
 from mail.config import settings
 from mail.models import InboundMail, OutboundMail
+from service import games as G
 from service.models import Game, Submission
 
 from .conftest import DOMAIN, deliver, letter, new_game
@@ -295,3 +296,13 @@ def test_without_a_relay_nothing_is_sent_but_moves_apply(tmp_path, relay):
         assert count(app, OutboundMail) == 0 and relay.messages == []
     finally:
         app.extensions["umpire"]["engine"].dispose()
+
+
+def test_a_move_mailed_to_a_paused_game_is_refused_once_saying_why(mail_app, relay):
+    from service import control
+    gid, tokens = new_game(mail_app)
+    with mail_app.extensions["umpire"]["sessions"]() as s, s.begin():
+        control.pause(s, G.get_game(s, gid, lock=True), "dispute")
+    out = deliver(mail_app, letter(gid, f"Token: {tokens['irgun']}\nbox opsa\n"))
+    assert_refused_once(mail_app, relay, out, "paused", gid, 0)
+    assert "paused by the umpire" in text_part(relay.messages[0])
