@@ -594,3 +594,24 @@ def test_correction_with_a_citation_is_an_umpire_action_replayed_by_rollback_ver
     assert umpire_post(client, gid2, tokens2, "rollback", to=0).status_code == 200
     assert game_row(sessions, gid2).state["pw"] == 18
     assert [u["action"] for u in client.get(f"/api/games/{gid2}/log").json["undone"]] == ["correct set pw 10 6.3: umpire test"]
+
+
+def test_rollback_correction_and_export_on_postgresql(pg_url):
+    """The same acts on the scale setting's database (row locks, the audit table's keys, JSON columns)."""
+    app = create_app({"DATABASE_URL": pg_url, "REDIS_URL": ""})
+    app.extensions["umpire"]["enqueue"] = lambda sid: None
+    try:
+        client, sessions = app.test_client(), app.extensions["umpire"]["sessions"]
+        gid, tokens = new_game(client)
+        hashes = play(client, sessions, gid, tokens, 20)
+        assert umpire_post(client, gid, tokens, "rollback", to=6).status_code == 200
+        assert canonical.digest(game_row(sessions, gid).state) == hashes[6]
+        assert umpire_post(client, gid, tokens, "pause").status_code == 200
+        assert umpire_post(client, gid, tokens, "correct", correction="set pw 12 6.3: test").status_code == 200
+        assert umpire_post(client, gid, tokens, "resume").status_code == 200
+        play(client, sessions, gid, tokens, 10, seed=8)
+        assert umpire_post(client, gid, tokens, "abandon").status_code == 200
+        export = client.get(f"/api/games/{gid}/export", headers=auth(tokens["umpire"])).json
+        assert len(export["undone"]) == 14 and verify(export).ok
+    finally:
+        app.extensions["umpire"]["engine"].dispose()
