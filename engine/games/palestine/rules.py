@@ -16,6 +16,7 @@ OPS = {"british": ["deploy", "patrol", "search", "assault"], "irgun": ["recruit"
 
 class PalestineRules(CoinRules):
     factions = ("irgun", "british")
+    board = B.BOARD
 
     def card(self, cid: str) -> dict:
         return CARDS[cid]
