@@ -47,7 +47,7 @@ class Rally(Operation):
         g.say(f"Rebels Rallied in {B.name(sid)}.", faction="rebels", rule="3.3.1")
 
     def on_select_done(self, g, f):
-        f["stage"] = "opposition" if self.opposition_spaces(g, f) and not f.get("no_opposition") else "final"
+        f["stage"] = "opposition" if self.opposition_spaces(g, f) else "final"
 
     def opposition_spaces(self, g, f):
         out = []
