@@ -238,12 +238,21 @@ class Sweep(Operation):
             f["irregular"].append(arg)
             g.say(f"British Activated an Irregular in {B.name(arg)}.", faction="british", rule="3.2.3")
             return
+        self.activate_all(g, f)
+
+    def activate_all(self, g, f):
         for sid in f["spaces"]:
             x = B.sp(g, sid)
             per = 1 if sid in f["irregular"] else 2
             k = B.activate(g, sid, B.cubes(x) // per)
             g.say(f"British Sweep Activated {k} Guerrilla(s) in {B.name(sid)}.", faction="british", rule="3.2.3")
         f["stage"] = "final"
+
+    def step(self, g, f):
+        if f["stage"] == "activate" and "irregular" not in self.sub_prompt(g, f):
+            self.activate_all(g, f)
+            return True
+        return super().step(g, f)
 
 
 

@@ -18,6 +18,7 @@ notation.VERBS.update({"take", "done"})
 
 OP_FACTION = {"deploy": "british", "patrol": "british", "sweep": "british", "assault": "british",
               "rally": "rebels", "march": "rebels", "sabotage": "rebels", "ambush": "rebels"}
+OPS = {"british": ["deploy", "patrol", "sweep", "assault"], "rebels": ["rally", "march", "sabotage", "ambush"]}
 OP_RULE = {"deploy": "3.2.1", "patrol": "3.2.2", "sweep": "3.2.3", "assault": "3.2.4",
            "rally": "3.3.1", "march": "3.3.2", "sabotage": "3.3.3", "ambush": "3.3.4"}
 #: Special Activities and the Operations they may accompany (4.1.1, 4.2, 4.3).
@@ -96,7 +97,7 @@ class Operation(operation.Operation):
 
     def sa_allowed(self, g, f):
         from .special import sa_possible
-        return [a for a in SA_ACCOMPANY[self.op] if sa_possible(g, a, f)]
+        return [a for a in SA_ACCOMPANY[self.op] if sa_possible(g, a)]
 
 
 # -- own pieces from the map (1.4.1 IMPORTANT) -----------------------------------------------------------

@@ -203,14 +203,16 @@ class ResourcesRebels(Procedure):
 
 @procedure
 class MaySA(Procedure):
-    """6.3: a player may perform a Special Activity with no Operation (Divide, Mobilize)."""
+    """A Special Activity with no Operation that a player may perform or not: Divide and Mobilize in the Support
+    phase (6.3), and those Events grant (4.1). Frame locals other than ``sa`` go to the Special Activity
+    (``rule``, ``only``, ``troops``...)."""
 
     name = "ar.may_sa"
     rule = "6.3"
 
     def prompt(self, g, f):
         from .special import sa_possible
-        return {"sa": [f["sa"]], "done": []} if sa_possible(g, f["sa"]) else {"done": []}
+        return {"sa": [f["sa"]], "done": []} if sa_possible(g, f["sa"], f) else {"done": []}
 
     def text(self, g, f):
         return f"{f['role'].title()}: perform {f['sa'].title()} (sa {f['sa']}), or done"
@@ -218,7 +220,8 @@ class MaySA(Procedure):
     def act(self, g, f, verb, arg):
         g.end()
         if verb == "sa":
-            g.call(f"ar.sa.{arg}", f["role"], parent_op=None, parent_spaces=[], rule=f["rule"])
+            extra = {k: v for k, v in f.items() if k not in ("p", "role", "sa")}
+            g.call(f"ar.sa.{arg}", f["role"], parent_op=None, parent_spaces=[], **extra)
 
     def step(self, g, f):
         if "sa" not in self.prompt(g, f):

@@ -15,12 +15,9 @@ from . import board as B
 from .chits import HoldPunishment, OpsChit, end_rebel_turn
 from .data import CARDS
 from .events import EVENTS
-from .operation import OP_FACTION, new_op_frame, place_own
+from .operation import OP_FACTION, OPS, new_op_frame, place_own
 
 notation.VERBS.update({"place", "done"})
-
-OPS = {"british": ["deploy", "patrol", "sweep", "assault"], "rebels": ["rally", "march", "sabotage", "ambush"]}
-
 
 def pass_base_spaces(g: Context) -> list[str]:
     """Districts and Foreign Countries in play with a Guerrilla and room for a Base (2.3.3, 1.4.2)."""
@@ -48,7 +45,8 @@ class ArabRevoltRules(CoinRules):
         if OP_FACTION[op] != faction:
             raise RulesBugError(f"{faction} cannot run {op}")
         frame = new_op_frame(g, op, limited, with_sa)
-        g.say(f"{faction.title()} began a {'Limited ' if limited else ''}{op.title()} Operation "
+        what = f"{'Limited ' if limited else ''}{op.title()}"
+        g.say(f"{faction.title()} began {'an' if what[0] in 'AEIOU' else 'a'} {what} Operation "
               f"(up to {frame['max']} space(s)).", faction=faction, rule="3.0")
         g.call(f"ar.op.{op}", faction, **frame)
 

@@ -339,7 +339,7 @@ class AirRecon(SpecialActivity):
         g.say(f"British Air Recon Activated {k} Guerrilla(s) in {B.name(arg)}.", faction="british", rule="4.2.3")
 
     def step(self, g, f):
-        if f.get("over") or not self.prompt(g, f):
+        if f.get("over") or "space" not in self.prompt(g, f):
             g.end()
             return True
         return False
@@ -556,7 +556,7 @@ def sa_possible(g: Context, name: str, f: dict | None = None) -> bool:
     """Whether Special Activity *name* could do anything now."""
     if name == "punish":
         p = g.s["punishment"]
-        return bool(punish_spaces(g)) and bool(p["pool"] or p["held"])
+        return bool(punish_spaces(g, f)) and bool(p["pool"] or p["held"])
     if name in ("divide", "coordinate"):
         return True
     if name == "air-recon":
