@@ -143,12 +143,12 @@ class ChitEffect(Procedure):
 
 # -- Punishment chits -------------------------------------------------------------------------------------
 
-def draw_punishment(g: Context, n: int, why: str, rule: str) -> list[str]:
-    """Draws up to *n* Punishment chits at random (fewer if fewer remain, ruling R-CHITS-1)."""
+def draw_punishment(g: Context, n: int, why: str, rule: str, who: str = "british") -> list[str]:
+    """*who* draws up to *n* Punishment chits at random (fewer if fewer remain, ruling R-CHITS-1)."""
     cup = g.s["punishment"]["pool"]
     got = [g.draw(cup, f"Punishment chit ({why})") for _ in range(min(n, len(cup)))]
     if got:
-        g.say(f"British drew {', '.join(CHIT_NAMES[c] for c in got)} ({why}).", faction="british", rule=rule)
+        g.say(f"{who.title()} drew {', '.join(CHIT_NAMES[c] for c in got)} ({why}).", faction=who, rule=rule)
     else:
         g.say(f"No Punishment chit could be drawn ({why}): the cup is empty.", faction="british", rule=rule)
     return got

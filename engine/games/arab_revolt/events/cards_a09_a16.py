@@ -90,7 +90,7 @@ class A10Shaded(Procedure):
 
 @event("A10", "shaded", playable=lambda g, faction: bool(g.s["punishment"]["pool"]))
 def a10_shaded(g: Context, faction: str) -> None:
-    chit = draw_punishment(g, 1, "Ex-Black and Tans, A10", "A10")[0]
+    chit = draw_punishment(g, 1, "Ex-Black and Tans, A10", "A10", who=faction)[0]
     if chit == "fine":
         return_punishment(g, [chit])
         g.say("A Fine has no Mobilization effect: nothing happened; the chit went back to the cup.", rule="A10")
