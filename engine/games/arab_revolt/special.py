@@ -7,7 +7,9 @@ a Foreign Country except Mobilize (1.3.7); Raid's Guerrillas may come from a Bas
 
 from __future__ import annotations
 
-from ...core import notation
+from typing import ClassVar
+
+from ...core import canonical, notation
 from ...core.flow import Context, Procedure, procedure
 from . import board as B
 from .chits import CHIT_NAMES, draw_punishment, return_punishment, set_aside_punishment
@@ -22,10 +24,24 @@ SA_RULE = {"punish": "4.2.1", "divide": "4.2.2", "air-recon": "4.2.3", "mobilize
 
 
 class SpecialActivity(Procedure):
+    """Base of the six: ``initial`` frame locals are set by the first automatic step, so that ``prompt``
+    only reads the frame; ``advance`` is each one's automatic progress."""
+
     sa = ""
+    initial: ClassVar[dict] = {}
 
     def rule_for(self, g, f):
         return f.get("rule") or SA_RULE[self.sa]
+
+    def step(self, g, f):
+        if "started" not in f:
+            f.update(canonical.copy(self.initial))
+            f["started"] = True
+            return True
+        return self.advance(g, f)
+
+    def advance(self, g: Context, f: dict) -> bool:
+        return False
 
 
 def roll_against_bases(g: Context, label: str) -> tuple[int, bool]:
@@ -66,9 +82,10 @@ class Punish(SpecialActivity):
 
     name = "ar.sa.punish"
     sa = "punish"
+    initial = {"stage": "draw"}
 
-    def step(self, g, f):
-        stage = f.setdefault("stage", "draw")
+    def advance(self, g, f):
+        stage = f["stage"]
         if stage == "draw":
             f["drawn"] = [] if cap(g, "A18") == "unshaded" else draw_punishment(g, 2, "Punish", "4.2.1")
             f["stage"] = "chit"
@@ -185,7 +202,6 @@ class Punish(SpecialActivity):
         x = B.sp(g, sid)
         chit = f["chit"]
         if chit == "detain":
-            f.setdefault("was_opposition", {})[sid] = bool(x["opposition"])
             if choice == "base":
                 f["base_detained"] = True
                 B.remove(g, sid, "bases", 1, to="prison")
@@ -251,9 +267,10 @@ class Divide(SpecialActivity):
 
     name = "ar.sa.divide"
     sa = "divide"
+    initial = {"used": []}
 
     def prompt(self, g, f):
-        used = f.setdefault("used", [])
+        used = f["used"]
         out: dict[str, list[str]] = {}
         if len(used) < B.unity_value(g):
             reps = divide_replacements(g, used)
@@ -288,7 +305,7 @@ class Divide(SpecialActivity):
               f"{'replaced by an Irregular' if placed else 'removed (no Irregular Available)'}.", faction="british",
               rule="4.2.2")
 
-    def step(self, g, f):
+    def advance(self, g, f):
         if f.get("used") and "replace" not in self.prompt(g, f):
             g.end()
             return True
@@ -316,9 +333,10 @@ class AirRecon(SpecialActivity):
 
     name = "ar.sa.air-recon"
     sa = "air-recon"
+    initial = {"chosen": []}
 
     def prompt(self, g, f):
-        done = f.setdefault("chosen", [])
+        done = f["chosen"]
         out: dict[str, list[str]] = {}
         c = [s for s in air_recon_spaces(g) if s not in done]
         if c and len(done) < 2:
@@ -338,7 +356,7 @@ class AirRecon(SpecialActivity):
         k = B.activate(g, arg, f.get("per", 1))
         g.say(f"British Air Recon Activated {k} Guerrilla(s) in {B.name(arg)}.", faction="british", rule="4.2.3")
 
-    def step(self, g, f):
+    def advance(self, g, f):
         if f.get("over") or "space" not in self.prompt(g, f):
             g.end()
             return True
@@ -368,15 +386,13 @@ class Mobilize(SpecialActivity):
 
     name = "ar.sa.mobilize"
     sa = "mobilize"
+    initial = {"chosen": [], "placed": [], "stage": "bases"}
 
     def guerrilla_spaces(self, g, f):
         key = f.get("guerrillas_in", "opposition")
         return [s for s in B.SPACES if B.sp(g, s)[key] and s not in f["placed"]]
 
     def prompt(self, g, f):
-        f.setdefault("chosen", [])
-        f.setdefault("placed", [])
-        f.setdefault("stage", "bases")
         if f["stage"] == "bases":
             out: dict[str, list[str]] = {"done": []}
             c = [s for s in mobilize_spaces(g) if s not in f["chosen"]]
@@ -387,7 +403,7 @@ class Mobilize(SpecialActivity):
         return {"place": c, "done": []} if c else {"done": []}
 
     def text(self, g, f):
-        if f.get("stage", "bases") == "bases":
+        if f["stage"] == "bases":
             return ("Rebel Mobilize: select up to 2 Districts with more Guerrillas than Irregulars, or Foreign "
                     "Countries, to place a Base in, or done")
         return "Rebel Mobilize: place a Guerrilla in a space with Opposition (place SPACE), or done"
@@ -409,8 +425,8 @@ class Mobilize(SpecialActivity):
         f["placed"].append(arg)
         place_own(g, "rebels", arg, "guerrillas", rule="4.3.1", label="Mobilize")
 
-    def step(self, g, f):
-        if f.get("stage") == "guerrillas" and not self.guerrilla_spaces(g, f):
+    def advance(self, g, f):
+        if f["stage"] == "guerrillas" and not self.guerrilla_spaces(g, f):
             g.end()
             return True
         return False
@@ -427,7 +443,7 @@ class Coordinate(SpecialActivity):
     name = "ar.sa.coordinate"
     sa = "coordinate"
 
-    def step(self, g, f):
+    def advance(self, g, f):
         g.end()
         played = g.s["ops"]["played"]
         if played:
@@ -473,13 +489,13 @@ class Raid(SpecialActivity):
 
     name = "ar.sa.raid"
     sa = "raid"
+    initial = {"chosen": [], "stage": "space"}
 
     def most(self, g):
         return 1 if cap(g, "A8") == "unshaded" else 2
 
     def prompt(self, g, f):
-        f.setdefault("chosen", [])
-        stage = f.setdefault("stage", "space")
+        stage = f["stage"]
         if stage == "space":
             out: dict[str, list[str]] = {}
             c = raid_spaces(g, f["chosen"])
@@ -504,7 +520,7 @@ class Raid(SpecialActivity):
         return out
 
     def text(self, g, f):
-        stage = f.get("stage", "space")
+        stage = f["stage"]
         if stage == "space":
             return f"Rebel Raid: select a space adjacent to a Rebel Base (up to {self.most(g)}), or done"
         here = B.name(f["chosen"][-1])
@@ -543,8 +559,8 @@ class Raid(SpecialActivity):
             ambush_hit(g, here, arg, "4.3.3")
         f["stage"] = "space"
 
-    def step(self, g, f):
-        if f.get("stage", "space") == "space" and (f.get("over") or "space" not in self.prompt(g, f)):
+    def advance(self, g, f):
+        if f["stage"] == "space" and (f.get("over") or "space" not in self.prompt(g, f)):
             g.end()
             return True
         return False

@@ -1,7 +1,7 @@
 """Fuzz: random legal playouts of Arab Revolt to the end (DESIGN.md section 9), with Palestine's invariants.
 
 At every step: no exception, no dead end, the order round-trips through the text notation, the public
-``apply`` leaves its input unmodified, the state round-trips through canonical JSON, piece totals and chit
+``apply`` leaves its input unmodified and asking for the legal actions changes nothing, the state round-trips through canonical JSON, piece totals and chit
 totals are conserved, Political Will stays in 0..20 and Unity on its track, stacking holds (1.4.2), no
 British piece is in a Foreign Country (1.3.7), a Curfew stands only where British pieces are (1.12), and no
 view shows a card of the deck or the set-aside Events. ``--fuzz-seeds N`` sets the number of playouts
@@ -39,7 +39,10 @@ def _check_step(s: dict, action: str) -> None:
     assert len(o["pool"]) + len(o["held"]) + len(o["set_aside"]) + len(o["drawn"]) + bool(o["played"]) == 9
     if not engine.outcome(s):
         roles = engine.active_roles(s)
+        frozen = canonical.dumps(s)
         assert roles and engine.legal_actions(s, roles[0]), "dead end"
+        engine.prompt(s, roles[0])
+        assert canonical.dumps(s) == frozen, "asking for the legal actions changed the state"
     hidden = set(s["deck"]) | set(s["unused"])
     for r in ("rebels", "british"):
         shown = set(re.findall(r'"(A\d+)"', canonical.dumps(engine.view(s, r))))
