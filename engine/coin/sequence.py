@@ -35,9 +35,23 @@ class CoinRules:
     def card(self, cid: str) -> dict:
         ...
 
+    #: Each faction's Operations, and the prefix of their procedure names (``pal.op.`` + ``deploy``).
+    op_names: dict[str, list[str]] = {}
+    op_prefix = ""
+
+    def op_frame(self, g: Context, op: str, limited: bool, with_sa: bool) -> dict:
+        """The locals of a new frame of Operation *op* (engine.coin.operation.Operation)."""
+        raise NotImplementedError
+
     def ops(self, g: Context, faction: str, limited: bool) -> list[str]:
-        """Operations *faction* could start now (each with at least one legal space)."""
-        ...
+        """Operations *faction* could start now: each with at least one space it may select."""
+        from ..core.flow import PROCEDURES
+        out = []
+        for op in self.op_names[faction]:
+            frame = self.op_frame(g, op, limited, not limited)
+            if frame["max"] > 0 and PROCEDURES[f"{self.op_prefix}{op}"].candidates(g, frame):
+                out.append(op)
+        return out
 
     def start_op(self, g: Context, faction: str, op: str, limited: bool, with_sa: bool) -> None:
         ...

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ...coin.sequence import CoinRules
 from ...core import notation
 from ...core.errors import RulesBugError
-from ...core.flow import PROCEDURES, Context, Procedure, procedure
+from ...core.flow import Context, Procedure, procedure
 from . import board as B
 from .chits import HoldPunishment, OpsChit, end_rebel_turn
 from .data import CARDS
@@ -33,13 +33,11 @@ class ArabRevoltRules(CoinRules):
     def card(self, cid: str) -> dict:
         return CARDS[cid]
 
-    def ops(self, g: Context, faction: str, limited: bool) -> list[str]:
-        out = []
-        for op in OPS[faction]:
-            frame = new_op_frame(g, op, limited, not limited)
-            if frame["max"] > 0 and PROCEDURES[f"ar.op.{op}"].candidates(g, frame):
-                out.append(op)
-        return out
+    op_names = OPS
+    op_prefix = "ar.op."
+
+    def op_frame(self, g: Context, op: str, limited: bool, with_sa: bool) -> dict:
+        return new_op_frame(g, op, limited, with_sa)
 
     def start_op(self, g: Context, faction: str, op: str, limited: bool, with_sa: bool) -> None:
         if OP_FACTION[op] != faction:

@@ -8,21 +8,13 @@ the contents of each cup follow from the chits held, drawn and set aside.
 
 from __future__ import annotations
 
-from ...core import canonical
+from ...coin.view import base_view
 from .data import CARDS
-
-HIDDEN_KEYS = ("deck", "unused", "flow")
 
 
 def view(state: dict, role: str) -> dict:
-    v = {k: canonical.copy(val) for k, val in state.items() if k not in HIDDEN_KEYS}
-    v["deck_size"] = len(state["deck"])
-    v["unused_count"] = len(state["unused"])
-    v["role"] = role
-    cur = state.get("current")
-    v["current_card"] = {"id": cur, **{k: CARDS[cur][k] for k in ("title", "kind")}} if cur else None
+    v = base_view(state, role, CARDS)
     for cup in ("punishment", "ops"):
-        c = dict(v[cup])
+        c = v[cup]
         c["pool_size"] = len(c.pop("pool"))
-        v[cup] = c
     return v

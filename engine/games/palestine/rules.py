@@ -21,15 +21,11 @@ class PalestineRules(CoinRules):
     def card(self, cid: str) -> dict:
         return CARDS[cid]
 
-    def ops(self, g: Context, faction: str, limited: bool) -> list[str]:
-        from ...core.flow import PROCEDURES
-        out = []
-        for op in OPS[faction]:
-            frame = new_op_frame(g, op, limited, not limited)
-            proc = PROCEDURES[f"pal.op.{op}"]
-            if proc.candidates(g, frame):
-                out.append(op)
-        return out
+    op_names = OPS
+    op_prefix = "pal.op."
+
+    def op_frame(self, g: Context, op: str, limited: bool, with_sa: bool) -> dict:
+        return new_op_frame(g, op, limited, with_sa)
 
     def start_op(self, g: Context, faction: str, op: str, limited: bool, with_sa: bool) -> None:
         if OP_FACTION[op] != faction:

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import engine
 from engine.api import _context
-from engine.core import canonical
 from engine.core.chance import ScriptedChance, SeededChance
 from engine.games.arab_revolt import board as B
+
+from ..scripted import run_scripted
 
 PIECE_KEYS = tuple(B.BOARD.piece_of_key)
 MARKERS = ("curfew", "sabotage", "opposition", "out_of_play")
@@ -87,17 +88,11 @@ def run(state: dict, *actions: str, rolls=(), draws=()) -> tuple[dict, list[dict
 
     Every scripted die and draw must be used. Returns the new state and the log entries.
     """
-    chance = ScriptedChance(rolls=rolls, draws=draws)
-    s = canonical.copy(state)
-    log: list[dict] = []
-    for a in actions:
-        who = engine.active_roles(s)[0]
-        step = engine.apply_in_place(s, who, a, chance)
-        log.extend(step.log)
-    assert not chance.rolls, f"unused scripted dice {chance.rolls}"
-    assert not chance.draws, f"unused scripted draws {chance.draws}"
+    return run_scripted(state, actions, rolls, draws, totals)
+
+
+def totals(s: dict) -> None:
     assert B.count_pieces(s) == B.TOTALS
-    return s, log
 
 
 def legal(state: dict) -> dict:

@@ -72,7 +72,8 @@ def _fuzz_one(seed: int, scenario: str = "standard") -> dict:
 def test_fuzz_random_playouts(request):
     seeds = request.config.getoption("--fuzz-seeds")
     ends = [_fuzz_one(seed) for seed in range(seeds)]
-    assert {e["outcome"]["winner"] for e in ends} == {"rebels", "british"} or seeds < 20
+    # Both sides win some random games (about one in fourteen goes to the Rebels at 200 seeds).
+    assert {e["outcome"]["winner"] for e in ends} == {"rebels", "british"} or seeds < 100
 
 
 def test_fuzz_example_of_play_scenario_plays_to_the_end():
