@@ -89,6 +89,10 @@ def create_app(config: dict | None = None) -> Flask:
         lambda self, field, **kwargs: dict(field.metadata.get("json_schema", {})))
     from .api.routes import blp
     api.register_blueprint(blp)
+    from .pages import bp as pages
+    app.register_blueprint(pages)
+    from mail.webhook import blp as mail_blp
+    api.register_blueprint(mail_blp)
     app.register_error_handler(HTTPException, _http_error)
 
     @app.errorhandler(ServiceError)

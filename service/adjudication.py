@@ -15,7 +15,6 @@ from collections.abc import Callable
 from datetime import timedelta
 
 from sqlalchemy import select
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 import engine
@@ -25,8 +24,9 @@ from engine.core.errors import EngineError, InvalidActionError, StalePositionErr
 from engine.core.moves import apply_move, parse_move_file
 
 from .errors import ServiceError
-from .games import get_game, require_seat, reveal_seed, touch
+from .games import get_game, require_seat, reveal_seed, seat_of, touch
 from .models import Move, Snapshot, Submission, now
+from .notify import until
 
 DONE = ("accepted", "partial", "rejected", "failed")
 
@@ -50,11 +50,10 @@ def submit(session: Session, gid: str, token: str | None, raw: str, content_type
     """Stores a submission (nothing is checked but who sent it); returns it and whether it is new.
 
     The same submission twice (same idempotency key, or the same body from the same seat for the same
-    position) is stored once.
+    position) is stored once. The game and the seat are found in one query (``games.seat_of``).
     """
-    game = get_game(session, gid)
-    role = require_seat(session, game, token)
-    return submit_as(session, game, role, raw, content_type, key)
+    head, role = seat_of(session, gid, token)
+    return submit_as(session, head, role, raw, content_type, key)
 
 
 def _position_of(raw: str, content_type: str, current: int) -> int:
@@ -85,20 +84,29 @@ def submit_as(session: Session, game, role: str, raw: str, content_type: str,
     key = hashlib.sha256((f"key\n{role}\n{key}" if key is not None else
                           f"body\n{role}\n{_position_of(raw, content_type, game.seq)}\n{content_type}\n{raw}"
                           ).encode()).hexdigest()
-    old = session.execute(select(Submission).where(Submission.game_id == gid, Submission.idempotency_key == key)
-                          ).scalar_one_or_none()
-    if old is not None:
-        return old, False
-    sub = Submission(id=str(uuid.uuid4()), game_id=gid, role=role, idempotency_key=key, raw=raw,
-                     content_type=content_type, status="queued")
-    try:
-        with session.begin_nested():  # a savepoint: losing the race below undoes only this insert
-            session.add(sub)
-    except IntegrityError:  # the same key arrived at the same moment from another request
+    at = now()
+    values = {"id": str(uuid.uuid4()), "game_id": gid, "role": role, "idempotency_key": key, "raw": raw,
+              "content_type": content_type, "status": "queued", "verdict": None, "attempts": 0,
+              "created_at": at, "updated_at": at}
+    # One statement whether or not the key is new: a copy that arrives at the same moment from another
+    # request inserts nothing and finds the first below.
+    stored = session.execute(_insert(session, Submission).values(**values)
+                             .on_conflict_do_nothing(index_elements=["game_id", "idempotency_key"])
+                             .returning(Submission.id)).first()
+    if stored is None:
         old = session.execute(select(Submission).where(Submission.game_id == gid,
                                                        Submission.idempotency_key == key)).scalar_one()
         return old, False
-    return sub, True
+    return Submission(**values), True  # what was stored (not attached to the session)
+
+
+def _insert(session: Session, table):
+    """INSERT with ON CONFLICT for the database in use (PostgreSQL or SQLite)."""
+    if session.get_bind().dialect.name == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert
+    else:
+        from sqlalchemy.dialects.sqlite import insert
+    return insert(table)
 
 
 def _binder(session: Session, game, role: str, new_entropy: str | None = None) -> dice.Binder:
@@ -262,16 +270,21 @@ def describe(sub: Submission) -> dict:
             "created_at": sub.created_at.isoformat() + "Z", "updated_at": sub.updated_at.isoformat() + "Z"}
 
 
-def wait_for(Session: sessionmaker, sid: str, seconds: float, notifier=None) -> dict:
+def wait_for(Session: sessionmaker, sid: str, seconds: float, notifier=None, ev=None, known: dict | None = None
+             ) -> dict:
     """Waits until the submission has a verdict or *seconds* pass, woken by *notifier* (service.notify)
-    when the worker commits; without one, polls the database."""
-    from .notify import LocalNotifier
+    when the worker commits; without one, re-reads the database every second.
+
+    *ev* is an event the caller registered with ``notifier.expect(sid)`` before queueing the submission,
+    and *known* what it knows of the submission now: then the first read is saved.
+    """
+    from .notify import LocalNotifier, sleeper
 
     def read() -> dict:
         with Session() as session:
             return submission_status(session, sid)
 
-    out = read()
+    out = known if known is not None else read()
     if out["status"] in DONE or seconds <= 0:
         return out
     box = {"out": out}
@@ -280,7 +293,11 @@ def wait_for(Session: sessionmaker, sid: str, seconds: float, notifier=None) -> 
         box["out"] = read()
         return box["out"]["status"] in DONE
 
-    (notifier or LocalNotifier()).wait(sid, seconds, check)
+    if ev is not None:
+        until(check, seconds, sleeper(ev), check_first=False)
+        return box["out"]
+    with (notifier or LocalNotifier()).expect(sid) as ev:
+        until(check, seconds, sleeper(ev))
     return box["out"]
 
 

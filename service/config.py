@@ -50,9 +50,11 @@ def celery_config(redis_url: str) -> dict:
         "task_soft_time_limit": 100,
         "broker_connection_retry_on_startup": True,
         "worker_hijack_root_logger": False,
-        "beat_schedule": {"sweep": {"task": "tasks.sweep", "schedule": 15.0}},
+        "beat_schedule": {"sweep": {"task": "tasks.sweep", "schedule": 15.0},
+                          "mail": {"task": "tasks.mail.sweep", "schedule": 60.0}},
     }
     if redis_url:
+        base["broker_transport"] = "service.broker:Transport"  # kombu's Redis transport, one client per channel
         # Short tasks only: a lost worker's message comes back after this many seconds.
         base["broker_transport_options"] = {"visibility_timeout": 300}
     else:

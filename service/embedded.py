@@ -44,6 +44,7 @@ def start_sweeper(app: Flask, every: float = 5.0) -> threading.Thread:
             time.sleep(every)
             try:
                 sweep_once(app)
+                app.extensions["celery"].send_task("tasks.mail.sweep")  # mail: deadlines, unanswered mail
             except Exception:  # keep sweeping; the next round will try again
                 log.exception("sweep failed")
 

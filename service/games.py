@@ -110,6 +110,27 @@ def require_seat(session: Session, game: Game, token: str | None) -> str:
     return role
 
 
+def seat_of(session: Session, gid: str, token: str | None):
+    """The game's id and position, and the seat a token speaks for, in one query (the move path).
+
+    :returns: ``(head, role)`` where *head* has ``id`` and ``seq``.
+    :raises NotFound, Unauthorized, Forbidden: as ``get_game`` and ``require_seat``.
+    """
+    h = hash_token(token) if token else ""
+    head = session.execute(select(Game.id, Game.seq, Game.umpire_token_hash, Seat.role)
+                           .outerjoin(Seat, (Seat.game_id == Game.id) & (Seat.token_hash == h))
+                           .where(Game.id == gid)).first()
+    if head is None:
+        raise NotFound(f"no game {gid!r}")
+    if not token:
+        raise Unauthorized("a seat token is needed: send 'Authorization: Bearer <token>'")
+    if secrets.compare_digest(h, head.umpire_token_hash):
+        raise Forbidden("the umpire token cannot move for a seat; use the seat's token")
+    if head.role is None:
+        raise Unauthorized("this token belongs to no seat of this game")
+    return head, head.role
+
+
 def require_umpire(session: Session, game: Game, token: str | None) -> None:
     role = whose_token(session, game, token)
     if role is None:

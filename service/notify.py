@@ -1,24 +1,37 @@
 """Waking a request that waits for a verdict (``?wait=N``) as soon as the worker commits it.
 
-Embedded mode: the worker is a thread of the same process, so a per-submission ``threading.Event`` is
-enough. At scale: Redis pub/sub on ``umpire:verdict:<submission id>``. Either way the database stays the
-truth: the waiter subscribes, then reads the database, then sleeps until notified or the deadline (and
-re-reads once a second in case a notice was missed), so a lost message only costs time.
+Both notifiers keep, per process, a ``threading.Event`` for each submission a request thread waits on.
+Embedded mode: the worker is a thread of the same process and sets the events directly. At scale: the
+worker publishes on ``umpire:verdict:<submission id>`` and one listener thread per web process, pattern-
+subscribed to every such channel, sets the events; no request opens a connection of its own to wait.
+
+The database stays the truth: a waiter registers (``expect``) before the submission is queued, sleeps
+until woken or a second passes, and re-reads the database each time, so a lost notice only costs time.
 """
 
 from __future__ import annotations
 
+import contextlib
+import logging
+import os
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 RECHECK = 1.0
+CHANNEL_PREFIX = "umpire:verdict:"
+
+log = logging.getLogger(__name__)
 
 
-def _until(check: Callable[[], bool], seconds: float, sleep: Callable[[float], object]) -> bool:
+def until(check: Callable[[], bool], seconds: float, sleep: Callable[[float], object],
+          check_first: bool = True) -> bool:
     """Calls *check* until it is true or *seconds* pass, sleeping with *sleep(t)* (woken early by a
-    notice) for at most RECHECK seconds between checks."""
+    notice) for at most RECHECK seconds between checks. With ``check_first=False`` it sleeps first (the
+    caller has just read the state and registered for the notice)."""
     deadline = time.monotonic() + seconds
+    if not check_first:
+        sleep(min(seconds, RECHECK))
     while True:
         if check():
             return True
@@ -28,52 +41,122 @@ def _until(check: Callable[[], bool], seconds: float, sleep: Callable[[float], o
         sleep(min(left, RECHECK))
 
 
-class LocalNotifier:
+class Waiters:
+    """The events of this process's threads waiting for verdicts, by submission id."""
+
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._events: dict[str, list[threading.Event]] = {}
 
-    def done(self, ids: list[str]) -> None:
+    def set(self, ids) -> None:
         with self._lock:
             for sid in ids:
-                for ev in self._events.get(sid, []):
+                for ev in self._events.get(sid, ()):
                     ev.set()
 
-    def wait(self, sid: str, seconds: float, check: Callable[[], bool]) -> bool:
+    def set_all(self) -> None:
+        """Wakes every waiter (the listener lost its connection: everyone re-reads the database)."""
+        with self._lock:
+            for evs in self._events.values():
+                for ev in evs:
+                    ev.set()
+
+    @contextlib.contextmanager
+    def register(self, sid: str) -> Iterator[threading.Event]:
         ev = threading.Event()
         with self._lock:
             self._events.setdefault(sid, []).append(ev)
         try:
-            return _until(check, seconds, lambda t: (ev.wait(t), ev.clear()))
+            yield ev
         finally:
             with self._lock:
-                waiters = self._events.get(sid, [])
-                if ev in waiters:
-                    waiters.remove(ev)
-                if not waiters:
+                evs = self._events.get(sid, [])
+                if ev in evs:
+                    evs.remove(ev)
+                if not evs:
                     self._events.pop(sid, None)
 
 
-class RedisNotifier:
-    def __init__(self, url: str) -> None:
-        import redis
-        self._redis = redis.Redis.from_url(url)
+def sleeper(ev: threading.Event) -> Callable[[float], None]:
+    """A sleep for ``until`` that a notice cuts short."""
+    def sleep(t: float) -> None:
+        ev.wait(t)
+        ev.clear()
+    return sleep
 
-    @staticmethod
-    def channel(sid: str) -> str:
-        return f"umpire:verdict:{sid}"
+
+class LocalNotifier:
+    """Embedded mode: the worker thread wakes the request threads of the same process."""
+
+    def __init__(self) -> None:
+        self.waiters = Waiters()
 
     def done(self, ids: list[str]) -> None:
-        for sid in ids:
-            self._redis.publish(self.channel(sid), "done")
+        self.waiters.set(ids)
 
-    def wait(self, sid: str, seconds: float, check: Callable[[], bool]) -> bool:
-        pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
-        try:
-            pubsub.subscribe(self.channel(sid))
-            return _until(check, seconds, lambda t: pubsub.get_message(timeout=t))
-        finally:
-            pubsub.close()
+    def expect(self, sid: str):
+        return self.waiters.register(sid)
+
+
+class RedisNotifier:
+    """At scale: Redis pub/sub, with one pattern subscription per web process."""
+
+    def __init__(self, url: str, name: str = "umpire-verdicts") -> None:
+        import redis
+        self._redis = redis.Redis.from_url(url, client_name=name)  # named: visible in CLIENT LIST
+        self.waiters = Waiters()
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+        self._pid = 0
+        self._subscribed = threading.Event()
+
+    def done(self, ids: list[str]) -> None:
+        if not ids:
+            return
+        with self._redis.pipeline(transaction=False) as p:
+            for sid in ids:
+                p.publish(CHANNEL_PREFIX + sid, "done")
+            p.execute()
+
+    def expect(self, sid: str):
+        self._ensure_listener()
+        return self.waiters.register(sid)
+
+    def _ensure_listener(self) -> None:
+        """Starts the listener thread in this process (after a fork too) and waits briefly until it is
+        subscribed; if Redis is down, waiters fall back to re-reading every RECHECK seconds."""
+        with self._lock:
+            if self._thread is None or not self._thread.is_alive() or self._pid != os.getpid():
+                self._pid = os.getpid()
+                self._subscribed.clear()
+                self._thread = threading.Thread(target=self._listen, name="umpire-verdict-listener", daemon=True)
+                self._thread.start()
+        self._subscribed.wait(RECHECK)
+
+    def _listen(self) -> None:
+        import redis
+        backoff = 0.05
+        while True:
+            pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
+            try:
+                pubsub.psubscribe(CHANNEL_PREFIX + "*")
+                while True:
+                    msg = pubsub.get_message(timeout=RECHECK)
+                    if msg is None:
+                        if pubsub.subscribed:
+                            self._subscribed.set()
+                            backoff = 0.05
+                        continue
+                    channel = msg["channel"].decode() if isinstance(msg["channel"], bytes) else msg["channel"]
+                    self.waiters.set([channel.removeprefix(CHANNEL_PREFIX)])
+            except redis.RedisError as e:
+                log.warning("verdict listener: %s; subscribing again (waiters re-read the database)", e)
+                self._subscribed.clear()
+                with contextlib.suppress(Exception):
+                    pubsub.close()
+                self.waiters.set_all()
+                time.sleep(backoff)
+                backoff = min(backoff * 2, RECHECK)
 
 
 def make_notifier(redis_url: str):

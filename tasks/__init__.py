@@ -33,6 +33,7 @@ def adjudicate(self, submission_id: str) -> str | None:
     umpire = current_app.extensions["umpire"]
     status = run(umpire["sessions"], submission_id, current_app.config["SNAPSHOT_EVERY"],
                  on_done=umpire["notifier"].done)
+    mail.after_adjudication(submission_id)  # issue 6: answer mailed moves, mail whoever must act next
     if status in ("accepted", "partial") and current_app.config.get("PRERENDER_SNAPSHOTS"):
         from service.models import Submission
         with umpire["sessions"]() as s:
@@ -59,3 +60,6 @@ def sweep() -> int:
     for sid in ids:
         adjudicate.delay(sid)
     return len(ids)
+
+
+from . import mail  # noqa: E402  (the mail tasks; imported here so that workers register them)

@@ -274,5 +274,10 @@ def init_db():
     service_ops.init_db()
 
 
+from .mail_cmd import mail_group  # noqa: E402
+
+cli.add_command(mail_group)
+
+
 if __name__ == "__main__":  # pragma: no cover
     cli()

@@ -212,9 +212,14 @@ class GameMoves(MethodView):
         with sessions()() as s, s.begin():
             sub, new = adjudication.submit(s, gid, bearer(), raw, kind, request.headers.get("Idempotency-Key"))
             out = adjudication.describe(sub)
-        if new:
+        if new and q["wait"]:
+            # Listen for the verdict before queueing, so the notice cannot come before we listen.
+            with _notifier().expect(out["id"]) as ev:
+                _enqueue(out["id"])
+                out = adjudication.wait_for(sessions(), out["id"], q["wait"], ev=ev, known=out)
+        elif new:
             _enqueue(out["id"])
-        if q["wait"] and out["status"] not in adjudication.DONE:
+        elif q["wait"] and out["status"] not in adjudication.DONE:
             out = adjudication.wait_for(sessions(), out["id"], q["wait"], _notifier())
         code = 200 if (out["status"] in adjudication.DONE or not new) else 202
         return _submission_out(out), code

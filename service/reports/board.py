@@ -19,7 +19,7 @@ from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader
 
-TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+TEMPLATES = Path(__file__).resolve().parents[1] / "templates"
 
 _env = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=True,
                    trim_blocks=True, lstrip_blocks=True)
@@ -193,7 +193,10 @@ def _panel(p: dict, view: dict, legend: dict, names: dict, pieces_by_kind: dict)
         out["role"] = role
         out["player"] = (names["roles"].get(role) or names["flat"].get(role) or "") if role else ""
         out["seq"] = view.get("seq")
-        out["outcome"] = view.get("outcome")
+        outcome = view.get("outcome")
+        if isinstance(outcome, dict):  # "British win", not the record the engine keeps
+            outcome = f"{str(outcome.get('winner', '')).title()} win" if outcome.get("winner") else "ended"
+        out["outcome"] = outcome
     return out
 
 
@@ -205,8 +208,12 @@ def _names(names: dict) -> dict:
             "flat": {k: v for k, v in names.items() if isinstance(v, str) and k != "game"}}
 
 
-def render_board_svg(view: dict, layout: dict, names: dict | None = None) -> str:
-    """The board as a standalone SVG document (a string), from *view* placed by *layout*."""
+def render_board_svg(view: dict, layout: dict, names: dict | None = None, tooltips: bool = True) -> str:
+    """The board as a standalone SVG document (a string), from *view* placed by *layout*.
+
+    *tooltips* adds a ``<title>`` to each space and stack, for browsers; the PDFs leave them out (they
+    show nothing on paper and made up about a third of WeasyPrint's time for a snapshot).
+    """
     names = _names(names or {})
     legend = layout.get("legend", {})
     pieces_by_kind = {p["kind"]: p for p in legend.get("pieces", [])}
@@ -228,4 +235,4 @@ def render_board_svg(view: dict, layout: dict, names: dict | None = None) -> str
         canvas=canvas, font=canvas.get("font", "DejaVu Sans, sans-serif"),
         land=" ".join(f"{_num(a)},{_num(b)}" for a, b in land) if land else None,
         spaces=spaces, foreign=layout.get("foreign", []), panels=panels, legend=legend,
-        cw=CELL_W, ch=CELL_H).lstrip()
+        cw=CELL_W, ch=CELL_H, tooltips=tooltips).lstrip()

@@ -20,20 +20,22 @@ import engine
 from .. import games as G
 from ..models import Game
 from .board import load_layout, render_board_svg
+from .limits import render_pdf
 from .pdf import DataOnlyFetcher, html_to_pdf
 
-TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+TEMPLATES = Path(__file__).resolve().parents[1] / "templates"
 LAST_MOVES = 12
 
 _env = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=select_autoescape(default=True,
                    default_for_string=True))
 
 
-def board_for(game: Game, role: str) -> tuple[dict, str]:
+def board_for(game: Game, role: str, tooltips: bool = True) -> tuple[dict, str]:
+    """The view of *role* (a seat, else the public view) and its board as SVG."""
     defn = engine.definition(game.game)
     view_role = role if role in defn.roles else "public"
     view = engine.view(game.state, view_role)
-    return view, render_board_svg(view, load_layout(game.game), defn.names)
+    return view, render_board_svg(view, load_layout(game.game), defn.names, tooltips)
 
 
 def log_hash(moves: list[dict]) -> str:
@@ -42,7 +44,7 @@ def log_hash(moves: list[dict]) -> str:
 
 
 def snapshot_html(session: Session, game: Game, role: str) -> str:
-    view, svg = board_for(game, role)
+    view, svg = board_for(game, role, tooltips=False)
     moves = G.move_log(session, game)
     card = view.get("current_card") or {}
     prompts = {r: p for r, p in G.prompts(game).items() if role in (r, "umpire")}
@@ -54,16 +56,24 @@ def snapshot_html(session: Session, game: Game, role: str) -> str:
 
 def report_html(session: Session, game: Game) -> str:
     export = G.export(session, game)
-    _view, svg = board_for(game, "public")
+    _view, svg = board_for(game, "public", tooltips=False)
     moves = export["moves"]
     return _env.get_template("reports/report.html.j2").render(
         game=export, seats=export["seats"], board_svg=svg, moves=moves, events=export["events"],
         log_hash=log_hash(moves))
 
 
+def _pdf(html: str, fetcher: DataOnlyFetcher | None) -> bytes:
+    """With a *fetcher* (tests that read what it refused): rendered here. Otherwise in the renderer's
+    child process, under its time and memory limits (``limits.render_pdf``)."""
+    if fetcher is not None:
+        return html_to_pdf(html, fetcher)
+    return render_pdf(html)
+
+
 def snapshot_pdf(session: Session, game: Game, role: str, fetcher: DataOnlyFetcher | None = None) -> bytes:
-    return html_to_pdf(snapshot_html(session, game, role), fetcher)
+    return _pdf(snapshot_html(session, game, role), fetcher)
 
 
 def report_pdf(session: Session, game: Game, fetcher: DataOnlyFetcher | None = None) -> bytes:
-    return html_to_pdf(report_html(session, game), fetcher)
+    return _pdf(report_html(session, game), fetcher)

@@ -9,7 +9,9 @@ from sqlalchemy.orm import sessionmaker
 import engine
 
 from .. import games as G
+from ..errors import ServiceError
 from ..models import Render
+from .limits import RenderLimitError
 
 
 def roles_of(game) -> list[str]:
@@ -27,7 +29,11 @@ def get_or_render(Session: sessionmaker, gid: str, kind: str, role: str) -> tupl
                                              Render.seq == seq)).scalar_one_or_none()
         if row is not None:
             return row.pdf, seq
-        pdf = snapshot_pdf(s, game, role) if kind == "snapshot" else report_pdf(s, game)
+        try:
+            pdf = snapshot_pdf(s, game, role) if kind == "snapshot" else report_pdf(s, game)
+        except RenderLimitError as e:  # our limit, not the caller's fault: try again later
+            raise ServiceError(f"the {kind} PDF could not be rendered now: {e}", code="render-failed",
+                               status=503) from None
     try:
         with Session() as s, s.begin():
             s.add(Render(game_id=gid, kind=kind, role=role, seq=seq, pdf=pdf))

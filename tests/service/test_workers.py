@@ -299,9 +299,9 @@ def test_same_submission_arriving_after_its_verdict_is_the_same_submission(stack
 
 
 def test_same_submission_race_on_the_unique_key_postgres(pg_url, redis_url, monkeypatch):
-    """Both requests pass the "already stored?" check before either inserts (forced with a barrier): the
-    unique key decides, the loser gets the winner's submission, and the move is applied once."""
-    import sqlalchemy.orm as orm
+    """Both requests reach the INSERT of the same submission together (forced with a barrier): the unique
+    key decides (ON CONFLICT DO NOTHING), the loser gets the winner's submission, the move is applied once."""
+    from service import adjudication as A
 
     redis_to_ourselves(redis_url)
     app = create_app({"DATABASE_URL": pg_url, "REDIS_URL": redis_url})
@@ -310,14 +310,13 @@ def test_same_submission_race_on_the_unique_key_postgres(pg_url, redis_url, monk
         sessions = app.extensions["umpire"]["sessions"]
         gid, tokens = new_game(client)
         barrier = threading.Barrier(2, timeout=10)
-        real_add = orm.Session.add
+        real_insert = A._insert
 
-        def add(self, obj, *a, **k):
-            if isinstance(obj, Submission) and obj.game_id == gid:
-                barrier.wait()  # both threads have found no stored copy
-            return real_add(self, obj, *a, **k)
+        def insert(session, table):
+            barrier.wait()  # both requests are about to insert
+            return real_insert(session, table)
 
-        monkeypatch.setattr(orm.Session, "add", add)
+        monkeypatch.setattr(A, "_insert", insert)
         body = move(gid, 0, "box opsa")
         with worker_thread(app):
             outs = run_threads([lambda: post_move(app.test_client(), gid, tokens["irgun"], body, wait=10)
@@ -431,8 +430,14 @@ def test_two_workers_adjudicate_each_game_in_order(pg_url, redis_url, tmp_path):
             assert game_seq(sessions, gid) == len(CHAIN)
 
         # both workers took part (Redis hands each message to the worker blocked longest)
-        stats = app.extensions["celery"].control.inspect(destination=nodes, timeout=2.0).stats() or {}
-        done = {n: stats.get(n, {}).get("total", {}).get("tasks.adjudicate", 0) for n in nodes}
+        stats: dict = {}
+        for _ in range(5):  # a busy machine may answer the broadcast late: ask again those that did not
+            missing = [n for n in nodes if n not in stats]
+            if not missing:
+                break
+            stats.update(app.extensions["celery"].control.inspect(destination=missing, timeout=2.0).stats() or {})
+        assert set(stats) == set(nodes), f"workers that did not answer the stats request: {set(nodes) - set(stats)}"
+        done = {n: stats[n].get("total", {}).get("tasks.adjudicate", 0) for n in nodes}
         assert all(done.values()), f"expected both workers to adjudicate something: {done}"
     finally:
         for p in procs.values():

@@ -6,6 +6,7 @@ import os
 
 from alembic import context
 
+import mail.models  # noqa: F401  (the mail tables, migration 0004)
 from service.db import make_engine
 from service.models import Base
 

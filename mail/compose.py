@@ -1,0 +1,181 @@
+"""The words of Umpire's mail: verdicts, a seat's view and choices, help, refusals, deadline notices.
+
+A mail is written once as a list of blocks (``("p", text)``, ``("pre", text)``, ``("list", [items])``,
+``("h", text)``) and given as a text part and an HTML part built from the same blocks, every piece of
+text escaped in the HTML. Everything a seat is shown comes from ``engine.view``/``engine.prompt`` for
+that seat (never another seat's secrets).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from datetime import UTC, datetime
+from email.message import EmailMessage
+from email.utils import format_datetime, make_msgid
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from .config import MailSettings
+
+MAX_ARGS = 30
+Block = tuple[str, object]
+
+
+def when(dt: datetime, tz: str = "") -> str:
+    """A time in UTC, and in the seat's time zone if it set one: ``2025-03-01 12:00 UTC (13:00 CET)``."""
+    utc = dt.replace(tzinfo=UTC) if dt.tzinfo is None else dt.astimezone(UTC)
+    out = utc.strftime("%Y-%m-%d %H:%M UTC")
+    if tz:
+        try:
+            local = utc.astimezone(ZoneInfo(tz))
+            out += f" ({local.strftime('%Y-%m-%d %H:%M')} {tz})"
+        except (ZoneInfoNotFoundError, ValueError):
+            pass
+    return out
+
+
+def legal_items(actions: dict) -> list[str]:
+    """The legal orders, one item per verb: ``space: galilee, haifa-city, ...``."""
+    out = []
+    for verb in sorted(actions):
+        args = actions[verb]
+        if not args:
+            out.append(verb)
+        else:
+            more = f" (and {len(args) - MAX_ARGS} more)" if len(args) > MAX_ARGS else ""
+            out.append(f"{verb} " + " | ".join(args[:MAX_ARGS]) + more)
+    return out
+
+
+def choices(prompts: dict, role: str) -> list[Block]:
+    """What *role* is asked now and its legal orders, or who else must act."""
+    out: list[Block] = []
+    mine = prompts.get(role)
+    if mine:
+        out.append(("h", f"Your move (rule {mine['rule']}): {mine['text']}"))
+        out.append(("p", "Your choices (one order a line; words may be shortened to a unique prefix):"))
+        out.append(("list", legal_items(mine["actions"])))
+    others = [r for r in prompts if r != role]
+    if others:
+        out.append(("p", "Waiting for: " + ", ".join(r.title() for r in others) + "."))
+    return out
+
+
+def view_text(gid: str, v: dict) -> str:
+    """A seat's view as text (the terminal's rendering where the game has one, else its JSON)."""
+    try:
+        from umpire_cli.render import render_text
+        return render_text({"id": gid}, v)
+    except (KeyError, TypeError, AttributeError):
+        return json.dumps(v, indent=1, sort_keys=True)
+
+
+def verdict_blocks(verdict: dict, role: str) -> list[Block]:
+    """A verdict as the mover reads it: accepted / partly accepted / rejected, the refused line with its
+    rule and the orders allowed there, what happened, and what the mover may do now."""
+    status = verdict.get("status")
+    applied = verdict.get("applied") or []
+    head = {"accepted": f"ACCEPTED: {len(applied)} order(s) applied.",
+            "partial": f"PARTLY ACCEPTED: the first {len(applied)} order(s) stand (a die had been rolled); "
+                       f"the rest was refused.",
+            "rejected": "REJECTED: nothing was changed."}.get(status, f"{str(status).upper()}.")
+    if verdict.get("preview"):
+        head = ("CHECK ONLY, nothing was committed: " + ("the orders are legal" if status == "accepted" else
+                "the check stopped before a die or draw; the orders up to there are legal"
+                if status == "preview-stopped" else "the orders would be refused"))
+    out: list[Block] = [("h", head)]
+    err = verdict.get("error")
+    if err and err.get("code") != "chance":
+        where = f"Line {err['line']} ({err.get('order', '')!r}): " if err.get("line") else ""
+        rule = f" [rule {err['rule']}]" if err.get("rule") else ""
+        out.append(("p", f"{where}{err.get('message', '')}{rule} ({err.get('code', 'invalid')})"))
+        if err.get("legal"):
+            out.append(("p", "Allowed there:"))
+            out.append(("list", legal_items(err["legal"])))
+    log = verdict.get("log") or []
+    if log:
+        out.append(("p", "What happened:"))
+        out.append(("pre", "\n".join(e["text"] for e in log)))
+    if "seq" in verdict and not verdict.get("preview"):
+        out.append(("p", f"The game is at position {verdict['seq']}."))
+    if verdict.get("outcome"):
+        res = verdict["outcome"]
+        out.append(("h", f"Game over: {str(res.get('winner', '')).title()} won ({res.get('reason', '')})."))
+    out.extend(choices(verdict.get("prompts") or {}, role))
+    return out
+
+
+def position_blocks(gid: str, game_view: dict, role: str) -> list[Block]:
+    """STATUS and the "your move" mail: the seat's view, then its choices."""
+    return [("pre", view_text(gid, game_view["view"])), *choices(game_view["prompts"], role)]
+
+
+def help_blocks(gid: str, game_name: str, addr: str, role: str | None, prompts: dict) -> list[Block]:
+    ex = {"palestine": "box opsa\nop sabotage\nspace galilee\nroll\ndone"}.get(game_name, "box event")
+    out: list[Block] = [
+        ("h", f"How to play game {gid} ({game_name}) by mail"),
+        ("p", f"Write to {addr} (or answer any mail of this game). Put your seat's secret on a line of its own, "
+              f"'Token: <your token>', then your orders, one a line. Words may be shortened to a unique prefix "
+              f"(space jer city); # starts a comment. Quoted text and your signature are ignored. For example:"),
+        ("pre", f"Token: <your token>\n{ex}"),
+        ("p", "Or attach a JSON move file (umpire-move/1: format, game, role, after, actions); a file that "
+              "carries an \"auth\" signature needs no Token: line. Commands, alone on the first line: HELP (this "
+              "mail), STATUS (your view and choices now), LOG (the move log), CHECK followed by orders (checks "
+              "them, commits nothing), TZ <zone> (the time zone of your mail, e.g. TZ Europe/London)."),
+    ]
+    if role:
+        out.extend(choices(prompts, role))
+    return out
+
+
+def text_of(blocks: list[Block]) -> str:
+    parts = []
+    for kind, value in blocks:
+        if kind == "list":
+            parts.append("\n".join(f"  - {item}" for item in value))
+        elif kind == "pre":
+            parts.append("\n".join("    " + ln for ln in str(value).splitlines()))
+        else:
+            parts.append(str(value))
+    return "\n\n".join(parts) + "\n"
+
+
+def html_of(blocks: list[Block]) -> str:
+    e = html.escape
+    parts = []
+    for kind, value in blocks:
+        if kind == "list":
+            parts.append("<ul>" + "".join(f"<li><code>{e(item)}</code></li>" for item in value) + "</ul>")
+        elif kind == "pre":
+            parts.append(f"<pre>{e(str(value))}</pre>")
+        elif kind == "h":
+            parts.append(f"<p><strong>{e(str(value))}</strong></p>")
+        else:
+            parts.append(f"<p>{e(str(value))}</p>")
+    return "<!DOCTYPE html><html><body>" + "\n".join(parts) + "</body></html>\n"
+
+
+def build(s: MailSettings, gid: str | None, to: str, subject: str, blocks: list[Block], *,
+          in_reply_to: str = "", references: list[str] | None = None, pdf: tuple[bytes, str] | None = None,
+          auto: str = "auto-replied") -> EmailMessage:
+    """A complete message: text and HTML, threaded, with the PDF attached if given. ``Auto-Submitted``
+    (RFC 3834) marks it as automatic so that other robots do not answer it."""
+    msg = EmailMessage()
+    msg["From"] = s.from_addr
+    msg["To"] = to
+    if gid:
+        msg["Reply-To"] = s.game_addr(gid)
+    msg["Subject"] = (f"[Umpire {gid}] " if gid else "[Umpire] ") + subject
+    msg["Date"] = format_datetime(datetime.now(UTC))
+    msg["Message-ID"] = make_msgid(idstring="umpire", domain=s.domain)
+    if in_reply_to:
+        msg["In-Reply-To"] = in_reply_to
+    refs = [r for r in (references or []) if r] + ([in_reply_to] if in_reply_to else [])
+    if refs:
+        msg["References"] = " ".join(dict.fromkeys(refs))
+    msg["Auto-Submitted"] = auto
+    msg.set_content(text_of(blocks))
+    msg.add_alternative(html_of(blocks), subtype="html")
+    if pdf:
+        msg.add_attachment(pdf[0], maintype="application", subtype="pdf", filename=pdf[1])
+    return msg

@@ -1,0 +1,54 @@
+"""The mail sweeper (a periodic task): what a lost task message or a crash left undone, and the clock.
+
+It handles inbound messages left unread, answers verdicts not yet answered, sends "your move" mails not
+yet sent, reminds and reports deadlines, and queues again outbox rows left pending past the send task's
+retries. Everything it does is keyed, so running it twice does nothing twice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from sqlalchemy import or_, select
+from sqlalchemy.orm import sessionmaker
+
+from service.models import Game, Seat, now
+
+from . import deadlines
+from .config import MailSettings
+from .models import InboundMail, MailSeat, OutboundMail
+
+#: An inbound message still unread after this long had its task lost.
+UNREAD_AFTER = timedelta(seconds=60)
+#: An outbox row still pending after this long is past its send task's retries (about 5 minutes).
+UNSENT_AFTER = timedelta(hours=1)
+
+
+@dataclass
+class Sweep:
+    inbound: list[int] = field(default_factory=list)
+    games: set[str] = field(default_factory=set)
+    outbox: list[int] = field(default_factory=list)
+
+
+def sweep(Session: sessionmaker, s: MailSettings, at: datetime | None = None) -> Sweep:
+    """What to do now: inbound ids to handle, games to answer, outbox ids to send (deadline mails are
+    written here, in the outbox)."""
+    at = at or now()
+    out = Sweep()
+    with Session() as session, session.begin():
+        out.inbound = list(session.execute(select(InboundMail.id).where(
+            InboundMail.status == "received", InboundMail.updated_at < at - UNREAD_AFTER).limit(200)).scalars())
+        if not s.enabled:
+            return out
+        out.games = set(session.execute(select(InboundMail.game_id).where(
+            InboundMail.status.in_(("submitted", "asked")))).scalars())
+        # Active games with a seat to mail: their "your move" mails (keyed, so sent once per position).
+        out.games |= set(session.execute(
+            select(Game.id).outerjoin(Seat, Seat.game_id == Game.id).outerjoin(MailSeat, MailSeat.game_id == Game.id)
+            .where(Game.status == "active", or_(Seat.email != "", MailSeat.address != ""))).scalars())
+        out.outbox = deadlines.check(session, s, at)
+        out.outbox += list(session.execute(select(OutboundMail.id).where(
+            OutboundMail.status == "pending", OutboundMail.created_at < at - UNSENT_AFTER).limit(200)).scalars())
+    return out

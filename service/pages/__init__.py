@@ -1,0 +1,11 @@
+"""The game page (issue 5, item 3): plain server-rendered HTML at ``/games/<id>``, no build step.
+
+The board (the same SVG as the PDF snapshot), whose move it is, the move log and, for a seat that has
+entered its token, that seat's view, its legal orders and a form to preview or submit a move file.
+Everything shown comes from ``engine.view`` for the viewer (the public view without a seat) and the
+service functions the JSON API uses; nothing hidden from a seat (deck order, unused cards) reaches it.
+"""
+
+from .routes import bp
+
+__all__ = ["bp"]

@@ -1,0 +1,292 @@
+"""The routes of the game page. GET shows; every POST carries the form key (``cookies``) and answers
+with a redirect or the page itself; errors are HTML pages that say what is wrong and change nothing."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+
+from flask import Blueprint, current_app, redirect, render_template, request, url_for
+from sqlalchemy import select
+from werkzeug.exceptions import HTTPException
+
+import engine
+from engine.core import notation
+from engine.core.errors import EngineError
+from engine.core.moves import parse_move_file
+
+from .. import adjudication
+from .. import games as G
+from ..api.routes import MAX_TEXT
+from ..errors import NotFound, ServiceError, Unauthorized
+from ..models import Seat
+from ..reports.documents import TEMPLATES, board_for
+from . import cookies
+
+bp = Blueprint("pages", __name__, url_prefix="/games", template_folder=str(TEMPLATES))
+
+#: How long the page waits for a submitted move's verdict before it says "queued" with a reload link.
+WAIT_SECONDS = 5.0
+#: Longest seat token accepted in the form (real ones are 32 characters).
+MAX_TOKEN = 200
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; img-src data:; "
+                               "form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-store",
+}
+
+
+def _sessions():
+    return current_app.extensions["umpire"]["sessions"]
+
+
+@bp.after_request
+def _headers(resp):
+    resp.headers.update(SECURITY_HEADERS)
+    return resp
+
+
+# --- reading the seat and the move ---------------------------------------------------------------------
+
+def _seat(session, game) -> tuple[str | None, str | None]:
+    """The seat whose token the browser keeps for *game*, and a note if a kept token is no longer good."""
+    token = cookies.seat_token()
+    try:
+        role = G.whose_token(session, game, token)
+    except Unauthorized:
+        return None, "the seat token this browser kept belongs to no seat of this game; enter it again"
+    if role == "umpire":
+        return None, "the umpire token cannot move for a seat; enter a seat's token"
+    return role, None
+
+
+def _require_seat(session, game) -> str:
+    role, why = _seat(session, game)
+    if role is None:
+        raise Unauthorized(why or "enter your seat token first (the form at the top of the page)")
+    return role
+
+
+def _form_move() -> tuple[str, str]:
+    """The move from the form: an uploaded file if one was chosen, else the pasted text.
+
+    The same limits and the same JSON-or-text rule as the API (``service.api.routes.read_move``).
+    """
+    limit = current_app.config["MAX_CONTENT_LENGTH"]
+    if request.content_length is not None and request.content_length > limit:
+        raise ServiceError(f"the move is too large: at most {limit} bytes", code="too-large", status=413)
+    upload = request.files.get("upload")
+    if upload is not None and upload.filename:
+        data, name = upload.read(limit + 1), upload.filename
+    else:
+        data, name = request.form.get("orders", "").encode("utf-8"), ""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ServiceError("the move must be UTF-8 text") from None
+    if "\x00" in text:
+        raise ServiceError("the move must not contain NUL characters")
+    if not text.strip():
+        raise ServiceError("the move is empty: paste orders (one a line) or choose a .json or .txt file")
+    is_json = name.lower().endswith(".json") or text.lstrip().startswith("{")
+    if not is_json:
+        if len(text) > MAX_TEXT:
+            raise ServiceError(f"text orders may be at most {MAX_TEXT} characters long", code="too-large",
+                               status=413)
+        return text, "text/plain"
+    try:
+        parse_move_file(adjudication.decode(text, "application/json"))
+    except EngineError as e:
+        raise ServiceError(f"the move file is malformed: {e.message}") from None
+    return text, "application/json"
+
+
+# --- the page ------------------------------------------------------------------------------------------
+
+def _players(session, gid: str) -> dict[str, str]:
+    rows = session.execute(select(Seat.role, Seat.player).where(Seat.game_id == gid)).all()
+    return {role: player for role, player in rows}
+
+
+def _verdict(v: dict | None) -> dict | None:
+    """A verdict as the page shows it: the legal choices of a refusal as text orders."""
+    if not v:
+        return v
+    err = dict(v.get("error") or {})
+    if err.get("legal") is not None:
+        err["legal_lines"] = notation.legal_lines(err["legal"])
+    return {**v, "error": err or None}
+
+
+def _page(session, game, *, status: int = 200, message: str | None = None, verdict: dict | None = None,
+          submission: dict | None = None, orders: str = ""):
+    role, note = _seat(session, game)
+    view, svg = board_for(game, role or "public")
+    prompt = view.get("prompt")
+    choices = notation.legal_lines(prompt["actions"]) if prompt else []
+    example = json.dumps({"format": "umpire-move/1", "game": game.id, "role": role, "after": game.seq,
+                          "actions": choices[:1]}, indent=1) if role and choices else ""
+    key, new_key = cookies.form_key()
+    html = render_template(
+        "pages/game.html", game=G.summary(game), role=role, note=note, view=view,
+        board_svg=svg.removeprefix('<?xml version="1.0" encoding="UTF-8"?>').lstrip(),
+        players=_players(session, game.id), prompt=prompt, choices=choices, example=example,
+        log=G.move_log(session, game), outcome=engine.outcome(game.state), message=message,
+        verdict=_verdict(verdict), submission=submission, orders=orders, form_key=key,
+        form_field=cookies.CSRF_FIELD, move_id=secrets.token_urlsafe(12),
+        max_bytes=current_app.config["MAX_CONTENT_LENGTH"], max_text=MAX_TEXT)
+    resp = current_app.make_response((html, status))
+    if new_key:
+        cookies.keep_form_key(resp, game.id, key)
+    if note:
+        cookies.drop_seat(resp, game.id)
+    return resp
+
+
+def _see_page(gid: str, endpoint: str = "pages.game", **kw):
+    return redirect(url_for(endpoint, gid=gid, **kw), code=303)
+
+
+@bp.get("/<gid>")
+def game(gid):
+    """The game: the board and log for everyone; a seat's view, orders and move form with its token."""
+    with _sessions()() as s:
+        return _page(s, G.get_game(s, gid))
+
+
+@bp.post("/<gid>/seat")
+def enter_seat(gid):
+    """Takes a seat token from the form; a good one is kept in a cookie, a wrong one changes nothing."""
+    with _sessions()() as s:
+        game = G.get_game(s, gid)
+        cookies.check_form_key()
+        token = request.form.get("token", "").strip()
+        why = None
+        if not token:
+            why = "enter the seat token you were given when the game was created"
+        elif len(token) > MAX_TOKEN:
+            why = "that is not a seat token (too long)"
+        else:
+            try:
+                role = G.whose_token(s, game, token)
+            except Unauthorized:
+                why = "this token belongs to no seat of this game; nothing was changed"
+            else:
+                if role == "umpire":
+                    why = "the umpire token cannot move for a seat; enter a seat's token"
+        if why:
+            return _page(s, game, status=401 if token else 400, message=why)
+    resp = _see_page(gid)
+    cookies.keep_seat(resp, gid, token)
+    return resp
+
+
+@bp.post("/<gid>/leave")
+def leave_seat(gid):
+    """Forgets the seat token this browser kept for the game."""
+    with _sessions()() as s:
+        G.get_game(s, gid)
+    cookies.check_form_key()
+    resp = _see_page(gid)
+    cookies.drop_seat(resp, gid)
+    return resp
+
+
+def _with_move(gid: str, then):
+    """Reads a seat's move from the form and hands it to ``then(session, game, raw, kind, orders)``; a
+    move that cannot be read is shown on the page with what is wrong (nothing is stored)."""
+    with _sessions()() as s:
+        game = G.get_game(s, gid)
+        cookies.check_form_key()
+        _require_seat(s, game)
+        orders = request.form.get("orders", "")
+        try:
+            raw, kind = _form_move()
+        except ServiceError as e:
+            return _page(s, game, status=e.status, message=e.message, orders=orders)
+        return then(s, game, raw, kind, orders)
+
+
+@bp.post("/<gid>/preview")
+def preview(gid):
+    """The rules check of the pasted or uploaded move (``adjudication.preview``): commits nothing."""
+    def check(s, game, raw, kind, orders):
+        verdict = adjudication.preview(s, gid, cookies.seat_token(), raw, kind)
+        return _page(s, game, verdict=verdict, orders=orders or raw)
+
+    return _with_move(gid, check)
+
+
+@bp.post("/<gid>/submit")
+def submit(gid):
+    """Stores the move (``adjudication.submit``), queues it, and shows its verdict page (a redirect, so a
+    reload never sends the move again). The same form sent again with the same move (the back button) is
+    the same submission, so it is applied once; an edited move is a new one."""
+    def store(s, game, raw, kind, orders):
+        move_id = request.form.get("move_id", "")[:64]
+        body = hashlib.sha256(raw.encode()).hexdigest()[:32]
+        sub, new = adjudication.submit(s, gid, cookies.seat_token(), raw, kind,
+                                       f"page:{move_id}:{body}" if move_id else None)
+        sid = sub.id
+        s.commit()
+        if new:
+            try:
+                current_app.extensions["umpire"]["enqueue"](sid)
+            except Exception:  # the broker is down: the submission stays queued and the sweeper queues it
+                current_app.logger.exception("could not queue submission %s; the sweeper will", sid)
+        return _see_page(gid, "pages.submission", sid=sid)
+
+    return _with_move(gid, store)
+
+
+@bp.get("/<gid>/moves/<sid>")
+def submission(gid, sid):
+    """A move this seat submitted: its verdict (waiting a few seconds for it), or "queued" and a reload link."""
+    with _sessions()() as s:
+        game = G.get_game(s, gid)
+        role = _require_seat(s, game)
+        try:
+            out = adjudication.submission_status(s, sid)
+        except NotFound:
+            out = None
+        if out is None or out["game"] != gid or out["role"] != role:
+            raise NotFound(f"no move {sid!r} of yours in game {gid}")
+    if out["status"] not in adjudication.DONE:
+        out = adjudication.wait_for(_sessions(), sid, WAIT_SECONDS, current_app.extensions["umpire"]["notifier"])
+    with _sessions()() as s:
+        return _page(s, G.get_game(s, gid), verdict=out["verdict"], submission=out)
+
+
+@bp.get("/<gid>/<path:rest>")
+def elsewhere(gid, rest):
+    """A form's address opened directly (or a stale link): back to the game page if the game exists."""
+    with _sessions()() as s:
+        G.get_game(s, gid)
+    return _see_page(gid)
+
+
+# --- errors as pages -----------------------------------------------------------------------------------
+
+def _error_page(status: int, message: str):
+    gid = (request.view_args or {}).get("gid") if status != 404 else None
+    return render_template("pages/error.html", status=status, message=message, gid=gid), status
+
+
+@bp.errorhandler(ServiceError)
+def _service_error(e: ServiceError):
+    return _error_page(e.status, e.message)
+
+
+@bp.errorhandler(HTTPException)
+def _http_error(e: HTTPException):
+    code = e.code or 500
+    if code == 413:
+        return _error_page(413, f"the move is too large: at most {current_app.config['MAX_CONTENT_LENGTH']} "
+                                "bytes; nothing was stored")
+    if code >= 500:
+        return _error_page(code, "something went wrong on our side; nothing was changed. Try again later")
+    return _error_page(code, e.description or e.name)
+

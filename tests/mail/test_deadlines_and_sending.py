@@ -1,0 +1,118 @@
+"""Deadlines with a controllable clock, and the outbox's sending: retries on a relay that is down,
+failure on a permanent refusal, nothing sent twice (issue 6)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from sqlalchemy import select
+
+from mail import deadlines, outbound
+from mail.config import settings
+from mail.models import Deadline, MailSeat, OutboundMail
+from mail.settings import update
+from service.models import now
+
+from .conftest import free_port, letter, mail_config, new_game
+
+
+def check_at(app, at):
+    Session, s = app.extensions["umpire"]["sessions"], settings(app)
+    with Session() as session, session.begin():
+        ids = deadlines.check(session, s, at)
+    for oid in ids:
+        outbound.send(Session, s, oid)
+    return ids
+
+
+def test_deadline_reminder_then_expiry_told_to_umpire_and_opponent(mail_app, relay):
+    Session = mail_app.extensions["umpire"]["sessions"]
+    gid, _ = new_game(mail_app, emails={"irgun": "ann@example.org", "british": "bob@example.org"})
+    with Session() as s, s.begin():
+        s.add(MailSeat(game_id=gid, role="irgun", address="", tz="America/New_York"))
+    update(Session, gid, hours=48, umpire_email="ump@example.org")
+    start = now()
+    assert check_at(mail_app, start + timedelta(hours=1)) == []  # long before: nothing
+    with Session() as s:
+        due = s.execute(select(Deadline).where(Deadline.game_id == gid)).scalar_one().due_at
+    assert timedelta(hours=47) < due - start <= timedelta(hours=48)
+    # 12 hours before (UMPIRE_MAIL_REMIND_HOURS): the seat to act is reminded, once.
+    assert len(check_at(mail_app, due - timedelta(hours=11))) == 1
+    assert check_at(mail_app, due - timedelta(hours=10)) == []
+    (remind,) = relay.wait_for(1)
+    assert str(remind["To"]) == "ann@example.org" and "reminder" in str(remind["Subject"])
+    body = remind.get_body(preferencelist=("plain",)).get_content()
+    assert due.strftime("%Y-%m-%d %H:%M UTC") in body and "America/New_York" in body
+    # Past the deadline: the umpire and the opponent are told, once; no move is made.
+    assert len(check_at(mail_app, due + timedelta(minutes=1))) == 2
+    assert check_at(mail_app, due + timedelta(hours=5)) == []
+    msgs = relay.wait_for(3)
+    assert sorted(str(m["To"]) for m in msgs[1:]) == ["bob@example.org", "ump@example.org"]
+    assert all("deadline passed: Irgun" in str(m["Subject"]) for m in msgs[1:])
+    from service.models import Game
+    with Session() as s:
+        assert s.get(Game, gid).seq == 0
+
+
+def test_no_deadline_no_reminders(mail_app, relay):
+    gid, _ = new_game(mail_app, emails={"irgun": "ann@example.org"})
+    assert check_at(mail_app, now() + timedelta(days=30)) == []
+
+
+def test_sending_retries_while_the_relay_is_down_then_fails(tmp_path):
+    from mail.compose import build
+    from service import create_app
+    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'u.sqlite3'}", "REDIS_URL": "",
+                      "MAIL": mail_config(free_port())})  # nothing listens there
+    try:
+        Session, s = app.extensions["umpire"]["sessions"], settings(app)
+        with Session() as session, session.begin():
+            oid = outbound.outbox(session, "test:1", "reply", None, build(s, None, "a@example.org", "x", [("p", "x")]))
+            assert outbound.outbox(session, "test:1", "reply", None,
+                                   build(s, None, "a@example.org", "x", [("p", "x")])) is None
+        with pytest.raises(outbound.TemporaryFailure):
+            outbound.send(Session, s, oid)
+        assert outbound.send(Session, s, oid, final=True) == "failed"
+        with Session() as session:
+            row = session.get(OutboundMail, oid)
+            assert row.attempts == 2 and row.status == "failed" and row.error
+    finally:
+        app.extensions["umpire"]["engine"].dispose()
+
+
+def test_a_sent_row_is_never_sent_again(mail_app, relay):
+    gid, tokens = new_game(mail_app)
+    from .conftest import deliver
+    out = deliver(mail_app, letter(gid, "Token: bad-token-xxxxxxxxxxxxxxxxxx\nbox opsa\n"))
+    Session, s = mail_app.extensions["umpire"]["sessions"], settings(mail_app)
+    assert outbound.send(Session, s, out["sent"][0]) == "sent"
+    assert len(relay.wait_for(1)) == 1
+
+
+def test_a_permanent_refusal_fails_the_row_without_retrying(tmp_path):
+    from aiosmtpd.controller import Controller
+
+    from mail.compose import build
+    from service import create_app
+
+    class Refusing:
+        async def handle_DATA(self, server, session, envelope):
+            return "550 5.7.1 refused by policy"
+
+    port = free_port()
+    ctl = Controller(Refusing(), hostname="127.0.0.1", port=port)
+    ctl.start()
+    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'u.sqlite3'}", "REDIS_URL": "",
+                      "MAIL": mail_config(port)})
+    try:
+        Session, s = app.extensions["umpire"]["sessions"], settings(app)
+        with Session() as session, session.begin():
+            oid = outbound.outbox(session, "test:2", "reply", None, build(s, None, "a@example.org", "x", [("p", "x")]))
+        assert outbound.send(Session, s, oid) == "failed"
+        with Session() as session:
+            row = session.get(OutboundMail, oid)
+            assert row.attempts == 1 and "550" in row.error
+    finally:
+        ctl.stop()
+        app.extensions["umpire"]["engine"].dispose()
