@@ -17,7 +17,8 @@ from ..core.flow import Context, Procedure
 
 notation.VERBS.update({"remove", "place", "done"})
 
-DEST_NAME = {"available": "Available", "prison": "Prison", "removed": "out of the game"}
+DEST_NAME = {"available": "Available", "prison": "Prison", "removed": "out of the game", "out_of_play": "Out of Play",
+             "tegart": "the Tegart Forts card"}
 
 
 def pick_frame(keys: list[str], *, spaces: list[str] | None = None, max: int = 1, min: int = 0,

@@ -20,13 +20,13 @@ _WORDS = {"troops": ("troop",), "police": ("police",), "irregulars": ("irregular
           "guerrillas": ("guerrilla-u", "guerrilla-a"), "bases": ("base",)}
 
 #: The forces (1.2, 1.4). Bases: two a space at most, never on Railways (1.4.2). Prison takes Guerrillas
-#: and Bases (1.3.6; A27, A31).
+#: and Bases (1.3.6; A27, A31); Out of Play takes Troops (setup L1097, A24); Tegart Forts (A28) Police.
 BOARD = Board(MAP, [PieceKind(name, p["side"], flips=p["flips"], stack=p.get("stack"),
                               never_in=frozenset(p.get("never_in", ())), label=_LABEL[name], words=_WORDS[name])
                     for name, p in _PIECE.items()],
               markers=("curfew", "sabotage", "opposition", "out_of_play"), curfews=3,
               curfew_kinds=("district", "city"), curfew_rule="1.12",
-              boxes={"prison": ("guerrillas", "bases")})
+              boxes={"prison": ("guerrillas", "bases"), "out_of_play": ("troops",), "tegart": ("police",)})
 
 SPACES: list[str] = BOARD.spaces
 KIND: dict[str, str] = BOARD.kind
@@ -159,5 +159,5 @@ def shift_unity(g: Context, steps: int, why: str, rule: str = "6.6.1") -> None:
 
 def count_pieces(state: dict) -> dict[str, int]:
     """Every piece wherever it is: map, Available, Prison, Out of Play Troops, Police on Tegart Forts."""
-    return BOARD.count_pieces(state, {"troops": state["out_of_play"], "police": state["tegart"]})
+    return BOARD.count_pieces(state)
 

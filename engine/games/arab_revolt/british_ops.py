@@ -6,6 +6,7 @@ from __future__ import annotations
 from ...core import notation
 from ...core.flow import Context, procedure
 from . import board as B
+from .chits import draw_punishment, mobilize_effect, return_punishment
 from .operation import Operation, place_own
 
 notation.VERBS.update({"place", "curfew", "move", "assault", "irregular", "done"})
@@ -246,6 +247,8 @@ class Sweep(Operation):
             per = 1 if sid in f["irregular"] else 2
             k = B.activate(g, sid, B.cubes(x) // per)
             g.say(f"British Sweep Activated {k} Guerrilla(s) in {B.name(sid)}.", faction="british", rule="3.2.3")
+            if g.s["capabilities"].get("A18") == "shaded":
+                searches_fuel_recruitment(g, sid)
         f["stage"] = "final"
 
     def step(self, g, f):
@@ -254,6 +257,15 @@ class Sweep(Operation):
             return True
         return super().step(g, f)
 
+
+
+def searches_fuel_recruitment(g: Context, sid: str) -> None:
+    """A18 Punitive Searches shaded: after a Sweep space, the Rebels draw a Punishment chit and resolve only
+    its Mobilization effect there; the chit goes back to the cup."""
+    got = draw_punishment(g, 1, "Punitive Searches, A18", "A18", who="rebels")
+    if got:
+        mobilize_effect(g, got[0], sid)
+        return_punishment(g, got)
 
 
 @procedure

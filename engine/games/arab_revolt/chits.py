@@ -186,3 +186,16 @@ class HoldPunishment(Procedure):
         p["held"].sort()
         g.say(f"British selected a {CHIT_NAMES[arg]} chit to hold.", faction="british", rule=f.get("rule") or self.rule)
         g.end()
+
+
+def mobilize_effect(g: Context, chit: str, sid: str) -> None:
+    """A chit's Mobilization effect in *sid* (1.7.2): Detain places Opposition if none; Demolish places a
+    Guerrilla, from Available only (it is the British action; ruling R-1.4.1); Fine has none."""
+    if chit == "detain":
+        if B.set_opposition(g, sid, True):
+            g.say(f"Mobilization: Opposition was placed in {B.name(sid)}.", rule="1.7.2")
+    elif chit == "demolish":
+        if B.place(g, sid, "guerrillas", 1):
+            g.say(f"Mobilization: a Guerrilla was placed in {B.name(sid)}.", rule="1.7.2")
+        else:
+            g.say(f"Mobilization: no Guerrilla Available to place in {B.name(sid)}.", rule="1.4.1")

@@ -164,10 +164,10 @@ class March(Operation):
         f["stage"] = "select"
 
 
-def sabotage_space(g: Context, sid: str, rule: str) -> None:
+def sabotage_space(g: Context, sid: str, rule: str, piece: str = "guerrillas") -> None:
     """Activates an Underground Guerrilla and places Sabotage on a Railway, Opposition in a District or City
-    (3.3.3)."""
-    B.activate(g, sid, 1)
+    (3.3.3). A17 shaded: an Underground Irregular instead (*piece*)."""
+    B.activate(g, sid, 1, piece)
     if B.KIND[sid] == "railway":
         B.sp(g, sid)["sabotage"] += 1
         what = "a Sabotage marker"
@@ -177,11 +177,11 @@ def sabotage_space(g: Context, sid: str, rule: str) -> None:
           rule=rule)
 
 
-def sabotage_reason(g: Context, sid: str) -> str | None:
+def sabotage_reason(g: Context, sid: str, piece: str = "guerrillas") -> str | None:
     if B.KIND[sid] == "foreign":
         return "Sabotage selects spaces in Palestine only (3.3.3, 1.3.7)"
-    if not B.sp(g, sid)["guerrillas_u"]:
-        return f"Sabotage needs an Underground Guerrilla (3.3.3); {B.name(sid)} has none"
+    if not B.sp(g, sid)[f"{piece}_u"]:
+        return f"Sabotage needs an Underground {piece[:-1].title()} (3.3.3); {B.name(sid)} has none"
     return None
 
 
@@ -193,10 +193,10 @@ class Sabotage(Operation):
     op = "sabotage"
 
     def eligible(self, g, f, sid):
-        return sabotage_reason(g, sid)
+        return sabotage_reason(g, sid, f.get("piece", "guerrillas"))
 
     def on_space(self, g, f, sid):
-        sabotage_space(g, sid, "3.3.3")
+        sabotage_space(g, sid, f.get("rule") or "3.3.3", f.get("piece", "guerrillas"))
 
 
 def ambush_reason(g: Context, sid: str) -> str | None:
@@ -243,18 +243,37 @@ class Ambush(Operation):
             f["stage"] = "target"
 
     def hit(self, g, f, word):
-        ambush_hit(g, f["here"], word, "3.3.4")
+        here = f["here"]
+        ambush_hit(g, here, word, "3.3.4")
         f["removed"] = f.get("removed", 0) + 1
+        if word.startswith("irregular") and f.get("on_irregular") == "opposition" and B.set_opposition(g, here, True):
+            g.say(f"Rebels eliminate traitors: Opposition was added in {B.name(here)}.", faction="rebels", rule="A21")
+        if (g.s["capabilities"].get("A8") == "shaded" and B.KIND[here] == "district"
+                and B.sp(g, here)["troops"]):
+            f["stage"] = "relocate"
+        else:
+            f["stage"] = "select"
 
     def sub_prompt(self, g, f):
+        if f["stage"] == "relocate":
+            return {"move": list(B.CITIES), "done": []}
         return {"remove": ambush_targets(g, f["here"])}
 
     def sub_text(self, g, f):
+        if f["stage"] == "relocate":
+            return (f"Rebel Ambush in {B.name(f['here'])} (Fawzi al-Qawuqji, A8): relocate a Troop to a City "
+                    "(move CITY), or done")
         return f"Rebel Ambush in {B.name(f['here'])}: remove police, irregular-u or irregular-a"
 
     def sub_act(self, g, f, verb, arg):
+        if f["stage"] == "relocate":
+            f["stage"] = "select"
+            if verb == "move":
+                B.move(g, f["here"], arg, "troops")
+                g.say(f"Fawzi al-Qawuqji: a Troop in {B.name(f['here'])} was relocated to {B.name(arg)}.",
+                      faction="rebels", rule="A8")
+            return
         self.hit(g, f, arg)
-        f["stage"] = "select"
 
     def finish(self, g, f):
         if f.get("removed", 0) >= 3:

@@ -12,7 +12,7 @@ from typing import ClassVar
 from ...core import canonical, notation
 from ...core.flow import Context, Procedure, procedure
 from . import board as B
-from .chits import CHIT_NAMES, draw_punishment, return_punishment, set_aside_punishment
+from .chits import CHIT_NAMES, draw_punishment, mobilize_effect, return_punishment, set_aside_punishment
 from .operation import cap, place_own
 from .rebel_ops import WORD_KEY, ambush_hit, ambush_reason, ambush_targets, sabotage_reason, sabotage_space
 
@@ -78,7 +78,11 @@ def fine_railways(g: Context, sid: str) -> list[str]:
 class Punish(SpecialActivity):
     """Punish: draw two Punishment chits (A18 unshaded: choose), play one or a held chit, the rest back to
     the cup; then its Punishment effect in up to two Districts or Cities with Troops, then its Mobilization
-    effect in the same spaces (4.2.1, 1.7.2)."""
+    effect in the same spaces (4.2.1, 1.7.2).
+
+    Frame flags an Event may set: ``only`` (spaces allowed: A25), ``troops`` False (no Troops needed: A22),
+    ``must`` (two spaces if possible: A22), ``held_only`` (a held chit only: A12), ``preset`` (the chit is
+    given, already drawn and set aside: A6)."""
 
     name = "ar.sa.punish"
     sa = "punish"
@@ -87,9 +91,14 @@ class Punish(SpecialActivity):
     def advance(self, g, f):
         stage = f["stage"]
         if stage == "draw":
-            f["drawn"] = [] if cap(g, "A18") == "unshaded" else draw_punishment(g, 2, "Punish", "4.2.1")
-            f["stage"] = "chit"
             f["chosen"] = []
+            if f.get("preset"):
+                f["chit"] = f["preset"]
+                f["stage"] = "space"
+                return True
+            choose_any = cap(g, "A18") == "unshaded" or f.get("held_only")
+            f["drawn"] = [] if choose_any else draw_punishment(g, 2, "Punish", "4.2.1")
+            f["stage"] = "chit"
             return True
         if stage == "chit" and not self.chit_options(g, f):
             g.say("British had no Punishment chit to play.", faction="british", rule="4.2.1")
@@ -115,16 +124,22 @@ class Punish(SpecialActivity):
                 return True
             return False
         if stage == "mobilization":
+            g.end()
             for sid in f["chosen"]:
                 self.mobilization(g, f, sid)
-            g.end()
+            if f["chit"] == "detain" and cap(g, "A1") == "shaded":
+                for sid in reversed([s for s in f["chosen"] if f["was_opposition"].get(s)]):
+                    spread_opposition(g, sid)
             return True
         return False
 
     def chit_options(self, g, f):
         p = g.s["punishment"]
+        held = sorted({f"held-{c}" for c in p["held"]})
+        if f.get("held_only"):
+            return held
         source = p["pool"] if cap(g, "A18") == "unshaded" else f["drawn"]
-        return sorted(set(source)) + sorted({f"held-{c}" for c in p["held"]})
+        return sorted(set(source)) + held
 
     def space_options(self, g, f):
         return [s for s in punish_spaces(g, f) if s not in f["chosen"]]
@@ -148,7 +163,7 @@ class Punish(SpecialActivity):
             return {"chit": self.chit_options(g, f)}
         if stage == "space":
             out = {"space": self.space_options(g, f)}
-            if f["chosen"]:
+            if f["chosen"] and not f.get("must"):
                 out["done"] = []
             return out
         if stage == "punishment":
@@ -202,6 +217,7 @@ class Punish(SpecialActivity):
         x = B.sp(g, sid)
         chit = f["chit"]
         if chit == "detain":
+            f.setdefault("was_opposition", {})[sid] = bool(x["opposition"])
             if choice == "base":
                 f["base_detained"] = True
                 B.remove(g, sid, "bases", 1, to="prison")
@@ -221,6 +237,8 @@ class Punish(SpecialActivity):
             B.sp(g, choice)["sabotage"] -= 1
             g.say(f"British Fined {B.name(sid)}: a Sabotage marker was removed from {B.name(choice)}.",
                   faction="british", rule="1.7.2")
+            if cap(g, "A15") == "shaded" and B.place(g, choice, "guerrillas", 1):
+                g.say(f"Human Shields: a Guerrilla replaced the marker on {B.name(choice)}.", rule="A15")
         else:
             g.say(f"British Fined {B.name(sid)}: no adjacent Railway has Sabotage.", faction="british", rule="1.7.2")
 
@@ -228,17 +246,32 @@ class Punish(SpecialActivity):
         mobilize_effect(g, f["chit"], sid)
 
 
-def mobilize_effect(g: Context, chit: str, sid: str) -> None:
-    """A chit's Mobilization effect in *sid* (1.7.2): Detain places Opposition if none; Demolish places a
-    Guerrilla, from Available only (it is the British action; ruling R-1.4.1); Fine has none."""
-    if chit == "detain":
-        if B.set_opposition(g, sid, True):
-            g.say(f"Mobilization: Opposition was placed in {B.name(sid)}.", rule="1.7.2")
-    elif chit == "demolish":
-        if B.place(g, sid, "guerrillas", 1):
-            g.say(f"Mobilization: a Guerrilla was placed in {B.name(sid)}.", rule="1.7.2")
-        else:
-            g.say(f"Mobilization: no Guerrilla Available to place in {B.name(sid)}.", rule="1.4.1")
+def spread_opposition(g: Context, sid: str) -> None:
+    """A1 Mass Detention shaded: Detain used in *sid*, already at Opposition: the Rebels may add Opposition
+    to one adjacent District or City."""
+    near = [a for a in sorted(B.ADJ[sid]) if B.KIND[a] in ("district", "city") and not B.sp(g, a)["opposition"]]
+    if near:
+        g.call(SpreadOpposition.name, "rebels", near=near, origin=sid)
+
+
+@procedure
+class SpreadOpposition(Procedure):
+    """A1 shaded: Opposition in one space adjacent to a Detain space already at Opposition, or done."""
+
+    name = "ar.a1s"
+    rule = "A1"
+
+    def prompt(self, g, f):
+        return {"space": [a for a in f["near"] if not B.sp(g, a)["opposition"]], "done": []}
+
+    def text(self, g, f):
+        return f"Rebels (Mass Detention, A1): add Opposition next to {B.name(f['origin'])}, or done"
+
+    def act(self, g, f, verb, arg):
+        g.end()
+        if verb == "space":
+            B.set_opposition(g, arg, True)
+            g.say(f"Mass Detention: Opposition spread to {B.name(arg)}.", faction="rebels", rule="A1")
 
 
 # -- Divide (4.2.2) ------------------------------------------------------------------------------------------
@@ -276,8 +309,9 @@ class Divide(SpecialActivity):
             reps = divide_replacements(g, used)
             if reps:
                 out["replace"] = reps
-        if used:
-            out["done"] = []
+        if used or f.get("no_roll"):
+            if out:
+                out["done"] = []
         else:
             out["roll"] = []
         return out
@@ -294,7 +328,7 @@ class Divide(SpecialActivity):
             divide_roll(g)
             return
         if verb == "done":
-            g.end()
+            self.finish(g, f)
             return
         src, tgt, word = arg.split(" ")
         f["used"].append(src)
@@ -306,10 +340,16 @@ class Divide(SpecialActivity):
               rule="4.2.2")
 
     def advance(self, g, f):
-        if f.get("used") and "replace" not in self.prompt(g, f):
-            g.end()
+        if not self.prompt(g, f) or (f["used"] and "replace" not in self.prompt(g, f)):
+            self.finish(g, f)
             return True
         return False
+
+    def finish(self, g, f):
+        """Ends the Divide; A3 unshaded: the roll follows the replacements."""
+        g.end()
+        if f.get("then_roll"):
+            divide_roll(g)
 
 
 def divide_roll(g: Context) -> None:
@@ -572,7 +612,9 @@ def sa_possible(g: Context, name: str, f: dict | None = None) -> bool:
     """Whether Special Activity *name* could do anything now."""
     if name == "punish":
         p = g.s["punishment"]
-        return bool(punish_spaces(g, f)) and bool(p["pool"] or p["held"])
+        f = f or {}
+        chit = f.get("preset") or (p["held"] if f.get("held_only") else p["pool"] or p["held"])
+        return bool(punish_spaces(g, f)) and bool(chit)
     if name in ("divide", "coordinate"):
         return True
     if name == "air-recon":

@@ -108,6 +108,11 @@ def test_5_4_mandatory_event_resolves_first_and_closes_the_event_box():
         engine.apply(s3, "rebels", "box event")
 
 
-def test_5_4_unwritten_mandatory_event_is_logged_and_the_box_closed():
-    s = board("A24", first="british", galilee={"guerrillas_u": 1})
-    assert legal(s) == {"box": ["limited", "opsa"]}
+def test_5_4_a24_resolves_before_the_british_act():
+    s = board("A24", first="british", galilee={"guerrillas_u": 1}, samaria={"troops": 2}, gaza={"troops": 2})
+    # Tensions in Europe: the British may Punish, then must move 3 Troops to Out of Play.
+    assert legal(s) == {"sa": ["punish"], "done": []}
+    s, _ = run(s, "done")
+    assert legal(s) == {"remove": ["samaria troop", "gaza troop"]}
+    s, _ = run(s, "remove samaria troop", "remove samaria troop", "remove gaza troop")
+    assert s["out_of_play"] == 8 and legal(s) == {"box": ["limited", "opsa"]}

@@ -43,7 +43,7 @@ def rebels_choosing_a_chit() -> dict:
 
 
 def mandatory() -> dict:
-    """A24 (a Mandatory Event, not yet written) is current, the British 1st Eligible."""
+    """A24 Tensions in Europe (a Mandatory Event) is current, the British 1st Eligible."""
     return board("A24", first="british", **{k.replace("-", "_"): v for k, v in SETUP.items()})
 
 
@@ -124,8 +124,11 @@ CASES = [
     Case("1_8_1_chit_not_drawn", rebels_choosing_a_chit, "rebels", (), "chit 2", "illegal", ("2.3.4",)),
     Case("1_8_1_held_chit_not_held", rebels_choosing_a_chit, "rebels", (), "chit held-3", "illegal", ("2.3.4",)),
     # The card's turn (2.3.2, 5.4)
-    Case("5_4_event_box_closed_after_a_mandatory_event", mandatory, "british", (), "box event", "illegal",
+    Case("5_4_event_box_closed_after_a_mandatory_event", mandatory, "british",
+         ("done", "remove samaria troop", "remove samaria troop", "remove lydda troop"), "box event", "illegal",
          ("5.4", "closed")),
+    Case("a24_fewer_troops_than_the_card_demands", mandatory, "british", ("done", "remove samaria troop"), "done",
+         "illegal", ("A24",)),
     Case("2_3_2_event_from_the_op_box", BR, "british", OPSA, "unshaded", "illegal", ("Event box",)),
     Case("2_3_2_operation_from_the_event_box", BR, "british", ("box event",), "op assault", "illegal",
          ("Event or a Pass",)),

@@ -14,4 +14,12 @@ event = EVENTS.event
 capability = EVENTS.capability
 
 
-from . import cards_a09_a16, cards_a17_a32, granted  # noqa: E402, F401  (register texts and procedures)
+from . import (  # noqa: E402, F401  (register texts and procedures)
+    cards_a01_a08,
+    cards_a09_a16,
+    cards_a17_a24,
+    cards_a25_a32,
+    choosers,
+    common,
+    granted,
+)

@@ -1,6 +1,6 @@
-"""Arab Revolt Event cards of the Example of Play's first cards and their neighbours (rule 5; texts and
-Tips in 9.0): A10 Ex-Black and Tans, A11 Italian Aid (Mandatory), A13 Arab Investigation Centres,
-A14 Arab Ladies of Jerusalem."""
+"""Arab Revolt Event cards A9 to A16 (rule 5; texts and Tips in 9.0): A9 Hajj Amin al-Husayni, A10
+Ex-Black and Tans, A11 Italian Aid (Mandatory), A12 General Dill, A13 Arab Investigation Centres, A14 Arab
+Ladies of Jerusalem, A15 Human Shields (capability: effects in Raid and Punish's Fine), A16 Censorship."""
 
 from __future__ import annotations
 
@@ -8,10 +8,12 @@ from ....coin.will import shift_will
 from ....core import notation
 from ....core.flow import Context, Procedure, procedure
 from .. import board as B
-from ..chits import CHIT_NAMES, draw_punishment, return_punishment
-from ..special import mobilize_effect
-from . import event
-from .granted import granted_ops
+from ..chits import CHIT_NAMES, draw_punishment, mobilize_effect, return_punishment
+from ..data import CARDS
+from ..operation import chit_value, new_op_frame
+from . import capability, event
+from .choosers import pick
+from .granted import granted_ops, may_sa
 
 notation.VERBS.update({"space", "chit", "done"})
 
@@ -175,3 +177,124 @@ def discard_held(g: Context, chit: str) -> None:
     g.s["punishment"]["held"].remove(chit)
     return_punishment(g, [chit])
     g.say(f"British discarded a held {CHIT_NAMES[chit]} chit (back to the cup).", faction="british", rule="A14")
+
+
+# -- A9 Hajj Amin al-Husayni --------------------------------------------------------------------------------
+
+def bases_abroad(g: Context) -> list[str]:
+    return [s for s in ("syria", "lebanon") if B.sp(g, s)["bases"]]
+
+
+@procedure
+class A9Unshaded(Procedure):
+    """A9 unshaded: all Rebel Bases in Syria or Lebanon (not both) are removed; then Unity toward
+    Decentralized."""
+
+    name = "ar.ev.a9u"
+    rule = "A9"
+
+    def prompt(self, g, f):
+        return {"space": bases_abroad(g)}
+
+    def text(self, g, f):
+        return f"{f['role'].title()} (Hajj Amin al-Husayni, A9): remove all Rebel Bases in Syria or Lebanon"
+
+    def act(self, g, f, verb, arg):
+        g.end()
+        a9_remove(g, arg)
+        B.shift_unity(g, -1, "Hajj Amin al-Husayni", rule="A9")
+
+    def step(self, g, f):
+        if len(bases_abroad(g)) <= 1:
+            g.end()
+            if bases_abroad(g):
+                a9_remove(g, bases_abroad(g)[0])
+            B.shift_unity(g, -1, "Hajj Amin al-Husayni", rule="A9")
+            return True
+        return False
+
+
+def a9_remove(g: Context, sid: str) -> None:
+    n = B.remove(g, sid, "bases", B.sp(g, sid)["bases"])
+    g.say(f"Hajj Amin al-Husayni: {n} Base(s) in {B.name(sid)} were removed.", rule="A9")
+
+
+@event("A9", "unshaded")
+def a9_unshaded(g: Context, faction: str) -> None:
+    g.call(A9Unshaded.name, faction)
+
+
+@event("A9", "shaded")
+def a9_shaded(g: Context, faction: str) -> None:
+    """With a Rebel Base in a Foreign Country, Unity toward Centralized; the Rebels may also conduct an
+    Operation with their Operations chit (ruling R-A9: one Operation, no Special Activity, up to the value of
+    the chit played this turn)."""
+    if any(B.sp(g, s)["bases"] for s in B.FOREIGN):
+        B.shift_unity(g, 1, "Grand Mufti", rule="A9")
+    value = chit_value(g)
+    if value:
+        g.call(A9Op.name, "rebels")
+    else:
+        g.say("Grand Mufti: the Rebels played no Operations chit this turn, so no Operation.", rule="A9")
+
+
+@procedure
+class A9Op(Procedure):
+    """A9 shaded: the Rebels choose an Operation (or none) in spaces up to their chit's value."""
+
+    name = "ar.ev.a9s"
+    rule = "A9"
+
+    def prompt(self, g, f):
+        return {"op": g.rules.ops(g, "rebels", False), "done": []}
+
+    def text(self, g, f):
+        return f"Rebels (Grand Mufti, A9): an Operation in up to {chit_value(g)} space(s), or done"
+
+    def act(self, g, f, verb, arg):
+        g.end()
+        if verb == "op":
+            g.call(f"ar.op.{arg}", "rebels", **new_op_frame(g, arg, False, False))
+
+
+# -- A12 General Dill ---------------------------------------------------------------------------------------
+
+@event("A12", "unshaded")
+def a12_unshaded(g: Context, faction: str) -> None:
+    """British may Punish, then may Punish again using a held chit (the Tip: only if they hold one)."""
+    may_sa(g, "british", "punish", rule="A12", held_only=True)
+    may_sa(g, "british", "punish", rule="A12")
+
+
+@event("A12", "shaded", playable=lambda g, faction: B.irregulars_on_map(g) >= 2)
+def a12_shaded(g: Context, faction: str) -> None:
+    """Remove half the Irregulars on the map, rounded down (the executing faction chooses which)."""
+    n = B.irregulars_on_map(g) // 2
+    pick(g, faction, list(B.IRREGULAR_KEYS), max=n, min=n, rule="A12", label="General Dill, A12")
+
+
+# -- A15 Human Shields (capability; effects in Raid and Punish's Fine) ---------------------------------------
+
+capability("A15", "unshaded")
+capability("A15", "shaded")
+
+
+# -- A16 Censorship -----------------------------------------------------------------------------------------
+
+def british_caps(g: Context, side: str | None = None) -> list[str]:
+    return [c for c, s in g.s["capabilities"].items()
+            if CARDS[c]["capability"] == "british" and (side is None or s == side)]
+
+
+@event("A16", "unshaded", playable=lambda g, faction: bool(british_caps(g, "shaded")))
+def a16_unshaded(g: Context, faction: str) -> None:
+    """Cancel all shaded British Capabilities (for the rest of the game: the Tip; ruling R-A16)."""
+    for cid in british_caps(g, "shaded"):
+        del g.s["capabilities"][cid]
+        g.say(f"Censorship: the shaded {CARDS[cid]['title']} ({cid}) Capability was cancelled.", rule="A16")
+
+
+@event("A16", "shaded", playable=lambda g, faction: bool(british_caps(g)))
+def a16_shaded(g: Context, faction: str) -> None:
+    """Political Will -1 for each British Capability in play."""
+    shift_will(g, -len(british_caps(g)), "Censorship", rule="A16")

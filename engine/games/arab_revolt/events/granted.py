@@ -15,10 +15,12 @@ from ..operation import OPS, new_op_frame
 notation.VERBS.update({"op", "sa", "done"})
 
 
-def granted_ops(g: Context, role: str, count: int, *, only: list[str] | None = None, rule: str, label: str) -> None:
-    """Pushes up to *count* Limited Operations for *role*, one after another."""
+def granted_ops(g: Context, role: str, count: int, *, only: list[str] | None = None, each: bool = False,
+                rule: str, label: str) -> None:
+    """Pushes up to *count* Limited Operations for *role*, one after another; ``each``: one in each space of
+    *only*, each space once (A7)."""
     if count > 0:
-        g.call(GrantedOps.name, role, left=count, only=only, rule=rule, label=label)
+        g.call(GrantedOps.name, role, left=count, only=only, each=each, used=[], rule=rule, label=label)
     else:
         g.say(f"{label}: no Limited Operation to conduct.", faction=role, rule=rule)
 
@@ -34,12 +36,18 @@ class GrantedOps(Procedure):
     name = "ar.ev.granted_ops"
     rule = "5.1"
 
+    def where(self, f):
+        if f["only"] is None or not f.get("each"):
+            return f["only"]
+        return [s for s in f["only"] if s not in f["used"]]
+
     def prompt(self, g, f):
-        ops = [op for op in OPS[f["role"]] if PROCEDURES[f"ar.op.{op}"].candidates(g, op_frame(g, op, f["only"]))]
+        ops = [op for op in OPS[f["role"]]
+               if PROCEDURES[f"ar.op.{op}"].candidates(g, op_frame(g, op, self.where(f)))]
         return {"op": ops, "done": []} if ops else {"done": []}
 
     def text(self, g, f):
-        where = f" in {', '.join(B.name(s) for s in f['only'])}" if f["only"] else ""
+        where = f" in {', '.join(B.name(s) for s in self.where(f))}" if f["only"] else ""
         return f"{f['role'].title()} ({f['label']}): conduct a Limited Operation{where} ({f['left']} left), or done"
 
     def act(self, g, f, verb, arg):
@@ -50,9 +58,12 @@ class GrantedOps(Procedure):
         if f["left"] <= 0:
             g.end()
         g.say(f"{f['role'].title()} began a Limited {arg.title()} ({f['label']}).", faction=f["role"], rule=f["rule"])
-        g.call(f"ar.op.{arg}", f["role"], **op_frame(g, arg, f["only"]))
+        g.call(f"ar.op.{arg}", f["role"], **op_frame(g, arg, self.where(f)))
 
     def step(self, g, f):
+        if "ret" in f:
+            f["used"].extend(f.pop("ret"))
+            return True
         if "op" not in self.prompt(g, f):
             g.end()
             return True
