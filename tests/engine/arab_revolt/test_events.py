@@ -6,8 +6,9 @@ from engine.games.arab_revolt.events import EVENTS
 from .helpers import at_card, board, legal, role, run, sp, texts
 
 
-def event_turn(cid, first="british", draws=(), **spaces):
-    s = board(cid, first=first, draws=list(draws), **spaces)
+def event_turn(cid, first="british", draws=(), unity=2, **spaces):
+    """*first* has chosen the Event box of card *cid* (the Rebels after playing the first chit drawn)."""
+    s = board(cid, first=first, draws=list(draws), unity=unity, **spaces)
     if first == "rebels":
         s, _ = run(s, f"chit {draws[0]}")
     return run(s, "box event")[0]
