@@ -103,3 +103,15 @@ def test_6_5_a34_munich_places_out_of_play_troops_in_cities():
     assert role(s) == "british" and legal(s) == {"place": ["haifa-city", "tel-aviv-jaffa", "jerusalem-city"]}
     s2, _ = run(s, *["place haifa-city"] * 5)
     assert s2["out_of_play"] == 0 and sp(s2, "haifa-city")["troops"] == 5
+
+
+def test_6_1_a27_shaded_rebel_courts_cost_will_per_two_opposition_spaces():
+    # Opposition in Samaria, Gaza, Lydda (3 spaces: -1); they also stop 3 of 9 clean spaces (6 clean: +3);
+    # four clean Railways +2. Net +4 instead of +5 without A27.
+    s = board("A13", first="british", pw=10, samaria={"opposition": 1}, gaza={"opposition": 1},
+              lydda={"opposition": 1})
+    s["capabilities"]["A27"] = "shaded"
+    s["deck"].remove("A33") if "A33" in s["deck"] else s["unused"].remove("A33")
+    s["deck"].insert(0, "A33")
+    s, log = run(s, "box limited", "pass", "hold fine", "chit 1", "box opsa", "pass", draws=[1, 2])
+    assert s["pw"] == 14 and "Rebel Courts" in texts(log)
