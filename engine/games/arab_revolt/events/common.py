@@ -3,6 +3,7 @@ piece from each of several spaces, and granting a free Operation."""
 
 from __future__ import annotations
 
+from ....coin import pickers
 from ....core import notation
 from ....core.flow import Context, Procedure, procedure
 from .. import board as B
@@ -12,46 +13,27 @@ notation.VERBS.update({"place", "move", "done"})
 
 
 @procedure
-class PlaceOwn(Procedure):
+class PlaceOwn(pickers.Chooser):
     """The executing faction places one of its own pieces in each of up to ``max`` of ``spaces`` (from
     Available, else from the map: 1.4.1 IMPORTANT, ruling R-1.4.1), or done."""
 
     name = "ar.ev.place_own"
-    rule = "5.1"
+    verb = "place"
+    doing = "place"
 
     def options(self, g, f):
-        return [s for s in f["spaces"] if s not in f["done"] and B.BOARD.room(g, s, f["piece"]) != 0]
+        if f["taken"] >= f["max"]:
+            return []
+        return [s for s in f["spaces"] if not f["per"].get(s) and B.BOARD.room(g, s, f["piece"]) != 0]
 
-    def prompt(self, g, f):
-        out = {"done": []}
-        if len(f["done"]) < f["max"] and self.options(g, f):
-            out["place"] = self.options(g, f)
-        return out
-
-    def text(self, g, f):
-        label = B.BOARD.pieces[f["piece"]].label
-        return f"{f['role'].title()} ({f['label']}): place a {label} in a space ({len(f['done'])} of up to {f['max']}), or done"
-
-    def rule_for(self, g, f):
-        return f["rule"]
-
-    def act(self, g, f, verb, arg):
-        if verb == "done":
-            f["over"] = True
-            return
-        f["done"].append(arg)
+    def take(self, g, f, arg):
         place_own(g, f["role"], arg, f["piece"], rule=f["rule"], label=f["label"])
-
-    def step(self, g, f):
-        if f.get("over") or "place" not in self.prompt(g, f):
-            g.end()
-            return True
-        return False
 
 
 def place_own_each(g: Context, role: str, piece: str, spaces: list[str], *, max: int, rule: str, label: str) -> None:
     if spaces:
-        g.call(PlaceOwn.name, role, piece=piece, spaces=spaces, max=max, done=[], rule=rule, label=label)
+        g.call(PlaceOwn.name, role, **pickers.put_frame(piece, spaces=spaces, max=max, per_space=1, rule=rule,
+                                                        label=label))
     else:
         g.say(f"{label}: no space qualifies.", faction=role, rule=rule)
 
