@@ -1,7 +1,8 @@
-"""Engine benchmark: random playouts of Palestine (prints figures; not a test).
+"""Engine benchmark: random playouts of each game (prints figures; not a test).
 
-Run: python bench/engine.py [--games N]
-Targets (issue 2): median full playout <= 50 ms on one core; <= 50 us median per action.
+Run: python bench/engine.py [--games N] [--game SLUG]
+Targets (issue 2, and issue 7 for Arab Revolt): median full playout <= 50 ms on one core; <= 50 us median
+per action.
 """
 
 from __future__ import annotations
@@ -23,12 +24,20 @@ from engine.playout import choose  # noqa: E402
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--game", choices=[g["slug"] for g in engine.games()], default=None,
+                    help="one game only (default: every game)")
     args = ap.parse_args()
+    for slug in [args.game] if args.game else [g["slug"] for g in engine.games()]:
+        print(f"== {slug}")
+        bench(slug, args.games)
+
+
+def bench(slug: str, games: int) -> None:
     game_times, legal_times, apply_times, actions = [], [], [], 0
     mid_state = None
-    for seed in range(args.games):
+    for seed in range(games):
         t0 = time.perf_counter()
-        state = engine.setup("palestine", "standard", {}, SeededChance(seed, context="setup"))
+        state = engine.setup(slug, "standard", {}, SeededChance(seed, context="setup"))
         picker, dice = SeededChance(seed, context="p"), SeededChance(seed, context="d")
         n = 0
         while not engine.outcome(state):
@@ -48,8 +57,8 @@ def main() -> None:
         game_times.append(time.perf_counter() - t0)
         actions += n
     total = sum(game_times)
-    print(f"games: {args.games}, actions: {actions} ({actions / args.games:.0f} per game)")
-    print(f"games/s: {args.games / total:.1f}   actions/s: {actions / total:.0f}")
+    print(f"games: {games}, actions: {actions} ({actions / games:.0f} per game)")
+    print(f"games/s: {games / total:.1f}   actions/s: {actions / total:.0f}")
     print(f"median full playout: {statistics.median(game_times) * 1e3:.1f} ms "
           f"(p95 {sorted(game_times)[int(0.95 * len(game_times))] * 1e3:.1f} ms)")
     print(f"median legal_actions: {statistics.median(legal_times) * 1e6:.1f} us; "

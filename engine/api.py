@@ -43,7 +43,7 @@ class Step:
 
 def _load_games() -> None:
     if not REGISTRY:
-        from .games import palestine  # noqa: F401  (registers itself)
+        from .games import arab_revolt, palestine  # noqa: F401  (each registers itself)
 
 
 def games() -> list[dict]:

@@ -14,7 +14,7 @@ import uuid
 from collections.abc import Callable
 from datetime import timedelta
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session, sessionmaker
 
 import engine
@@ -96,9 +96,7 @@ def submit_as(session: Session, game, role: str, raw: str, content_type: str,
               "created_at": at, "updated_at": at}
     # One statement whether or not the key is new: a copy that arrives at the same moment from another
     # request inserts nothing and finds the first below.
-    stored = session.execute(_insert(session, Submission).values(**values)
-                             .on_conflict_do_nothing(index_elements=["game_id", "idempotency_key"])
-                             .returning(Submission.id)).first()
+    stored = session.execute(_insert(session, Submission), values).first()
     if stored is None:
         old = session.execute(select(Submission).where(Submission.game_id == gid,
                                                        Submission.idempotency_key == key)).scalar_one()
@@ -106,13 +104,23 @@ def submit_as(session: Session, game, role: str, raw: str, content_type: str,
     return Submission(**values), True  # what was stored (not attached to the session)
 
 
+_INSERTS: dict[tuple[str, type], object] = {}
+
+
 def _insert(session: Session, table):
-    """INSERT with ON CONFLICT for the database in use (PostgreSQL or SQLite)."""
-    if session.get_bind().dialect.name == "postgresql":
-        from sqlalchemy.dialects.postgresql import insert
-    else:
-        from sqlalchemy.dialects.sqlite import insert
-    return insert(table)
+    """``INSERT ... ON CONFLICT (game_id, idempotency_key) DO NOTHING RETURNING id`` for the database in use
+    (PostgreSQL or SQLite), built once per database and table (the move path runs it for every move)."""
+    name = session.get_bind().dialect.name
+    stmt = _INSERTS.get((name, table))
+    if stmt is None:
+        if name == "postgresql":
+            from sqlalchemy.dialects.postgresql import insert
+        else:
+            from sqlalchemy.dialects.sqlite import insert
+        stmt = _INSERTS[(name, table)] = (insert(table)
+                                          .on_conflict_do_nothing(index_elements=["game_id", "idempotency_key"])
+                                          .returning(table.id))
+    return stmt
 
 
 def _binder(session: Session, game, role: str, new_entropy: str | None = None) -> dice.Binder:
@@ -266,8 +274,14 @@ def preview(session: Session, gid: str, token: str | None, raw: str, content_typ
     return verdict
 
 
+_STATUS = select(Submission.id, Submission.game_id, Submission.role, Submission.status, Submission.attempts,
+                 Submission.verdict, Submission.created_at, Submission.updated_at
+                 ).where(Submission.id == bindparam("sid"))
+
+
 def submission_status(session: Session, sid: str) -> dict:
-    sub = session.get(Submission, sid)
+    """What ``describe`` says of a submission, read without loading it as an object (the ``?wait`` path)."""
+    sub = session.execute(_STATUS, {"sid": sid}).first()
     if sub is None:
         from .errors import NotFound
         raise NotFound(f"no submission {sid!r}")

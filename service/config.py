@@ -36,6 +36,10 @@ def from_env(instance_path: str) -> dict:
     return cfg
 
 
+#: Every queue the tasks use: moves on the default one; PDF renders and mail on their own (task_routes).
+QUEUES = ("celery", "renders", "mail")
+
+
 def celery_config(redis_url: str) -> dict:
     """Celery settings (lowercase keys only). Messages carry submission ids; the database is the truth."""
     base = {
@@ -50,9 +54,11 @@ def celery_config(redis_url: str) -> dict:
         "task_soft_time_limit": 100,
         "broker_connection_retry_on_startup": True,
         "worker_hijack_root_logger": False,
-        # PDF renders wait in a queue of their own, so a burst of them never delays a verdict; at scale a
-        # render worker consumes it (Procfile ``render``); the embedded worker takes both queues.
-        "task_routes": {"tasks.render_snapshots": {"queue": "renders"}},
+        # PDF renders, and the mail answers that carry them, wait in queues of their own, so a burst of
+        # them (or a slow relay) never delays a verdict; at scale the Procfile's ``background`` worker
+        # takes them; the embedded worker takes every queue.
+        "task_routes": {"tasks.render_snapshots": {"queue": "renders"},
+                        "tasks.mail.answer": {"queue": "mail"}, "tasks.mail.send": {"queue": "mail"}},
         "beat_schedule": {"sweep": {"task": "tasks.sweep", "schedule": 15.0},
                           "mail": {"task": "tasks.mail.sweep", "schedule": 60.0}},
     }

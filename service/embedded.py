@@ -15,13 +15,15 @@ from celery.worker import WorkController
 from flask import Flask
 from werkzeug.serving import make_server
 
+from .config import QUEUES
+
 log = logging.getLogger("umpire.embedded")
 
 
 def start_worker(app: Flask) -> WorkController:
     """Starts a Celery worker (solo pool) in a daemon thread of this process."""
     celery = app.extensions["celery"]
-    worker = WorkController(app=celery, concurrency=1, pool="solo", hostname="embedded@localhost", queues="celery,renders",
+    worker = WorkController(app=celery, concurrency=1, pool="solo", hostname="embedded@localhost", queues=",".join(QUEUES),
                             without_heartbeat=True, without_mingle=True, without_gossip=True, loglevel="WARNING")
     threading.Thread(target=worker.start, name="celery-worker", daemon=True).start()
     return worker

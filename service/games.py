@@ -5,7 +5,7 @@ from __future__ import annotations
 import secrets
 from importlib import metadata
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
 import engine
@@ -112,6 +112,11 @@ def require_seat(session: Session, game: Game, token: str | None) -> str:
     return role
 
 
+_SEAT_OF = (select(Game.id, Game.seq, Game.status, Game.result, Game.umpire_token_hash, Seat.role)
+            .outerjoin(Seat, (Seat.game_id == Game.id) & (Seat.token_hash == bindparam("h")))
+            .where(Game.id == bindparam("gid")))
+
+
 def seat_of(session: Session, gid: str, token: str | None):
     """The game's id and position, and the seat a token speaks for, in one query (the move path).
 
@@ -119,9 +124,7 @@ def seat_of(session: Session, gid: str, token: str | None):
     :raises NotFound, Unauthorized, Forbidden: as ``get_game`` and ``require_seat``.
     """
     h = hash_token(token) if token else ""
-    head = session.execute(select(Game.id, Game.seq, Game.status, Game.result, Game.umpire_token_hash, Seat.role)
-                           .outerjoin(Seat, (Seat.game_id == Game.id) & (Seat.token_hash == h))
-                           .where(Game.id == gid)).first()
+    head = session.execute(_SEAT_OF, {"gid": gid, "h": h}).first()
     if head is None:
         raise NotFound(f"no game {gid!r}")
     if not token:

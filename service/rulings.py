@@ -15,8 +15,9 @@ from .models import Game
 
 
 def _data_dir(slug: str) -> Path:
-    module = importlib.import_module(f"engine.games.{slug}")
-    return Path(module.__file__).resolve().parent / "data"
+    """The game package's data folder (the package of its setup: ``engine.games.<package>``)."""
+    package = ".".join(engine.definition(slug).setup.__module__.split(".")[:3])
+    return Path(importlib.import_module(package).__file__).resolve().parent / "data"
 
 
 @cache

@@ -5,7 +5,11 @@ Initiative Track (Limited Operation, Event, Operation + Special Activity) and ca
 the 2nd Eligible faction then picks a box the first did not (2.3.2, 2.3.3). The cylinder further left
 becomes 1st Eligible for the next card (2.3.5). A Propaganda card runs the game's Propaganda Round (2.4).
 
-The game plugs in through its ``rules`` object (see :class:`CoinRules`).
+The game plugs in through its ``rules`` object (see :class:`CoinRules`), including the hooks a game
+needs around the turns: something to resolve when an Event card is revealed, before anyone acts (Arab
+Revolt's Mandatory Events, 5.4), boxes closed for the card (the Event box after a Mandatory Event),
+something before a faction chooses its box (Arab Revolt's Operations chits, 2.3.4) and after its turn
+(the chit effect the British apply, 1.8.2).
 """
 
 from __future__ import annotations
@@ -25,13 +29,29 @@ class CoinRules:
     """What a COIN game supplies to the shared sequence. Every method takes the working context."""
 
     factions: tuple[str, ...] = ()
+    #: The game's map and piece bookkeeping (engine.coin.board.Board), used by shared procedures.
+    board = None
 
     def card(self, cid: str) -> dict:
         ...
 
+    #: Each faction's Operations, and the prefix of their procedure names (``pal.op.`` + ``deploy``).
+    op_names: dict[str, list[str]] = {}
+    op_prefix = ""
+
+    def op_frame(self, g: Context, op: str, limited: bool, with_sa: bool) -> dict:
+        """The locals of a new frame of Operation *op* (engine.coin.operation.Operation)."""
+        raise NotImplementedError
+
     def ops(self, g: Context, faction: str, limited: bool) -> list[str]:
-        """Operations *faction* could start now (each with at least one legal space)."""
-        ...
+        """Operations *faction* could start now: each with at least one space it may select."""
+        from ..core.flow import PROCEDURES
+        out = []
+        for op in self.op_names[faction]:
+            frame = self.op_frame(g, op, limited, not limited)
+            if frame["max"] > 0 and PROCEDURES[f"{self.op_prefix}{op}"].candidates(g, frame):
+                out.append(op)
+        return out
 
     def start_op(self, g: Context, faction: str, op: str, limited: bool, with_sa: bool) -> None:
         ...
@@ -53,6 +73,19 @@ class CoinRules:
 
     def end_of_card(self, g: Context) -> None:
         """Called after eligibility is adjusted (2.3.5), before the next card."""
+
+    def on_event_card(self, g: Context, cid: str) -> None:
+        """Called when Event card *cid* is revealed, before the 1st Eligible acts; may push procedures."""
+
+    def closed_boxes(self, g: Context) -> tuple[str, ...]:
+        """Boxes of the Initiative Track no faction may choose on the current card."""
+        return ()
+
+    def before_turn(self, g: Context, faction: str) -> None:
+        """Called as *faction*'s turn begins, before it chooses a box; may push procedures."""
+
+    def after_turn(self, g: Context, faction: str) -> None:
+        """Called once *faction*'s turn is over (its Operation, Event or Pass done); may push procedures."""
 
 
 def other(g: Context, faction: str) -> str:
@@ -86,12 +119,19 @@ class CardRound(Procedure):
                 f["stage"] = "after-propaganda"
                 g.rules.start_propaganda(g)
             else:
-                f["stage"] = "second"
-                g.call("coin.turn", s["eligible"][0], stage="box")
+                f["stage"] = "first"
+                g.rules.on_event_card(g, cid)
             return True
-        if stage == "second":
-            f["stage"] = "adjust"
-            g.call("coin.turn", s["eligible"][1], stage="box")
+        if stage in ("first", "second"):
+            # A turn: the game's before-turn step runs first (pushed last), then the box choice.
+            who = s["eligible"][0 if stage == "first" else 1]
+            f["stage"] = "after-first" if stage == "first" else "after-second"
+            g.call("coin.turn", who, stage="box")
+            g.rules.before_turn(g, who)
+            return True
+        if stage in ("after-first", "after-second"):
+            f["stage"] = "second" if stage == "after-first" else "adjust"
+            g.rules.after_turn(g, s["eligible"][0 if stage == "after-first" else 1])
             return True
         if stage == "adjust":
             boxes = s["boxes"]
@@ -119,7 +159,8 @@ class Turn(Procedure):
     def prompt(self, g: Context, f: dict) -> dict[str, list[str]]:
         role = f["role"]
         if f["stage"] == "box":
-            return {"box": [b for b in BOXES if g.s["boxes"][b] is None]}
+            closed = g.rules.closed_boxes(g)
+            return {"box": [b for b in BOXES if g.s["boxes"][b] is None and b not in closed]}
         if f["stage"] != "act":
             return {}
         box = f["box"]
@@ -147,6 +188,8 @@ class Turn(Procedure):
     def explain(self, g, f, verb, arg):
         if verb == "box" and arg in BOXES and g.s["boxes"].get(arg):
             return f"the {BOX_NAMES[arg]} box already holds the {g.s['boxes'][arg].title()} cylinder (2.3.2)"
+        if verb == "box" and arg in g.rules.closed_boxes(g):
+            return f"the {BOX_NAMES[arg]} box is closed on this card (5.4: a Mandatory Event was resolved)"
         if verb in ("unshaded", "shaded", "event") and f.get("box") != "event":
             return "Events are executed only from the Event box (2.3.2)"
         if verb in ("unshaded", "shaded", "event") and f.get("stage") == "act":

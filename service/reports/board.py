@@ -185,6 +185,8 @@ def _panel(p: dict, view: dict, legend: dict, names: dict, pieces_by_kind: dict)
         base = p["y"] + 24 + math.ceil(len(out["pieces"]) / 3) * 24
         out["markers"] = [{**m, "x": _num(p["x"] + 10 + i * 110), "y": _num(base)}
                           for i, m in enumerate(legend.get("markers", []))]
+        out["note_y"] = _num(base + (40 if out["markers"] else 16))
+        out["note"] = p.get("note", "Schematic map: positions inferred from 1945 geography, not the printed board.")
     elif t == "header":
         role = view.get("role")
         out["title"] = names.get("game") or ""

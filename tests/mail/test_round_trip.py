@@ -12,6 +12,7 @@ from celery.contrib.testing.worker import start_worker
 
 from mail.config import settings
 from mail.smtp_listener import controller
+from service.config import QUEUES
 from service.models import Game
 
 from .conftest import SECRET, free_port, letter, new_game
@@ -41,7 +42,8 @@ def test_palestine_by_mail_round_trip(mail_app, relay):
 
     listener.start()
     try:
-        with start_worker(celery, pool="solo", perform_ping_check=False, shutdown_timeout=30.0):
+        with start_worker(celery, pool="solo", perform_ping_check=False, shutdown_timeout=30.0,
+                          queues=",".join(QUEUES)):
             # 1. Irgun: text orders in the body, with a signature.
             post(letter(gid, f"Token: {tokens['irgun']}\nbox opsa\nop sabotage\nspace galilee\nroll\ndone\ndone\n"
                              f"-- \nAnn\n"))

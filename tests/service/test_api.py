@@ -1217,3 +1217,25 @@ def test_cli_service_errors(tmp_path, args, words):
     assert res.exit_code == 1, res.output
     assert words in res.output
     assert "Traceback" not in res.output
+
+
+# ------------------------------------------------------------------------------------------ Arab Revolt
+
+
+def test_arab_revolt_game_is_created_and_played_through_the_api(client, sessions):
+    """Issue 7: the service's game enum takes arab-revolt; the Rebels play their Operations chit (drawn at
+    setup, before the box: rule 2.3.4) by a move file; the views hide the deck."""
+    r = client.post("/api/games", json={"game": "arab-revolt"})
+    assert r.status_code == 201, r.get_data(as_text=True)
+    b = r.get_json()
+    assert set(b["tokens"]) == {"rebels", "british", "umpire"} and b["waiting_for"] == ["rebels"]
+    chit = b["prompts"]["rebels"]["actions"]["chit"][0]
+    gid = b["id"]
+    r = client.post(f"/api/games/{gid}/moves", json=move_file(gid, [f"chit {chit}", "box opsa"], role="rebels"),
+                    headers=auth(b["tokens"]["rebels"]))
+    assert r.status_code == 202, r.get_data(as_text=True)
+    out = adjudicated(client, sessions, r.get_json()["id"])
+    assert out["status"] == "accepted", out
+    assert "op" in out["verdict"]["prompts"]["rebels"]["actions"]
+    g = client.get(f"/api/games/{gid}", headers=auth(b["tokens"]["british"])).get_json()
+    assert g["seq"] == 2 and not HIDDEN_KEYS & set(g["view"]) and g["view"]["ops"]["played"]["value"] == int(chit)

@@ -408,3 +408,12 @@ def test_player_names_and_titles_are_escaped(client):
     r = client.post(f"/games/{gid}/preview", data={"form_key": key, "orders": "</textarea><img src=x>\n"})
     page = html(r)
     assert "</textarea><img" not in page and "&lt;/textarea&gt;&lt;img src=x&gt;" in page
+
+
+def test_arab_revolt_page_shows_its_board_with_the_foreign_countries(client):
+    r = client.post("/api/games", json={"game": "arab-revolt", "title": "Revolt"})
+    assert r.status_code == 201, r.get_data(as_text=True)
+    page = html(client.get(f"/games/{r.get_json()['id']}"))
+    for space in ("lebanon", "syria", "transjordan", "egypt", "galilee", "rail-syria"):
+        assert f'data-space="{space}"' in page
+    assert 'data-track="unity"' in page and "Waiting for <b>Rebels" in page

@@ -13,6 +13,9 @@ def test_renders_are_routed_to_their_own_queue_and_moves_to_the_default_one(app)
     router = app.extensions["celery"].amqp.router
     assert router.route({}, "tasks.render_snapshots", args=("G-1",))["queue"].name == "renders"
     assert router.route({}, "tasks.adjudicate", args=("s",))["queue"].name == "celery"
+    assert router.route({}, "tasks.mail.send", args=(1,))["queue"].name == "mail"
+    assert router.route({}, "tasks.mail.answer", args=("G-1",))["queue"].name == "mail"
+    assert router.route({}, "tasks.mail.handle", args=(1,))["queue"].name == "celery"
 
 
 def test_the_embedded_worker_takes_both_queues_and_renders_after_an_accepted_move(app, client, sessions):

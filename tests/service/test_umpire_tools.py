@@ -615,3 +615,12 @@ def test_rollback_correction_and_export_on_postgresql(pg_url):
         assert len(export["undone"]) == 14 and verify(export).ok
     finally:
         app.extensions["umpire"]["engine"].dispose()
+
+
+@pytest.mark.parametrize("slug", [g["slug"] for g in engine.games()])
+def test_every_game_records_its_data_version_and_lists_its_rulings(client, slug):
+    r = client.post("/api/games", json={"game": slug})
+    assert r.status_code == 201, r.get_data(as_text=True)
+    b = client.get(f"/api/games/{r.json['id']}/rulings").json
+    assert re.fullmatch(r"[0-9a-f]{16}", b["data_version"]) and b["rulings"]
+    assert all(x["rule"] and x["text"] and x["provenance"] == "ruling" for x in b["rulings"])

@@ -2,46 +2,55 @@
 
 Rules 1.3 (map), 1.4 (forces, availability, stacking, Underground/Active), 1.6 (Intel Chits, Arms
 Caches), 1.10 (Curfews). Every change to pieces goes through these helpers, so that the invariants
-(Curfew removal, stacking, availability) hold after each one.
+(Curfew removal, stacking, availability) hold after each one. The piece bookkeeping itself is the
+series' (:class:`engine.coin.board.Board`); this module names Palestine's pieces and keeps the names
+the rest of the game uses.
 """
 
 from __future__ import annotations
 
+from ...coin.board import Board, PieceKind
 from ...core.errors import RulesBugError
 from ...core.flow import Context
 from .data import MAP
 
-SPACES: list[str] = [s["id"] for s in MAP["spaces"]]
-NAME: dict[str, str] = {s["id"]: s["name"] for s in MAP["spaces"]}
-KIND: dict[str, str] = {s["id"]: s["kind"] for s in MAP["spaces"]}
+#: Palestine's forces (1.4): Cells are two-state, Arms Caches at most two a space and never on Railways
+#: (1.4.2). Cells alone go to Prison (1.3.6) or out of the game (Events).
+BOARD = Board(MAP, [PieceKind("troops", "british", label="Troop", words=("troops",)),
+                    PieceKind("police", "british", label="Police cube", words=("police",)),
+                    PieceKind("cells", "irgun", flips=True, label="Cell", words=("underground", "active")),
+                    PieceKind("caches", "irgun", stack=2, never_in=frozenset({"railway"}), label="Arms Cache",
+                              words=("cache",))],
+              markers=("sabotage", "terror", "curfew"), curfews=3, curfew_kinds=("city",), curfew_rule="1.10",
+              boxes={"prison": ("cells",), "removed": ("cells",)})
+
+SPACES: list[str] = BOARD.spaces
+NAME: dict[str, str] = BOARD.names
+KIND: dict[str, str] = BOARD.kind
 COASTAL: set[str] = {s["id"] for s in MAP["spaces"] if s.get("coastal")}
-CITIES = [s for s in SPACES if KIND[s] == "city"]
-DISTRICTS = [s for s in SPACES if KIND[s] == "district"]
-RAILWAYS = [s for s in SPACES if KIND[s] == "railway"]
-ADJ: dict[str, set[str]] = {s: set() for s in SPACES}
-for _e in MAP["adjacency"]:
-    ADJ[_e["a"]].add(_e["b"])
-    ADJ[_e["b"]].add(_e["a"])
+CITIES = BOARD.of_kind("city")
+DISTRICTS = BOARD.of_kind("district")
+RAILWAYS = BOARD.of_kind("railway")
+ADJ: dict[str, set[str]] = BOARD.adj
 CITY_DISTRICT: dict[str, str] = {c: MAP["mass_detention_district"][c] for c in CITIES}
 
 #: Piece totals (1.2, 1.4): used by the conservation check.
 TOTALS = {"troops": 12, "police": 6, "cells": 15, "caches": 5}
 #: Intel Chits: 9, values 0 to 2, three of each (1.6.1).
 INTEL_CHITS = [0, 0, 0, 1, 1, 1, 2, 2, 2]
-CURFEWS = 3
+CURFEWS = BOARD.curfews
 #: Irgun pieces held under the Haganah Track's boxes (6.5.2; example 8.0 L594 and L630).
 HAGANAH_SLOTS = {"4": {"cells": 2, "caches": 1}, "3": {"cells": 3}}
 
 CELL_KINDS = {"underground": "cells_u", "active": "cells_a"}
 
-
-def empty_space() -> dict:
-    return {"troops": 0, "police": 0, "cells_u": 0, "cells_a": 0, "caches": 0,
-            "sabotage": 0, "terror": 0, "curfew": 0}
-
-
-def sp(g: Context, sid: str) -> dict:
-    return g.s["spaces"][sid]
+empty_space = BOARD.empty_space
+sp = BOARD.sp
+name = BOARD.name
+adjacent = BOARD.adjacent
+within_one = BOARD.within_one
+check_curfew = BOARD.check_curfew
+curfews_on_map = BOARD.curfews_on_map
 
 
 def cells(x: dict) -> int:
@@ -60,19 +69,6 @@ def british_pieces(x: dict) -> int:
     return x["troops"] + x["police"]
 
 
-def adjacent(a: str, b: str) -> bool:
-    return b in ADJ[a]
-
-
-def within_one(sid: str) -> list[str]:
-    """The space and those adjacent to it."""
-    return [sid, *sorted(ADJ[sid])]
-
-
-def name(sid: str) -> str:
-    return NAME[sid]
-
-
 # -- availability and placement (1.4.1) ---------------------------------------------------------------
 
 def place(g: Context, sid: str, piece: str, n: int = 1) -> int:
@@ -80,88 +76,35 @@ def place(g: Context, sid: str, piece: str, n: int = 1) -> int:
 
     New Cells are Underground (1.4.3). Caches never on Railways and at most two a space (1.4.2).
     """
-    avail = g.s["available"]
-    x = sp(g, sid)
-    if piece == "caches":
-        if KIND[sid] == "railway":
-            return 0
-        n = min(n, 2 - x["caches"])
-    n = max(0, min(n, avail[piece]))
-    if n:
-        avail[piece] -= n
-        x["cells_u" if piece == "cells" else piece] += n
-    return n
+    return BOARD.place(g, sid, piece, n)
 
 
 def remove(g: Context, sid: str, key: str, n: int = 1, to: str = "available") -> int:
-    """Removes up to *n* pieces (key: troops, police, cells_u, cells_a, caches) to Available or Prison."""
-    x = sp(g, sid)
-    n = max(0, min(n, x[key]))
-    if not n:
-        return 0
-    x[key] -= n
-    piece = "cells" if key in ("cells_u", "cells_a") else key
-    if to == "prison":
-        if piece != "cells":
-            raise RulesBugError("only Cells go to Prison (1.3.6)")
-        g.s["prison"] += n
-    elif to == "removed":
-        g.s["removed"] += n
-    else:
-        g.s["available"][piece] += n
-    if key in ("troops", "police"):
-        check_curfew(g, sid)
-    return n
+    """Removes up to *n* pieces (key: troops, police, cells_u, cells_a, caches) to Available, Prison or out
+    of the game (``removed``); only Cells go to Prison (1.3.6)."""
+    return BOARD.remove(g, sid, key, n, to)
 
 
 def move(g: Context, src: str, dst: str, key: str, n: int = 1) -> int:
-    x, y = sp(g, src), sp(g, dst)
-    n = max(0, min(n, x[key]))
-    x[key] -= n
-    y[key] += n
-    if key in ("troops", "police"):
-        check_curfew(g, src)
-    return n
+    return BOARD.move(g, src, dst, key, n)
 
 
 def activate(g: Context, sid: str, n: int) -> int:
     """Flips up to *n* Underground Cells Active; returns how many flipped (1.4.3)."""
-    x = sp(g, sid)
-    k = max(0, min(n, x["cells_u"]))
-    x["cells_u"] -= k
-    x["cells_a"] += k
-    return k
-
-
-def check_curfew(g: Context, sid: str) -> None:
-    """A Curfew in a space empty of British pieces is removed at once (1.10)."""
-    x = sp(g, sid)
-    if x["curfew"] and not british_pieces(x):
-        x["curfew"] = 0
-        g.say(f"The Curfew in {name(sid)} was lifted: no British pieces remain.", rule="1.10")
-
-
-def curfews_on_map(g: Context) -> int:
-    return sum(sp(g, s)["curfew"] for s in SPACES)
+    return BOARD.activate(g, sid, n, "cells")
 
 
 def place_curfew(g: Context, sid: str) -> bool:
     """Places a Curfew in City *sid* if it has none and one is in the pool (1.4.2, 1.10)."""
-    x = sp(g, sid)
-    if KIND[sid] != "city" or x["curfew"] or curfews_on_map(g) >= CURFEWS:
-        return False
-    if not british_pieces(x):
-        return False  # it would be lifted at once (1.10)
-    x["curfew"] = 1
-    return True
+    return BOARD.place_curfew(g, sid)
 
 
 def terror_on_map(g: Context) -> int:
-    return sum(sp(g, s)["terror"] for s in SPACES)
+    return BOARD.on_map(g, "terror")
 
 
 def sabotage_on_map(g: Context) -> int:
-    return sum(sp(g, s)["sabotage"] for s in SPACES)
+    return BOARD.on_map(g, "sabotage")
 
 
 # -- Intel Chits (1.6.1) -----------------------------------------------------------------------------
@@ -197,16 +140,8 @@ def chit_values(g: Context, minimum: int = 0) -> list[str]:
 
 def count_pieces(state: dict) -> dict[str, int]:
     """Every piece wherever it is: map, Available, Prison, Haganah boxes, out of the game."""
-    tot = {k: 0 for k in TOTALS}
-    for x in state["spaces"].values():
-        tot["troops"] += x["troops"]
-        tot["police"] += x["police"]
-        tot["cells"] += x["cells_u"] + x["cells_a"]
-        tot["caches"] += x["caches"]
-    for k, v in state["available"].items():
-        tot[k] += v
-    tot["cells"] += state["prison"] + state["removed"]
+    held: dict[str, int] = {}
     for slot in state["haganah_slots"].values():
         for k, v in slot.items():
-            tot[k] += v
-    return tot
+            held[k] = held.get(k, 0) + v
+    return BOARD.count_pieces(state, held)

@@ -16,19 +16,16 @@ OPS = {"british": ["deploy", "patrol", "search", "assault"], "irgun": ["recruit"
 
 class PalestineRules(CoinRules):
     factions = ("irgun", "british")
+    board = B.BOARD
 
     def card(self, cid: str) -> dict:
         return CARDS[cid]
 
-    def ops(self, g: Context, faction: str, limited: bool) -> list[str]:
-        from ...core.flow import PROCEDURES
-        out = []
-        for op in OPS[faction]:
-            frame = new_op_frame(g, op, limited, not limited)
-            proc = PROCEDURES[f"pal.op.{op}"]
-            if proc.candidates(g, frame):
-                out.append(op)
-        return out
+    op_names = OPS
+    op_prefix = "pal.op."
+
+    def op_frame(self, g: Context, op: str, limited: bool, with_sa: bool) -> dict:
+        return new_op_frame(g, op, limited, with_sa)
 
     def start_op(self, g: Context, faction: str, op: str, limited: bool, with_sa: bool) -> None:
         if OP_FACTION[op] != faction:
@@ -47,26 +44,10 @@ class PalestineRules(CoinRules):
         return [s for s in B.SPACES if B.KIND[s] != "railway" and B.cells(B.sp(g, s)) > B.sp(g, s)["police"]]
 
     def event_sides(self, g: Context, faction: str, cid: str) -> list[str]:
-        card = CARDS[cid]
-        sides = ["event"] if card["single"] else ["unshaded", "shaded"]
-        out = []
-        for side in sides:
-            text = EVENTS.get((cid, side))
-            if text is None:
-                raise RulesBugError(f"{cid} {side} is not implemented")
-            if text.playable is None or text.playable(g, faction):
-                out.append(side)
-        return out
+        return EVENTS.sides(g, faction, CARDS[cid])
 
     def start_event(self, g: Context, faction: str, cid: str, side: str) -> None:
-        text = EVENTS[(cid, side)]
-        label = CARDS[cid]["unshaded" if side in ("unshaded", "event") else "shaded"]
-        g.say(f"{faction.title()} executed {CARDS[cid]['title']} ({cid}, {side}: {label}).", faction=faction,
-              rule="5.1", card=cid)
-        if text.proc:
-            g.call(text.proc, faction, faction=faction)
-        else:
-            text.run(g, faction)
+        EVENTS.start(g, faction, CARDS[cid], side)
 
     def start_propaganda(self, g: Context) -> None:
         g.call("pal.propaganda", "british")

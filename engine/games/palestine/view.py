@@ -7,18 +7,11 @@ the bag's contents follow from them.
 
 from __future__ import annotations
 
-from ...core import canonical
+from ...coin.view import base_view
 from .data import CARDS
-
-HIDDEN_KEYS = ("deck", "unused", "flow")
 
 
 def view(state: dict, role: str) -> dict:
-    v = {k: canonical.copy(val) for k, val in state.items() if k not in HIDDEN_KEYS}
-    v["deck_size"] = len(state["deck"])
-    v["unused_count"] = len(state["unused"])
-    v["role"] = role
-    cur = state.get("current")
-    v["current_card"] = {"id": cur, **{k: CARDS[cur][k] for k in ("title", "kind")}} if cur else None
+    v = base_view(state, role, CARDS)
     v["intel"] = {"held": list(state["intel"]["held"]), "bag_size": len(state["intel"]["bag"])}
     return v

@@ -7,9 +7,10 @@ piece to Available, and ``put`` takes pieces from Available (or, for Cells, from
 from __future__ import annotations
 
 import engine
-from engine.core import canonical
-from engine.core.chance import ScriptedChance, SeededChance
+from engine.core.chance import SeededChance
 from engine.games.palestine import board as B
+
+from ..scripted import run_scripted
 
 KEYS = ("troops", "police", "cells_u", "cells_a", "caches")
 
@@ -72,17 +73,11 @@ def run(state: dict, *actions: str, rolls=(), draws=()) -> tuple[dict, list[dict
 
     Every scripted die and draw must be used. Returns the new state and the log entries.
     """
-    chance = ScriptedChance(rolls=rolls, draws=draws)
-    s = canonical.copy(state)
-    log: list[dict] = []
-    for a in actions:
-        role = engine.active_roles(s)[0]
-        step = engine.apply_in_place(s, role, a, chance)
-        log.extend(step.log)
-    assert not chance.rolls, f"unused scripted dice {chance.rolls}"
-    assert not chance.draws, f"unused scripted draws {chance.draws}"
+    return run_scripted(state, actions, rolls, draws, totals)
+
+
+def totals(s: dict) -> None:
     assert B.count_pieces(s) == B.TOTALS
-    return s, log
 
 
 def legal(state: dict) -> dict:

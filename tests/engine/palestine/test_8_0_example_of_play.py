@@ -11,8 +11,10 @@ import pytest
 
 import engine
 from engine.core.chance import ScriptedChance
-from engine.core.moves import apply_move
 from engine.games.palestine import board as B
+
+from ..scripted import replay_steps
+from .helpers import totals
 
 DATA = json.loads((Path(__file__).parents[2] / "data" / "palestine" / "example_of_play.json").read_text())
 ZERO = B.empty_space()
@@ -43,24 +45,7 @@ def _check(state, expect, step_id):
 
 
 def _replay(upto=None):
-    s = _start()
-    for step in DATA["steps"]:
-        chance = ScriptedChance(rolls=step.get("rolls", []), draws=step.get("draws", []))
-        assert engine.active_roles(s) == [step["role"]], f"step {step['id']}: who acts"
-        assert s["current"] == step["card"], f"step {step['id']}: card"
-        res = apply_move(s, step["role"], step["actions"], lambda n, applied, c=chance: c, after=s["seq"])
-        assert res.status == "accepted", (step["id"], res.error)
-        assert not chance.rolls and not chance.draws, f"step {step['id']}: unused chance"
-        s = res.state
-        _check(s, step.get("expect", {}), step["id"])
-        texts = [e["text"] for e in res.log]
-        for needle in step.get("log_contains", []):
-            assert any(needle in t for t in texts), f"step {step['id']}: log lacks {needle!r}"
-        assert B.count_pieces(s) == B.TOTALS
-        if upto == step["id"]:
-            break
-    return s
-
+    return replay_steps(_start(), DATA["steps"], _check, totals, upto)
 
 def test_8_0_example_of_play_every_step():
     s = _replay()

@@ -8,24 +8,26 @@ Three layers are exercised:
   outcome, binding prefix after it (DESIGN.md section 4).
 
 The table ``CASES`` holds one refused order per row, named by the rule that refuses it. Each row is run
-three ways: through ``engine.apply`` (or ``engine.parse`` for text-only refusals), through a move file
-whose earlier orders are accepted, and once more to check that the move file's refusal names the rule or
-the reason (what the player reads in the reply).
+three ways (tests/engine/refusals.py): through ``engine.apply`` (or ``engine.parse`` for text-only
+refusals), through a move file whose earlier orders are accepted, and once more to check that the move
+file's refusal names the rule or the reason (what the player reads in the reply).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-
 import pytest
 
 import engine
-from engine.core import notation
 from engine.core.chance import NoChance, ScriptedChance
 from engine.core.errors import EngineError, InvalidActionError, StalePositionError
 from engine.core.moves import MAX_ACTIONS, MAX_LINE, MOVE_FORMAT, apply_move, parse_move_file
 
+from ..refusals import (
+    Case,
+    check_engine_refuses,
+    check_move_file_refusal_names_the_rule,
+    check_move_file_rejected_whole,
+)
 from .helpers import at_card, clear, fresh, put, run, sp, to_prison
 
 # -- positions ---------------------------------------------------------------------------------------
@@ -133,24 +135,6 @@ def game_over() -> dict:
 
 
 # -- the table of refused orders ----------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Case:
-    """One refused order: *order* for *role* after the accepted *prefix* (same role, same file).
-
-    :ivar why: words that must appear in the refusal's message or rule (the rule number, the reason).
-    :ivar text: a refusal of the text layer (parse), checked with ``engine.parse`` not ``engine.apply``.
-    """
-
-    id: str
-    board: Callable[[], dict]
-    role: str
-    prefix: tuple[str, ...]
-    order: str
-    code: str
-    why: tuple[str, ...]
-    text: bool = False
 
 
 BR, IR = british_board, irgun_board
@@ -272,22 +256,6 @@ CASES = [
 IDS = [c.id for c in CASES]
 
 
-def _prefix_state(case: Case) -> tuple[dict, dict]:
-    """(the starting position, the position after the accepted prefix)."""
-    start = case.board()
-    if not case.prefix:
-        return start, start
-    res = apply_move(start, case.role, list(case.prefix), lambda n, applied: NoChance())
-    assert res.status == "accepted", f"the prefix of {case.id} should be accepted: {res.error}"
-    return start, res.state
-
-
-def _names(why: tuple[str, ...], message: str, rule: str | None) -> list[str]:
-    """The words of *why* missing from the message and the rule."""
-    text = f"{message} {rule or ''}".lower()
-    return [w for w in why if w.lower() not in text]
-
-
 def test_the_table_holds_at_least_45_distinct_refusals():
     keys = {(c.board.__name__, c.role, c.prefix, c.order) for c in CASES}
     assert len(IDS) == len(set(IDS)) and len(keys) == len(CASES) >= 45
@@ -295,51 +263,17 @@ def test_the_table_holds_at_least_45_distinct_refusals():
 
 @pytest.mark.parametrize("case", CASES, ids=IDS)
 def test_engine_api_refuses(case: Case):
-    """``engine.apply`` (or ``engine.parse``) refuses the order with the right code and reason, lists what
-    is allowed, and changes nothing."""
-    _, s = _prefix_state(case)
-    before = engine.dumps(s)
-    allowed = engine.legal_actions(s, case.role)
-    with pytest.raises(EngineError) as ei:
-        if case.text:
-            engine.parse(s, case.role, case.order)
-        else:
-            engine.apply(s, case.role, case.order)
-    e = ei.value
-    assert e.code == case.code, e.message
-    assert not _names(case.why, e.message, e.rule), (
-        f"the refusal should name {case.why}: message {e.message!r}, rule {e.rule!r}")
-    assert (e.legal or {}) == allowed
-    if case.code not in ("not-your-turn",) and not case.text:
-        assert case.order not in notation.legal_lines(allowed)
-    assert engine.dumps(s) == before
+    check_engine_refuses(case)
 
 
 @pytest.mark.parametrize("case", CASES, ids=IDS)
 def test_move_file_with_the_order_is_rejected_whole(case: Case):
-    """In a move file, the refused order (before any chance outcome) rejects the whole file: status
-    ``rejected``, the input state returned and untouched, the failing line and the allowed choices."""
-    start, s = _prefix_state(case)
-    before = engine.dumps(start)
-    res = apply_move(start, case.role, [*case.prefix, case.order], lambda n, applied: NoChance())
-    assert res.status == "rejected", (res.status, res.error)
-    assert engine.dumps(res.state) == before and engine.dumps(start) == before
-    assert res.applied == [] and res.log == [] and res.outcomes == []
-    err = res.error
-    assert err["code"] == case.code, err
-    assert err["line"] == len(case.prefix) + 1 and err["order"] == case.order
-    assert err.get("legal", {}) == engine.legal_actions(s, case.role)
+    check_move_file_rejected_whole(case)
 
 
 @pytest.mark.parametrize("case", CASES, ids=IDS)
 def test_move_file_refusal_names_the_rule_or_reason(case: Case):
-    """The reply to a refused move file names the rule or the reason (DESIGN.md 4.2), like engine.apply."""
-    start, _ = _prefix_state(case)
-    res = apply_move(start, case.role, [*case.prefix, case.order], lambda n, applied: NoChance())
-    err = res.error
-    missing = _names(case.why, err["message"], err.get("rule"))
-    assert not missing, (f"move-file refusal of {case.order!r} lacks {missing}: message {err['message']!r}, "
-                         f"rule {err.get('rule')!r}")
+    check_move_file_refusal_names_the_rule(case)
 
 
 # -- R-5.1.3: P3 unshaded is offered only with Terror on the map ---------------------------------------

@@ -10,6 +10,7 @@ Intelligence Lead, Offensive, Haganah extra space or Special Activity unless the
 
 from __future__ import annotations
 
+from ....coin.pickers import Choice
 from ....core.errors import RulesBugError
 from ....core.flow import PROCEDURES, Context, Procedure, procedure
 from .. import board as B
@@ -26,22 +27,10 @@ CELLS = ["cells_u", "cells_a"]
 # -- shared helpers ----------------------------------------------------------------------------------
 
 @procedure
-class Choose(Procedure):
-    """One choice among fixed options for a role; the chosen option goes back to the caller as ``ret``."""
+class Choose(Choice):
+    """One choice among fixed options for a role (engine.coin.pickers.Choice)."""
 
     name = "pal.ev.p01-p08.choose"
-
-    def prompt(self, g, f):
-        return {f["verb"]: list(f["options"])}
-
-    def text(self, g, f):
-        return f"{f['role'].title()} ({f['label']}): {f['ask']}"
-
-    def rule_for(self, g, f):
-        return f["rule"]
-
-    def act(self, g, f, verb, arg):
-        g.end(arg)
 
 
 def choose(g: Context, role: str, verb: str, options: list[str], *, ask: str, rule: str, label: str) -> None:

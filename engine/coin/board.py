@@ -1,0 +1,237 @@
+"""Spaces, pieces, boxes and Curfews shared by the British Way games (rules 1.3, 1.4 and Curfews of each).
+
+A game describes its map (``map.json``: spaces with ``id``, ``name``, ``kind``; ``adjacency`` edges) and
+its piece kinds (:class:`PieceKind`); :class:`Board` then gives the helpers every Operation, Special
+Activity and Event uses, so that the invariants hold after each change:
+
+- pieces are placed from Available (1.4.1), two-state pieces (Cells, Guerrillas, Irregulars) Underground
+  (1.4.3), never beyond a stacking limit or into a kind of space they may not occupy (1.4.2);
+- pieces removed go to Available, or to a box (Prison, out of the game) that accepts them;
+- a Curfew in a space left with no British piece is lifted at once (Palestine 1.10, Arab Revolt 1.12).
+
+The state holds ``spaces`` (space id -> counts by key), ``available`` (piece -> count) and the boxes.
+A box holding one kind of piece is a number (Palestine's Prison of Cells); a box holding several is a
+dict by piece (Arab Revolt's Prison of Guerrillas and Bases).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..core.errors import RulesBugError
+from ..core.flow import Context
+
+
+@dataclass(frozen=True)
+class PieceKind:
+    """One kind of piece.
+
+    :ivar name: its name in Available (``cells``, ``guerrillas``, ``troops``).
+    :ivar side: the faction that owns it.
+    :ivar flips: Underground/Active (1.4.3): kept in a space under ``<name>_u`` and ``<name>_a``.
+    :ivar stack: at most this many in one space (1.4.2), or no limit.
+    :ivar never_in: kinds of space it may never occupy (1.4.2).
+    :ivar label: its display name, singular (``Cell``, ``Arms Cache``, ``Police cube``).
+    :ivar words: the word naming each of its keys in orders (``lydda underground``, ``gaza cache``).
+    """
+
+    name: str
+    side: str
+    flips: bool = False
+    stack: int | None = None
+    never_in: frozenset[str] = field(default_factory=frozenset)
+    label: str = ""
+    words: tuple[str, ...] = ()
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        """Its keys in a space: Underground first for a two-state piece."""
+        return (f"{self.name}_u", f"{self.name}_a") if self.flips else (self.name,)
+
+    def named(self, key: str | None = None) -> str:
+        """``a Troop``, ``an Arms Cache``; for a two-state key ``an Underground Cell``."""
+        if self.flips and key:
+            return f"an {'Underground' if key.endswith('_u') else 'Active'} {self.label}"
+        return f"{'an' if self.label[:1] in 'AEIOU' else 'a'} {self.label}"
+
+
+class Board:
+    """The map of one game and the piece bookkeeping on it (see the module docstring)."""
+
+    def __init__(self, map_data: dict, pieces: list[PieceKind], *, markers: tuple[str, ...],
+                 curfews: int, curfew_kinds: tuple[str, ...], curfew_rule: str,
+                 boxes: dict[str, tuple[str, ...]]):
+        self.spaces: list[str] = [s["id"] for s in map_data["spaces"]]
+        self.names: dict[str, str] = {s["id"]: s["name"] for s in map_data["spaces"]}
+        self.kind: dict[str, str] = {s["id"]: s["kind"] for s in map_data["spaces"]}
+        self.adj: dict[str, set[str]] = {s: set() for s in self.spaces}
+        for e in map_data["adjacency"]:
+            self.adj[e["a"]].add(e["b"])
+            self.adj[e["b"]].add(e["a"])
+        self.pieces: dict[str, PieceKind] = {p.name: p for p in pieces}
+        self.piece_of_key: dict[str, str] = {k: p.name for p in pieces for k in p.keys}
+        #: order word <-> key (PieceKind.words).
+        self.key_of_word: dict[str, str] = {w: k for p in pieces for w, k in zip(p.words, p.keys, strict=True)}
+        self.word_of_key: dict[str, str] = {k: w for w, k in self.key_of_word.items()}
+        self.markers = markers
+        self.curfews = curfews
+        self.curfew_kinds = curfew_kinds
+        self.curfew_rule = curfew_rule
+        #: box name -> the pieces it accepts (``prison``, ``removed``).
+        self.boxes = boxes
+
+    # -- spaces ------------------------------------------------------------------------------------
+    def of_kind(self, *kinds: str) -> list[str]:
+        return [s for s in self.spaces if self.kind[s] in kinds]
+
+    def empty_space(self) -> dict:
+        return {**{k: 0 for k in self.piece_of_key}, **{m: 0 for m in self.markers}}
+
+    def sp(self, g: Context, sid: str) -> dict:
+        return g.s["spaces"][sid]
+
+    def name(self, sid: str) -> str:
+        return self.names[sid]
+
+    def adjacent(self, a: str, b: str) -> bool:
+        return b in self.adj[a]
+
+    def within_one(self, sid: str) -> list[str]:
+        """The space and those adjacent to it."""
+        return [sid, *sorted(self.adj[sid])]
+
+    def named(self, key: str) -> str:
+        """Display name of one piece of *key* (``an Underground Cell``)."""
+        return self.pieces[self.piece_of_key[key]].named(key)
+
+    # -- counting ----------------------------------------------------------------------------------
+    def count(self, x: dict, piece: str) -> int:
+        """Pieces of kind *piece* in the space counts *x*, in either state."""
+        return sum(x[k] for k in self.pieces[piece].keys)
+
+    def side_pieces(self, x: dict, side: str) -> int:
+        return sum(x[k] for k, p in self.piece_of_key.items() if self.pieces[p].side == side)
+
+    def on_map(self, g: Context, key: str) -> int:
+        """Total of *key* (a piece key or a marker) over the map."""
+        return sum(x[key] for x in g.s["spaces"].values())
+
+    def room(self, g: Context, sid: str, piece: str) -> int | None:
+        """How many more of *piece* fit in *sid* (1.4.2); ``None`` for no limit."""
+        p = self.pieces[piece]
+        if self.kind[sid] in p.never_in:
+            return 0
+        if p.stack is None:
+            return None
+        return max(0, p.stack - self.count(self.sp(g, sid), piece))
+
+    # -- moving pieces -----------------------------------------------------------------------------
+    def place(self, g: Context, sid: str, piece: str, n: int = 1) -> int:
+        """Places up to *n* of *piece* from Available in *sid*; returns how many (1.4.1, 1.4.2, 1.4.3)."""
+        room = self.room(g, sid, piece)
+        if room is not None:
+            n = min(n, room)
+        avail = g.s["available"]
+        n = max(0, min(n, avail[piece]))
+        if n:
+            avail[piece] -= n
+            self.sp(g, sid)[self.pieces[piece].keys[0]] += n
+        return n
+
+    def remove(self, g: Context, sid: str, key: str, n: int = 1, to: str = "available") -> int:
+        """Removes up to *n* pieces of *key* from *sid* to Available or a box; returns how many."""
+        x = self.sp(g, sid)
+        n = max(0, min(n, x[key]))
+        if not n:
+            return 0
+        piece = self.piece_of_key[key]
+        if to != "available" and piece not in self.boxes.get(to, ()):
+            raise RulesBugError(f"{piece} cannot go to {to}")
+        x[key] -= n
+        self.add_to(g, to, piece, n)
+        self.check_curfew(g, sid)
+        return n
+
+    def add_to(self, g: Context, box: str, piece: str, n: int) -> None:
+        """Adds *n* of *piece* to Available or a box (a number, or a dict by piece)."""
+        if box == "available":
+            g.s["available"][piece] += n
+        elif isinstance(g.s[box], dict):
+            g.s[box][piece] = g.s[box].get(piece, 0) + n
+        else:
+            g.s[box] += n
+
+    def move(self, g: Context, src: str, dst: str, key: str, n: int = 1) -> int:
+        """Moves up to *n* pieces of *key* from *src* to *dst* (state unchanged, 1.4.3 NOTE)."""
+        x, y = self.sp(g, src), self.sp(g, dst)
+        n = max(0, min(n, x[key]))
+        x[key] -= n
+        y[key] += n
+        self.check_curfew(g, src)
+        return n
+
+    def activate(self, g: Context, sid: str, n: int, piece: str) -> int:
+        """Flips up to *n* Underground pieces of *piece* Active; returns how many flipped (1.4.3)."""
+        u, a = self.pieces[piece].keys
+        x = self.sp(g, sid)
+        k = max(0, min(n, x[u]))
+        x[u] -= k
+        x[a] += k
+        return k
+
+    def flip_all_underground(self, g: Context) -> None:
+        """Every two-state piece on the map Underground (Reset of each game)."""
+        for x in g.s["spaces"].values():
+            for p in self.pieces.values():
+                if p.flips:
+                    u, a = p.keys
+                    x[u] += x[a]
+                    x[a] = 0
+
+    # -- Curfews -----------------------------------------------------------------------------------
+    def british(self, x: dict) -> int:
+        return self.side_pieces(x, "british")
+
+    def check_curfew(self, g: Context, sid: str) -> None:
+        """A Curfew in a space with no British pieces is removed at once."""
+        x = self.sp(g, sid)
+        if x.get("curfew") and not self.british(x):
+            x["curfew"] = 0
+            g.say(f"The Curfew in {self.name(sid)} was lifted: no British pieces remain.", rule=self.curfew_rule)
+
+    def curfews_on_map(self, g: Context) -> int:
+        return self.on_map(g, "curfew")
+
+    def can_curfew(self, g: Context, sid: str) -> bool:
+        """A Curfew may go in *sid*: a kind that takes one, none there, one in the pool, British present."""
+        x = self.sp(g, sid)
+        return (self.kind[sid] in self.curfew_kinds and not x["curfew"]
+                and self.curfews_on_map(g) < self.curfews and bool(self.british(x)))
+
+    def place_curfew(self, g: Context, sid: str) -> bool:
+        """Places a Curfew in *sid* if :meth:`can_curfew`; a Curfew where no British are would be lifted at
+        once, so none is placed there."""
+        if not self.can_curfew(g, sid):
+            return False
+        self.sp(g, sid)["curfew"] = 1
+        return True
+
+    # -- checks ------------------------------------------------------------------------------------
+    def count_pieces(self, state: dict, elsewhere: dict[str, int] | None = None) -> dict[str, int]:
+        """Every piece on the map, in Available and in the boxes (plus *elsewhere*), by piece."""
+        tot = dict.fromkeys(self.pieces, 0)
+        for x in state["spaces"].values():
+            for key, piece in self.piece_of_key.items():
+                tot[piece] += x[key]
+        for piece, n in state["available"].items():
+            tot[piece] += n
+        for box, accepts in self.boxes.items():
+            val = state[box]
+            if isinstance(val, dict):
+                for piece, n in val.items():
+                    tot[piece] += n
+            else:
+                tot[accepts[0]] += val
+        for piece, n in (elsewhere or {}).items():
+            tot[piece] += n
+        return tot

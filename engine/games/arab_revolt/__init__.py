@@ -1,0 +1,26 @@
+"""The British Way: Arab Revolt 1936-1939 (British vs Rebels). Rules: rules/british-way-enemy-of-my-enemy.txt,
+Arab Revolt (the first half)."""
+
+from __future__ import annotations
+
+from ...core.game import GameDefinition, register
+from . import board, british_ops, chits, operation, propaganda, rebel_ops, special  # noqa: F401  (register procedures)
+from .data import RULINGS
+from .rules import RULES
+from .setup import setup
+from .view import view
+
+DEFINITION = register(GameDefinition(
+    slug="arab-revolt",
+    title="The British Way: Arab Revolt 1936-1939",
+    roles=("rebels", "british"),
+    scenarios={"standard": "Arab Revolt 1936-1939 (Setup Instructions 2.1)",
+               "example-of-play": "Standard setup with the Example of Play's first seven cards on top (8.0)"},
+    options={},
+    setup=setup,
+    view=view,
+    names=dict(board.NAME),
+    rules=RULES,
+    rulings=lambda: RULINGS,
+    max_actions=5000,
+))

@@ -1,0 +1,252 @@
+"""Arab Revolt Event cards A17 to A24 (rule 5; texts and Tips in 9.0): A17 Revisionist Terror, A18
+Punitive Searches (capability: effects in Punish and Sweep), A19 League of Nations, A20 Arab Higher
+Committee, A21 "Criminals and Thugs", A22 Demonstrations, A23 al-Hajj Muhammad, A24 Tensions in Europe
+(Mandatory)."""
+
+from __future__ import annotations
+
+from ....coin.will import shift_will
+from ....core import notation
+from ....core.flow import Context, Procedure, procedure
+from .. import board as B
+from ..chits import draw_ops, ops_label
+from ..special import roll_against_bases
+from . import capability, event
+from .choosers import pick
+from .common import free_op
+from .granted import may_sa
+
+notation.VERBS.update({"space", "draw", "done"})
+
+
+# -- A17 Revisionist Terror ---------------------------------------------------------------------------------
+
+def a17_spaces(g: Context) -> list[str]:
+    return [s for s in B.SPACES if B.sp(g, s)["irregulars_u"] and B.guerrillas(B.sp(g, s))]
+
+
+@event("A17", "unshaded", playable=lambda g, faction: bool(a17_spaces(g)))
+def a17_unshaded(g: Context, faction: str) -> None:
+    """British may remove a Guerrilla from each space with an Underground Irregular."""
+    spaces = a17_spaces(g)
+    pick(g, "british", list(B.GUERRILLA_KEYS), spaces=spaces, max=len(spaces), per_space=1, rule="A17",
+         label="Revisionist Terror, A17")
+
+
+@event("A17", "shaded", playable=lambda g, faction: any(B.sp(g, s)["irregulars_u"] for s in B.PALESTINE))
+def a17_shaded(g: Context, faction: str) -> None:
+    """Rebels may Sabotage with up to 3 Underground Irregulars as if Guerrillas (the Tip: each Activated)."""
+    free_op(g, "rebels", "sabotage", spaces=3, piece="irregulars", rule="A17", label="Revisionist Terror, A17")
+
+
+# -- A18 Punitive Searches (capability) ---------------------------------------------------------------------
+
+capability("A18", "unshaded")
+capability("A18", "shaded")
+
+
+# -- A19 League of Nations ----------------------------------------------------------------------------------
+
+@event("A19", "event")
+def a19(g: Context, faction: str) -> None:
+    """Roll a die: above the number of spaces with Opposition, Political Will +1; otherwise -2."""
+    die = g.roll("League of Nations")
+    n = len(B.opposition_spaces(g))
+    g.say(f"League of Nations: rolled {die} against {n} space(s) with Opposition.", rule="A19")
+    shift_will(g, 1 if die > n else -2, "League of Nations", rule="A19")
+
+
+# -- A20 Arab Higher Committee ------------------------------------------------------------------------------
+
+@event("A20", "unshaded")
+def a20_unshaded(g: Context, faction: str) -> None:
+    """Roll a die: above the Rebel Bases on the map (A2 modifies the roll), Unity toward Decentralized."""
+    die, within = roll_against_bases(g, "Arab Higher Committee")
+    g.say(f"Arab Higher Committee: rolled {die} against {B.bases_on_map(g)} Base(s) on the map.", rule="A20")
+    if not within:
+        B.shift_unity(g, -1, "Arab Higher Committee", rule="A20")
+
+
+@procedure
+class A20Draw(Procedure):
+    """A20 shaded: the Rebels may draw an Operations chit to hold."""
+
+    name = "ar.ev.a20s"
+    rule = "A20"
+
+    def prompt(self, g, f):
+        return {"draw": [], "done": []}
+
+    def text(self, g, f):
+        return "Rebels (Arab Higher Committee, A20): draw an Operations chit to hold, or done"
+
+    def act(self, g, f, verb, arg):
+        g.end()
+        if verb == "draw":
+            for v in draw_ops(g, 1, "Arab Higher Committee, A20", "A20"):
+                g.s["ops"]["held"].append(v)
+                g.s["ops"]["held"].sort()
+                g.say(f"Rebels hold the {ops_label(v)} chit.", faction="rebels", rule="A20")
+
+
+@event("A20", "shaded")
+def a20_shaded(g: Context, faction: str) -> None:
+    """Unity two steps toward Centralized; the Rebels may draw 1 Operations chit to hold."""
+    B.shift_unity(g, 2, "Arab Higher Committee", rule="A20")
+    if g.s["ops"]["pool"]:
+        g.call(A20Draw.name, "rebels")
+
+
+# -- A21 "Criminals and Thugs" ------------------------------------------------------------------------------
+
+def a21_spaces(g: Context) -> list[str]:
+    return [s for s in B.SPACES if B.sp(g, s)["guerrillas_a"] and B.sp(g, s)["opposition"]]
+
+
+@procedure
+class A21Unshaded(Procedure):
+    """A21 unshaded: Opposition off 2 spaces with Active Guerrillas, then Unity toward Decentralized."""
+
+    name = "ar.ev.a21u"
+    rule = "A21"
+
+    def prompt(self, g, f):
+        return {"space": a21_spaces(g)}
+
+    def text(self, g, f):
+        return f"{f['role'].title()} (\"Criminals and Thugs\", A21): remove Opposition from a space with Active Guerrillas"
+
+    def act(self, g, f, verb, arg):
+        f["left"] -= 1
+        B.set_opposition(g, arg, False)
+        g.say(f"\"Criminals and Thugs\": the Opposition in {B.name(arg)} was removed.", faction=f["role"], rule="A21")
+
+    def step(self, g, f):
+        if not f["left"] or not a21_spaces(g):
+            g.end()
+            B.shift_unity(g, -1, '"Criminals and Thugs"', rule="A21")
+            return True
+        return False
+
+
+@event("A21", "unshaded")
+def a21_unshaded(g: Context, faction: str) -> None:
+    g.call(A21Unshaded.name, faction, left=2)
+
+
+@event("A21", "shaded")
+def a21_shaded(g: Context, faction: str) -> None:
+    """Rebels may Ambush in 1 District; if an Irregular is removed, Opposition is added there."""
+    free_op(g, "rebels", "ambush", spaces=1, only=list(B.DISTRICTS), on_irregular="opposition", rule="A21",
+            label='"Criminals and Thugs", A21')
+
+
+# -- A22 Demonstrations -------------------------------------------------------------------------------------
+
+@event("A22", "unshaded")
+def a22_unshaded(g: Context, faction: str) -> None:
+    """A Curfew in every City with British and Rebel pieces; then the British must Punish in two Cities with
+    Curfews if possible, even without Troops (ruling R-A22)."""
+    for c in B.CITIES:
+        x = B.sp(g, c)
+        if B.british_pieces(x) and B.rebel_pieces(x) and B.place_curfew(g, c):
+            g.say(f"Demonstrations: a Curfew was placed in {B.name(c)}.", rule="A22")
+    curfew_cities = [c for c in B.CITIES if B.sp(g, c)["curfew"]]
+    if curfew_cities:
+        g.call("ar.sa.punish", "british", parent_op=None, parent_spaces=[], rule="A22", only=curfew_cities,
+               troops=False, must=True)
+
+
+@procedure
+class A22Shaded(Procedure):
+    """A22 shaded: for each City with Opposition, the Rebels may add Opposition to one adjacent District."""
+
+    name = "ar.ev.a22s"
+    rule = "A22"
+
+    def options(self, g, f):
+        return [d for d in sorted(B.ADJ[f["cities"][0]]) if B.KIND[d] == "district" and not B.sp(g, d)["opposition"]]
+
+    def prompt(self, g, f):
+        return {"space": self.options(g, f), "done": []}
+
+    def text(self, g, f):
+        return f"Rebels (Demonstrations, A22): Opposition in a District next to {B.name(f['cities'][0])}, or done"
+
+    def act(self, g, f, verb, arg):
+        city = f["cities"].pop(0)
+        if verb == "space":
+            B.set_opposition(g, arg, True)
+            g.say(f"Demonstrations: protests spread from {B.name(city)} to {B.name(arg)}.", faction="rebels",
+                  rule="A22")
+
+    def step(self, g, f):
+        while f["cities"] and not self.options(g, f):
+            f["cities"].pop(0)
+        if not f["cities"]:
+            g.end()
+            return True
+        return False
+
+
+@event("A22", "shaded", playable=lambda g, faction: any(B.sp(g, c)["opposition"] for c in B.CITIES))
+def a22_shaded(g: Context, faction: str) -> None:
+    g.call(A22Shaded.name, "rebels", cities=[c for c in B.CITIES if B.sp(g, c)["opposition"]])
+
+
+# -- A23 al-Hajj Muhammad -----------------------------------------------------------------------------------
+
+def a23_spaces(g: Context) -> list[str]:
+    return [s for s in B.PALESTINE if B.sp(g, s)["bases"] and B.irregulars(B.sp(g, s))]
+
+
+@event("A23", "unshaded", playable=lambda g, faction: bool(a23_spaces(g)))
+def a23_unshaded(g: Context, faction: str) -> None:
+    """British may Sweep then Assault in 1 space with a Rebel Base and any Irregulars."""
+    g.call(A23Target.name, "british")
+
+
+@procedure
+class A23Target(Procedure):
+    """A23 unshaded: the British choose the space, then Sweep, then Assault there."""
+
+    name = "ar.ev.a23u"
+    rule = "A23"
+
+    def prompt(self, g, f):
+        return {"space": a23_spaces(g), "done": []}
+
+    def text(self, g, f):
+        return "British (al-Hajj Muhammad, A23): a space with a Rebel Base and Irregulars to Sweep then Assault, or done"
+
+    def act(self, g, f, verb, arg):
+        g.end()
+        if verb == "space":
+            free_op(g, "british", "assault", spaces=1, only=[arg], rule="A23", label="al-Hajj Muhammad, A23")
+            free_op(g, "british", "sweep", spaces=1, only=[arg], rule="A23", label="al-Hajj Muhammad, A23")
+
+
+@event("A23", "shaded")
+def a23_shaded(g: Context, faction: str) -> None:
+    """Roll a die; at most the Rebel Bases on the map (A2 modifies the roll): the Rebels may Mobilize,
+    then Raid (free Special Activities)."""
+    die, ok = roll_against_bases(g, "al-Hajj Muhammad, A23")
+    g.say(f"al-Hajj Muhammad: rolled {die} against {B.bases_on_map(g)} Base(s) on the map"
+          f"{'' if ok else ': no effect'}.", rule="A23")
+    if ok:
+        may_sa(g, "rebels", "raid", rule="A23")
+        may_sa(g, "rebels", "mobilize", rule="A23")
+
+
+# -- A24 Tensions in Europe (Mandatory) ----------------------------------------------------------------------
+
+@event("A24", "event")
+def a24(g: Context, faction: str) -> None:
+    """British may Punish (twice after Munich, A34) then must move 3 Troops (5 after Munich) from the map to
+    Out of Play; with fewer on the map, all go (ruling R-A24)."""
+    munich = "A34" in g.s["played"]
+    n = min(5 if munich else 3, B.BOARD.on_map(g, "troops"))
+    if n:
+        pick(g, "british", ["troops"], max=n, min=n, dest="out_of_play", rule="A24", label="Tensions in Europe, A24")
+    for _ in range(2 if munich else 1):
+        may_sa(g, "british", "punish", rule="A24")

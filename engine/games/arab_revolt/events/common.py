@@ -1,0 +1,77 @@
+"""Procedures several Arab Revolt Event texts share: placing one's own pieces space by space, moving one
+piece from each of several spaces, and granting a free Operation."""
+
+from __future__ import annotations
+
+from ....coin import pickers
+from ....core import notation
+from ....core.flow import Context, Procedure, procedure
+from .. import board as B
+from ..operation import new_op_frame, place_own
+
+notation.VERBS.update({"place", "move", "done"})
+
+
+@procedure
+class PlaceOwn(pickers.Chooser):
+    """The executing faction places one of its own pieces in each of up to ``max`` of ``spaces`` (from
+    Available, else from the map: 1.4.1 IMPORTANT, ruling R-1.4.1), or done."""
+
+    name = "ar.ev.place_own"
+    verb = "place"
+    doing = "place"
+
+    def options(self, g, f):
+        if f["taken"] >= f["max"]:
+            return []
+        return [s for s in f["spaces"] if not f["per"].get(s) and B.BOARD.room(g, s, f["piece"]) != 0]
+
+    def take(self, g, f, arg):
+        place_own(g, f["role"], arg, f["piece"], rule=f["rule"], label=f["label"])
+
+
+def place_own_each(g: Context, role: str, piece: str, spaces: list[str], *, max: int, rule: str, label: str) -> None:
+    if spaces:
+        g.call(PlaceOwn.name, role, **pickers.put_frame(piece, spaces=spaces, max=max, per_space=1, rule=rule,
+                                                        label=label))
+    else:
+        g.say(f"{label}: no space qualifies.", faction=role, rule=rule)
+
+
+@procedure
+class MoveEach(Procedure):
+    """One piece of ``key`` from each of ``sources`` to one of ``dests`` (the executing faction chooses)."""
+
+    name = "ar.ev.move_each"
+    rule = "5.1"
+
+    def prompt(self, g, f):
+        moves = [f"{a} {b}" for a in f["sources"] if B.sp(g, a)[f["key"]] for b in f["dests"] if b != a]
+        return {"move": moves} if moves else {}
+
+    def text(self, g, f):
+        return f"{f['role'].title()} ({f['label']}): move one piece from each listed space (move FROM TO)"
+
+    def rule_for(self, g, f):
+        return f["rule"]
+
+    def act(self, g, f, verb, arg):
+        a, b = arg.split(" ")
+        B.move(g, a, b, f["key"])
+        f["sources"].remove(a)
+        g.say(f"{f['label']}: {B.BOARD.named(f['key'])} moved from {B.name(a)} to {B.name(b)}.", faction=f["role"],
+              rule=f["rule"])
+
+    def step(self, g, f):
+        if not self.prompt(g, f):
+            g.end()
+            return True
+        return False
+
+
+def free_op(g: Context, role: str, op: str, *, spaces: int, rule: str, label: str, **flags) -> None:
+    """A free Operation an Event grants (no Special Activity, no chit: ruling R-OPS-EVENT), up to *spaces*;
+    it may end with none selected."""
+    g.say(f"{role.title()} may {op.title()} ({label}).", faction=role, rule=rule)
+    g.call(f"ar.op.{op}", role, **new_op_frame(g, op, False, False, spaces=spaces, optional=True, rule=rule,
+                                                 **flags))

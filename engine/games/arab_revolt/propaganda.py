@@ -1,0 +1,353 @@
+"""The Propaganda Round (rule 6): Political Will with victory (6.1, 7.0), Resources (6.2), Support (6.3),
+Redeploy (6.4), Reset (6.5, with A34 Munich).
+
+Every decision the round gives a player is asked of that player, in the rulebook's order: the British
+Punishment chit to hold (6.2.1), the Rebels' Unity shift or Operations chit (6.2.2), the Foreign
+Assistance Rally (6.2.3), the British Divide and Rebel Mobilize (6.3), British then Rebel Redeploy (6.4),
+and the Munich Troops (6.5). Eligibility is not reset (ruling R-ELIGIBILITY).
+"""
+
+from __future__ import annotations
+
+from ...coin.propaganda import PropagandaRound
+from ...coin.will import shift_will
+from ...core import notation
+from ...core.flow import Context, Procedure, procedure
+from . import board as B
+from .chits import CHIT_NAMES, draw_ops, ops_label
+from .data import CARDS
+from .operation import cap, new_op_frame
+from .special import roll_against_bases
+
+notation.VERBS.update({"hold", "unity", "sa", "troop", "police", "remove", "move", "place", "done"})
+
+FINAL_PROPAGANDA = 3
+
+
+def will_change(g: Context) -> tuple[int, list[str]]:
+    """Net Political Will change of 6.1.1 to 6.1.4 (and A27 shaded), with the items that make it up. Places
+    the Sabotage markers of 6.1.1 first."""
+    parts: list[str] = []
+    net = 0
+    for r in B.RAILWAYS:
+        x = B.sp(g, r)
+        if B.guerrillas(x) > B.british_pieces(x):
+            x["sabotage"] += 1
+            g.say(f"A Sabotage marker was placed on {B.name(r)}: more Guerrillas than British pieces.", rule="6.1.1")
+    sabotaged = [r for r in B.RAILWAYS if B.sp(g, r)["sabotage"]]
+    if sabotaged:
+        net -= len(sabotaged)
+        parts.append(f"{len(sabotaged)} sabotaged Railway(s) -{len(sabotaged)}")
+    clean_rail = (len(B.RAILWAYS) - len(sabotaged)) // 2
+    if clean_rail:
+        net += clean_rail
+        parts.append(f"{len(B.RAILWAYS) - len(sabotaged)} Railway(s) without Sabotage +{clean_rail}")
+    places = B.CITIES + B.DISTRICTS
+    held = [s for s in places if B.rebel_pieces(B.sp(g, s)) > B.british_pieces(B.sp(g, s))]
+    if held:
+        net -= 2 * len(held)
+        parts.append(f"{len(held)} City/District(s) with more Rebel than British pieces -{2 * len(held)}")
+    clean = [s for s in places if not B.rebel_pieces(B.sp(g, s)) and not B.sp(g, s)["opposition"]]
+    if len(clean) // 2:
+        net += len(clean) // 2
+        parts.append(f"{len(clean)} City/District(s) without Rebel pieces or Opposition +{len(clean) // 2}")
+    leaders = [s for s in B.DISTRICTS if B.sp(g, s)["bases"]]
+    if leaders:
+        net -= len(leaders)
+        parts.append(f"{len(leaders)} District(s) with a Base -{len(leaders)}")
+    irr = B.irregulars_on_map(g) // 3
+    if irr:
+        net -= irr
+        parts.append(f"{B.irregulars_on_map(g)} Irregulars on the map -{irr}")
+    if cap(g, "A27") == "shaded":
+        courts = len(B.opposition_spaces(g)) // 2
+        if courts:
+            net -= courts
+            parts.append(f"Rebel Courts (A27): {len(B.opposition_spaces(g))} Opposition spaces -{courts}")
+    return net, parts
+
+
+@procedure
+class ArabRevoltPropaganda(PropagandaRound):
+    """Runs the phases of 6.1 to 6.5 in order, calling on each player where the rules let them choose."""
+
+    name = "ar.propaganda"
+    script = ("will", "resources_british", "resources_rebels", "foreign_assistance", "support", "redeploy",
+              "reset", "munich")
+
+    def will(self, g, f):
+        """6.1: net change computed first, then the marker moves once (6.1 NOTE); victory 6.1.5, 6.1.6."""
+        s = g.s
+        s["propaganda"] += 1
+        net, parts = will_change(g)
+        g.say("Political Will phase: " + ("; ".join(parts) or "no change") + f" (net {net:+d}).", kind="h2",
+              rule="6.1")
+        shift_will(g, net, "Political Will phase", rule="6.1")
+        if s["pw"] == 0:
+            self.win(g, "rebels", "British Political Will is at 0 (6.1.5)", "7.0.1")
+        elif s["propaganda"] >= FINAL_PROPAGANDA:
+            self.win(g, "british", "the final Propaganda Round ended without a Rebel victory (6.1.6)", "7.0.2")
+
+    def resources_british(self, g, f):
+        """6.2.1: every Punishment chit back to the cup but one the British may select to hold."""
+        g.say("Resources phase.", kind="h2", rule="6.2")
+        p = g.s["punishment"]
+        p["pool"] = sorted(p["pool"] + p["held"] + p["set_aside"])
+        p["held"], p["set_aside"] = [], []
+        g.call(ResourcesBritish.name, "british")
+
+    def resources_rebels(self, g, f):
+        """6.2.2: a die at most the Bases on the map lets the Rebels shift Unity toward Centralized or hold an
+        Operations chit; every other Operations chit goes back to the cup (ruling R-CHITS-2)."""
+        ops = g.s["ops"]
+        ops["pool"] = sorted(ops["pool"] + ops["held"] + ops["set_aside"] + ops["drawn"])
+        ops["held"], ops["set_aside"], ops["drawn"] = [], [], []
+        die, ok = roll_against_bases(g, "Resources")
+        g.say(f"Rebels rolled {die} against {B.bases_on_map(g)} Base(s) on the map"
+              f"{'' if ok else ': nothing'}.", faction="rebels", rule="6.2.2")
+        if ok:
+            g.call(ResourcesRebels.name, "rebels")
+
+    def foreign_assistance(self, g, f):
+        """6.2.3: draw an Operations chit; the Rebels may Rally in Foreign Countries up to its value, even with
+        no Rebel pieces there; the chit goes back."""
+        got = draw_ops(g, 1, "Foreign Assistance", "6.2.3")
+        if not got:
+            return
+        v = got[0]
+        g.s["ops"]["pool"].append(v)
+        g.s["ops"]["pool"].sort()
+        places = B.foreign_in_play(g)
+        g.call("ar.op.rally", "rebels", **new_op_frame(g, "rally", True, False, spaces=v, optional=True,
+                                                          only=places, anywhere=True, rule="6.2.3"))
+        g.say(f"Foreign Assistance: the Rebels may Rally in up to {v} Foreign Country space(s) "
+              f"({ops_label(v)} chit, returned to the cup).", faction="rebels", rule="6.2.3")
+
+    def support(self, g, f):
+        """6.3: the British may Divide, then the Rebels may Mobilize (pushed in reverse order)."""
+        g.say("Support phase.", kind="h2", rule="6.3")
+        g.call(MaySA.name, "rebels", sa="mobilize", rule="6.3.2")
+        g.call(MaySA.name, "british", sa="divide", rule="6.3.1")
+
+    def redeploy(self, g, f):
+        """6.4: British Redeploy, then Rebel Redeploy (pushed in reverse order)."""
+        g.say("Redeploy phase.", kind="h2", rule="6.4")
+        g.call(RedeployRebels.name, "rebels")
+        half = B.irregulars_on_map(g) // 2
+        g.call(RedeployBritish.name, "british", stage="troops", arrived={}, irregulars=half)
+
+    def reset(self, g, f):
+        """6.5: Curfews and Sabotage off, Prison to Available, Guerrillas and Irregulars Underground."""
+        s = g.s
+        g.say("Reset phase.", kind="h2", rule="6.5")
+        for x in s["spaces"].values():
+            x["curfew"] = x["sabotage"] = 0
+        for piece, n in s["prison"].items():
+            s["available"][piece] += n
+            s["prison"][piece] = 0
+        B.BOARD.flip_all_underground(g)
+        g.say("Curfew and Sabotage markers were removed, Prison emptied to Available, Guerrillas and Irregulars "
+              "flipped Underground.", rule="6.5")
+
+    def munich(self, g, f):
+        """6.5, A34: the British place every Out of Play Troop in Cities."""
+        if CARDS[g.s["current"]].get("munich") and g.s["out_of_play"]:
+            g.call(Munich.name, "british")
+
+
+@procedure
+class ResourcesBritish(Procedure):
+    """6.2.1: the British may select one Punishment chit to hold."""
+
+    name = "ar.resources_british"
+    rule = "6.2.1"
+
+    def prompt(self, g, f):
+        return {"hold": sorted(set(g.s["punishment"]["pool"])), "done": []}
+
+    def text(self, g, f):
+        return "British: select a Punishment chit to hold, or done"
+
+    def act(self, g, f, verb, arg):
+        g.end()
+        if verb == "hold":
+            p = g.s["punishment"]
+            p["pool"].remove(arg)
+            p["held"].append(arg)
+            g.say(f"British chose to hold a {CHIT_NAMES[arg]} chit.", faction="british", rule="6.2.1")
+
+
+@procedure
+class ResourcesRebels(Procedure):
+    """6.2.2 after a successful roll: shift Unity toward Centralized, or select an Operations chit to hold."""
+
+    name = "ar.resources_rebels"
+    rule = "6.2.2"
+
+    def prompt(self, g, f):
+        return {"unity": [], "hold": sorted({str(v) for v in g.s["ops"]["pool"]})}
+
+    def text(self, g, f):
+        return "Rebels: shift the Unity Track toward Centralized (unity), or hold an Operations chit (hold N)"
+
+    def act(self, g, f, verb, arg):
+        g.end()
+        if verb == "unity":
+            B.shift_unity(g, 1, "Resources phase", rule="6.2.2")
+            return
+        ops = g.s["ops"]
+        ops["pool"].remove(int(arg))
+        ops["held"].append(int(arg))
+        g.say(f"Rebels chose to hold a {ops_label(int(arg))} chit.", faction="rebels", rule="6.2.2")
+
+
+@procedure
+class MaySA(Procedure):
+    """A Special Activity with no Operation that a player may perform or not: Divide and Mobilize in the Support
+    phase (6.3), and those Events grant (4.1). Frame locals other than ``sa`` go to the Special Activity
+    (``rule``, ``only``, ``troops``...)."""
+
+    name = "ar.may_sa"
+    rule = "6.3"
+
+    def prompt(self, g, f):
+        from .special import sa_possible
+        return {"sa": [f["sa"]], "done": []} if sa_possible(g, f["sa"], f) else {"done": []}
+
+    def text(self, g, f):
+        return f"{f['role'].title()}: perform {f['sa'].title()} (sa {f['sa']}), or done"
+
+    def act(self, g, f, verb, arg):
+        g.end()
+        if verb == "sa":
+            extra = {k: v for k, v in f.items() if k not in ("p", "role", "sa")}
+            g.call(f"ar.sa.{arg}", f["role"], parent_op=None, parent_spaces=[], **extra)
+
+    def step(self, g, f):
+        if "sa" not in self.prompt(g, f):
+            g.say(f"{f['role'].title()} could not {f['sa'].title()}.", faction=f["role"], rule=f["rule"])
+            g.end()
+            return True
+        return False
+
+
+@procedure
+class RedeployBritish(Procedure):
+    """6.4.1: Troops on Railways must move to Cities; then Police may move to Railways or Cities (each cube
+    once); then up to half the Irregulars on the map (rounded down) may be removed to Available."""
+
+    name = "ar.redeploy_british"
+    rule = "6.4.1"
+
+    def prompt(self, g, f):
+        stage = f["stage"]
+        if stage == "troops":
+            return {"troop": [f"{r} {c}" for r in B.RAILWAYS if B.sp(g, r)["troops"] for c in B.CITIES]}
+        if stage == "police":
+            dests = B.RAILWAYS + B.CITIES
+            moves = [f"{a} {b}" for a in B.SPACES if B.sp(g, a)["police"] - f["arrived"].get(a, 0) > 0
+                     for b in dests if a != b]
+            return {"police": moves, "done": []} if moves else {"done": []}
+        c = [f"{s} {w}" for s in B.SPACES for w, k in (("irregular-u", "irregulars_u"), ("irregular-a", "irregulars_a"))
+             if B.sp(g, s)[k]] if f["irregulars"] > 0 else []
+        return {"remove": c, "done": []} if c else {"done": []}
+
+    def text(self, g, f):
+        if f["stage"] == "troops":
+            return "British Redeploy: move each Troop on a Railway to a City (troop RAILWAY CITY)"
+        if f["stage"] == "police":
+            return "British Redeploy: move Police to Railways or Cities (police FROM TO), or done"
+        return f"British Redeploy: remove an Irregular to Available ({f['irregulars']} more at most), or done"
+
+    def act(self, g, f, verb, arg):
+        if verb == "done":
+            if f["stage"] == "police":
+                f["stage"] = "irregulars"
+            else:
+                g.end()
+            return
+        if verb == "troop":
+            a, b = arg.split(" ")
+            B.move(g, a, b, "troops")
+            g.say(f"British redeployed a Troop from {B.name(a)} to {B.name(b)}.", faction="british", rule="6.4.1")
+        elif verb == "police":
+            a, b = arg.split(" ")
+            B.move(g, a, b, "police")
+            f["arrived"][b] = f["arrived"].get(b, 0) + 1
+            g.say(f"British redeployed a Police cube from {B.name(a)} to {B.name(b)}.", faction="british",
+                  rule="6.4.1")
+        else:
+            sid, word = arg.split(" ")
+            B.remove(g, sid, B.BOARD.key_of_word[word], 1)
+            f["irregulars"] -= 1
+            g.say(f"British removed an Irregular in {B.name(sid)} to Available.", faction="british", rule="6.4.1")
+
+    def step(self, g, f):
+        if f["stage"] == "troops" and not self.prompt(g, f)["troop"]:
+            f["stage"] = "police"
+            return True
+        if f["stage"] == "irregulars" and list(self.prompt(g, f)) == ["done"]:
+            g.end()
+            return True
+        return False
+
+
+def rebel_redeploy_destinations(g: Context) -> list[str]:
+    """Spaces with Rebel Bases, or with none on the map, Foreign Countries in play (6.4.2)."""
+    bases = [s for s in B.SPACES if B.sp(g, s)["bases"]]
+    return bases or B.foreign_in_play(g)
+
+
+@procedure
+class RedeployRebels(Procedure):
+    """6.4.2: Guerrillas on Railways and in Cities must move to spaces with Rebel Bases (or Foreign
+    Countries if no Base)."""
+
+    name = "ar.redeploy_rebels"
+    rule = "6.4.2"
+
+    def prompt(self, g, f):
+        dests = rebel_redeploy_destinations(g)
+        moves = [f"{a} {w} {b}" for a in B.RAILWAYS + B.CITIES for w, k in (("guerrilla-u", "guerrillas_u"),
+                                                                         ("guerrilla-a", "guerrillas_a"))
+                 if B.sp(g, a)[k] for b in dests if b != a]
+        return {"move": moves} if moves else {}
+
+    def text(self, g, f):
+        return "Rebels Redeploy: move each Guerrilla on a Railway or in a City to a space with a Base (move FROM KIND TO)"
+
+    def act(self, g, f, verb, arg):
+        a, word, b = arg.split(" ")
+        B.move(g, a, b, B.BOARD.key_of_word[word])
+        g.say(f"Rebels redeployed a Guerrilla from {B.name(a)} to {B.name(b)}.", faction="rebels", rule="6.4.2")
+
+    def step(self, g, f):
+        if not self.prompt(g, f):
+            g.end()
+            return True
+        return False
+
+
+@procedure
+class Munich(Procedure):
+    """A34 Munich conference, at Reset: the British place every Out of Play Troop in any Cities (6.5)."""
+
+    name = "ar.munich"
+    rule = "A34"
+
+    def prompt(self, g, f):
+        return {"place": list(B.CITIES)}
+
+    def text(self, g, f):
+        return f"British (Munich, A34): place an Out of Play Troop in a City ({g.s['out_of_play']} left)"
+
+    def act(self, g, f, verb, arg):
+        g.s["out_of_play"] -= 1
+        B.sp(g, arg)["troops"] += 1
+        g.say(f"British placed an Out of Play Troop in {B.name(arg)} (Munich, A34).", faction="british", rule="A34")
+
+    def step(self, g, f):
+        if not g.s["out_of_play"]:
+            g.end()
+            return True
+        return False

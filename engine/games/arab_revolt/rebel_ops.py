@@ -1,0 +1,280 @@
+"""Rebel Operations: Rally, March, Sabotage, Ambush (rule 3.3). Each selects spaces up to the value of the
+Operations chit played this turn, Limited or not (3.3, 1.8.2, 2.3.5); Rally and March may select Foreign
+Countries in play (1.3.7)."""
+
+from __future__ import annotations
+
+from ...coin.will import shift_will
+from ...core import notation
+from ...core.flow import Context, procedure
+from . import board as B
+from .operation import Operation, place_own
+
+notation.VERBS.update({"place", "opposition", "move", "remove", "done"})
+
+WORD_KEY = {"guerrilla-u": "guerrillas_u", "guerrilla-a": "guerrillas_a"}
+
+
+def rally_limit(g: Context, sid: str) -> int:
+    """Guerrillas Rally may place in *sid*: two with a Rebel Base, else one (3.3.1)."""
+    return 2 if B.sp(g, sid)["bases"] else 1
+
+
+@procedure
+class Rally(Operation):
+    """Rally (3.3.1): non-Railway spaces without Curfew and with Rebel pieces or Opposition; one Guerrilla in
+    each, up to two with a Base; then Opposition in one selected District with a Base and more Rebel than
+    British pieces. Foreign Assistance (6.2.3) Rallies in Foreign Countries even with no Rebel pieces
+    (frame flag ``anywhere``)."""
+
+    name = "ar.op.rally"
+    op = "rally"
+
+    def eligible(self, g, f, sid):
+        x = B.sp(g, sid)
+        if B.KIND[sid] == "railway":
+            return "Rally may not select Railways (3.3.1)"
+        if x["curfew"]:
+            return f"Rally may not select a space with a Curfew (3.3.1, 1.12); {B.name(sid)} has one"
+        if not (B.rebel_pieces(x) or x["opposition"] or f.get("anywhere")):
+            return f"Rally needs Rebel pieces or Opposition in the space (3.3.1); {B.name(sid)} has neither"
+        return None
+
+    def on_space(self, g, f, sid):
+        f["here"] = sid
+        f["placed"] = 0
+        f["stage"] = "place"
+        g.say(f"Rebels Rallied in {B.name(sid)}.", faction="rebels", rule="3.3.1")
+
+    def on_select_done(self, g, f):
+        f["stage"] = "opposition" if self.opposition_spaces(g, f) else "final"
+
+    def opposition_spaces(self, g, f):
+        out = []
+        for sid in f["spaces"]:
+            x = B.sp(g, sid)
+            if (B.KIND[sid] == "district" and x["bases"] and not x["opposition"]
+                    and B.rebel_pieces(x) > B.british_pieces(x)):
+                out.append(sid)
+        return out
+
+    def interruptible(self, g, f):
+        return f["stage"] in ("select", "opposition")
+
+    def sub_prompt(self, g, f):
+        if f["stage"] == "place":
+            out = {"place": ["guerrilla"]} if f["placed"] < rally_limit(g, f["here"]) else {}
+            if f["placed"] or not out:
+                out["done"] = []
+            return out
+        return {"opposition": self.opposition_spaces(g, f), "done": []}
+
+    def sub_text(self, g, f):
+        if f["stage"] == "place":
+            return (f"Rebel Rally in {B.name(f['here'])}: place a Guerrilla ({f['placed']} of up to "
+                    f"{rally_limit(g, f['here'])}), or done")
+        return "Rebel Rally: add Opposition in one selected District with a Base and more Rebel pieces, or done"
+
+    def sub_act(self, g, f, verb, arg):
+        if f["stage"] == "place":
+            if verb == "done":
+                f["stage"] = "select"
+                return
+            f["placed"] += 1
+            place_own(g, "rebels", f["here"], "guerrillas", rule="3.3.1", label="Rally")
+            return
+        f["stage"] = "final"
+        if verb == "opposition":
+            B.set_opposition(g, arg, True)
+            g.say(f"Rebels added Opposition in {B.name(arg)}.", faction="rebels", rule="3.3.1")
+
+    def step(self, g, f):
+        if f["stage"] == "place" and f["placed"] >= rally_limit(g, f["here"]):
+            f["stage"] = "select"
+            return True
+        return super().step(g, f)
+
+
+def march_destinations(g: Context, sid: str) -> list[str]:
+    """Spaces adjacent to *sid* a Guerrilla may move into: in play (1.3.7)."""
+    return [d for d in sorted(B.ADJ[sid]) if B.in_play(g, d)]
+
+
+@procedure
+class March(Operation):
+    """March (3.3.2): from each origin move Guerrillas to adjacent spaces; a group from one origin to one
+    destination goes Active if the destination is a Railway or Curfew space and the group plus the British
+    forces there exceed three. A28 Tegart Forts: Guerrillas moving from Foreign Countries flip Active."""
+
+    name = "ar.op.march"
+    op = "march"
+
+    def eligible(self, g, f, sid):
+        if self.unmoved(g, f, sid) <= 0:
+            return f"March origins need Guerrillas that have not moved this March (3.3.2); {B.name(sid)} has none"
+        return None
+
+    def unmoved(self, g, f, sid):
+        arrived = f.get("arrived", {}).get(sid, {})
+        return B.guerrillas(B.sp(g, sid)) - sum(arrived.values())
+
+    def on_space(self, g, f, sid):
+        x = B.sp(g, sid)
+        arrived = f.setdefault("arrived", {}).get(sid, {})
+        f["here"] = sid
+        f["left"] = {"guerrilla-u": x["guerrillas_u"] - arrived.get("guerrilla-u", 0),
+                     "guerrilla-a": x["guerrillas_a"] - arrived.get("guerrilla-a", 0)}
+        f["groups"] = {}
+        f["stage"] = "move"
+
+    def interruptible(self, g, f):
+        return f["stage"] in ("select", "move")
+
+    def sub_prompt(self, g, f):
+        moves = [f"{d} {w}" for d in march_destinations(g, f["here"]) for w in WORD_KEY if f["left"][w] > 0]
+        return {"move": moves, "done": []} if moves else {"done": []}
+
+    def sub_text(self, g, f):
+        return (f"Rebel March from {B.name(f['here'])}: move a Guerrilla to an adjacent space "
+                "(move TO guerrilla-u|guerrilla-a), or done")
+
+    def sub_act(self, g, f, verb, arg):
+        origin = f["here"]
+        if verb == "move":
+            dest, word = arg.split(" ")
+            B.move(g, origin, dest, WORD_KEY[word])
+            f["left"][word] -= 1
+            grp = f["groups"].setdefault(dest, {"guerrilla-u": 0, "guerrilla-a": 0})
+            grp[word] += 1
+            return
+        tegart = g.s["capabilities"].get("A28") and B.KIND[origin] == "foreign"
+        for dest, grp in f["groups"].items():
+            n = sum(grp.values())
+            y = B.sp(g, dest)
+            exposed = tegart or ((B.KIND[dest] == "railway" or y["curfew"]) and n + B.british_pieces(y) > 3)
+            if exposed and grp["guerrilla-u"]:
+                y["guerrillas_u"] -= grp["guerrilla-u"]
+                y["guerrillas_a"] += grp["guerrilla-u"]
+                grp = {"guerrilla-u": 0, "guerrilla-a": n}
+            arr = f["arrived"].setdefault(dest, {})
+            for k, v in grp.items():
+                arr[k] = arr.get(k, 0) + v
+            g.say(f"Rebels Marched {n} Guerrilla(s) from {B.name(origin)} to {B.name(dest)}"
+                  f"{', which went Active' if exposed else ''}.", faction="rebels", rule="3.3.2")
+        f["stage"] = "select"
+
+
+def sabotage_space(g: Context, sid: str, rule: str, piece: str = "guerrillas") -> None:
+    """Activates an Underground Guerrilla and places Sabotage on a Railway, Opposition in a District or City
+    (3.3.3). A17 shaded: an Underground Irregular instead (*piece*)."""
+    B.activate(g, sid, 1, piece)
+    if B.KIND[sid] == "railway":
+        B.sp(g, sid)["sabotage"] += 1
+        what = "a Sabotage marker"
+    else:
+        what = "Opposition" if B.set_opposition(g, sid, True) else "no marker (Opposition already there)"
+    g.say(f"Rebels Sabotaged in {B.name(sid)}: a Guerrilla was Activated and {what} placed.", faction="rebels",
+          rule=rule)
+
+
+def sabotage_reason(g: Context, sid: str, piece: str = "guerrillas") -> str | None:
+    if B.KIND[sid] == "foreign":
+        return "Sabotage selects spaces in Palestine only (3.3.3, 1.3.7)"
+    if not B.sp(g, sid)[f"{piece}_u"]:
+        return f"Sabotage needs an Underground {piece[:-1].title()} (3.3.3); {B.name(sid)} has none"
+    return None
+
+
+@procedure
+class Sabotage(Operation):
+    """Sabotage (3.3.3): spaces in Palestine with an Underground Guerrilla; see :func:`sabotage_space`."""
+
+    name = "ar.op.sabotage"
+    op = "sabotage"
+
+    def eligible(self, g, f, sid):
+        return sabotage_reason(g, sid, f.get("piece", "guerrillas"))
+
+    def on_space(self, g, f, sid):
+        sabotage_space(g, sid, f.get("rule") or "3.3.3", f.get("piece", "guerrillas"))
+
+
+def ambush_reason(g: Context, sid: str) -> str | None:
+    x = B.sp(g, sid)
+    if B.KIND[sid] == "foreign":
+        return "Ambush may not select Foreign Countries (1.3.7)"
+    if not x["guerrillas_u"] or not (x["police"] or B.irregulars(x)):
+        return f"Ambush needs an Underground Guerrilla and Police or Irregulars (3.3.4); {B.name(sid)} lacks them"
+    return None
+
+
+def ambush_targets(g: Context, sid: str) -> list[str]:
+    x = B.sp(g, sid)
+    return [w for w, k in (("police", "police"), ("irregular-u", "irregulars_u"), ("irregular-a", "irregulars_a"))
+            if x[k]]
+
+
+def ambush_hit(g: Context, sid: str, word: str, rule: str) -> None:
+    """One Ambush space: Activate an Underground Guerrilla and remove one Police or Irregular (3.3.4)."""
+    B.activate(g, sid, 1)
+    key = B.BOARD.key_of_word[word]
+    B.remove(g, sid, key, 1)
+    g.say(f"Rebels Ambushed in {B.name(sid)}: a Guerrilla was Activated and {B.BOARD.named(key)} removed.",
+          faction="rebels", rule=rule)
+
+
+@procedure
+class Ambush(Operation):
+    """Ambush (3.3.4): spaces with an Underground Guerrilla and Police or Irregulars; in each Activate a
+    Guerrilla and remove one Police or Irregular; three or more removed in all costs 1 Political Will."""
+
+    name = "ar.op.ambush"
+    op = "ambush"
+
+    def eligible(self, g, f, sid):
+        return ambush_reason(g, sid)
+
+    def on_space(self, g, f, sid):
+        f["here"] = sid
+        targets = ambush_targets(g, sid)
+        if len(targets) == 1:
+            self.hit(g, f, targets[0])
+        else:
+            f["stage"] = "target"
+
+    def hit(self, g, f, word):
+        here = f["here"]
+        ambush_hit(g, here, word, "3.3.4")
+        f["removed"] = f.get("removed", 0) + 1
+        if word.startswith("irregular") and f.get("on_irregular") == "opposition" and B.set_opposition(g, here, True):
+            g.say(f"Rebels eliminate traitors: Opposition was added in {B.name(here)}.", faction="rebels", rule="A21")
+        if (g.s["capabilities"].get("A8") == "shaded" and B.KIND[here] == "district"
+                and B.sp(g, here)["troops"]):
+            f["stage"] = "relocate"
+        else:
+            f["stage"] = "select"
+
+    def sub_prompt(self, g, f):
+        if f["stage"] == "relocate":
+            return {"move": list(B.CITIES), "done": []}
+        return {"remove": ambush_targets(g, f["here"])}
+
+    def sub_text(self, g, f):
+        if f["stage"] == "relocate":
+            return (f"Rebel Ambush in {B.name(f['here'])} (Fawzi al-Qawuqji, A8): relocate a Troop to a City "
+                    "(move CITY), or done")
+        return f"Rebel Ambush in {B.name(f['here'])}: remove police, irregular-u or irregular-a"
+
+    def sub_act(self, g, f, verb, arg):
+        if f["stage"] == "relocate":
+            f["stage"] = "select"
+            if verb == "move":
+                B.move(g, f["here"], arg, "troops")
+                g.say(f"Fawzi al-Qawuqji: a Troop in {B.name(f['here'])} was relocated to {B.name(arg)}.",
+                      faction="rebels", rule="A8")
+            return
+        self.hit(g, f, arg)
+
+    def finish(self, g, f):
+        if f.get("removed", 0) >= 3:
+            shift_will(g, -1, "Ambush removed three or more pieces", rule="3.3.4")

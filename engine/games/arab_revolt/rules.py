@@ -1,0 +1,118 @@
+"""Arab Revolt's answers to the shared COIN sequence (engine.coin.sequence.CoinRules).
+
+Around each turn: Mandatory Events when revealed, closing the Event box (5.4); the Rebels' Operations
+chit before they choose a box (2.3.4) and its effect after their turn (1.8.2). Passing: the British
+select a Punishment chit to hold, the Rebels may place a Base (2.3.3).
+"""
+
+from __future__ import annotations
+
+from ...coin.sequence import CoinRules
+from ...core import notation
+from ...core.errors import RulesBugError
+from ...core.flow import Context, Procedure, procedure
+from . import board as B
+from .chits import HoldPunishment, OpsChit, end_rebel_turn
+from .data import CARDS
+from .events import EVENTS
+from .operation import OP_FACTION, OPS, new_op_frame, place_own
+
+notation.VERBS.update({"place", "done"})
+
+def pass_base_spaces(g: Context) -> list[str]:
+    """Districts and Foreign Countries in play with a Guerrilla and room for a Base (2.3.3, 1.4.2)."""
+    return [s for s in B.SPACES if B.KIND[s] in ("district", "foreign") and B.in_play(g, s)
+            and B.guerrillas(B.sp(g, s)) and B.BOARD.room(g, s, "bases")
+            and (g.s["available"]["bases"] or B.bases_on_map(g) - B.sp(g, s)["bases"])]
+
+
+class ArabRevoltRules(CoinRules):
+    factions = ("rebels", "british")
+    board = B.BOARD
+
+    def card(self, cid: str) -> dict:
+        return CARDS[cid]
+
+    op_names = OPS
+    op_prefix = "ar.op."
+
+    def op_frame(self, g: Context, op: str, limited: bool, with_sa: bool) -> dict:
+        return new_op_frame(g, op, limited, with_sa)
+
+    def start_op(self, g: Context, faction: str, op: str, limited: bool, with_sa: bool) -> None:
+        if OP_FACTION[op] != faction:
+            raise RulesBugError(f"{faction} cannot run {op}")
+        frame = new_op_frame(g, op, limited, with_sa)
+        what = f"{'Limited ' if limited else ''}{op.title()}"
+        g.say(f"{faction.title()} began {'an' if what[0] in 'AEIOU' else 'a'} {what} Operation "
+              f"(up to {frame['max']} space(s)).", faction=faction, rule="3.0")
+        g.call(f"ar.op.{op}", faction, **frame)
+
+    def start_pass(self, g: Context, faction: str) -> None:
+        if faction == "british":
+            if g.s["punishment"]["pool"]:
+                g.call(HoldPunishment.name, "british")
+            else:
+                g.say("British could select no Punishment chit: the cup is empty.", faction="british", rule="2.3.3")
+        elif pass_base_spaces(g):
+            g.call(PassBase.name, "rebels")
+
+    def event_sides(self, g: Context, faction: str, cid: str) -> list[str]:
+        if g.s["flags"].get("mandatory") == cid:
+            return []
+        return EVENTS.sides(g, faction, CARDS[cid], strict=False)
+
+    def start_event(self, g: Context, faction: str, cid: str, side: str) -> None:
+        EVENTS.start(g, faction, CARDS[cid], side)
+
+    def start_propaganda(self, g: Context) -> None:
+        g.call("ar.propaganda", "british")
+
+    def on_event_card(self, g: Context, cid: str) -> None:
+        card = CARDS[cid]
+        if not card["mandatory"]:
+            return
+        g.s["flags"]["mandatory"] = cid
+        g.say(f"{card['title']} is a Mandatory Event: it is resolved before anyone acts, and the Event box is "
+              "closed on this card.", rule="5.4", card=cid)
+        if (cid, "event") in EVENTS:
+            EVENTS.start(g, card["executor"], card, "event")
+        else:
+            g.say(f"The effect of {card['title']} ({cid}) is not implemented yet: nothing was done.", rule="5.4",
+                  card=cid)
+
+    def closed_boxes(self, g: Context) -> tuple[str, ...]:
+        return ("event",) if g.s["flags"].get("mandatory") == g.s["current"] else ()
+
+    def before_turn(self, g: Context, faction: str) -> None:
+        if faction == "rebels":
+            g.call(OpsChit.name, "rebels")
+
+    def after_turn(self, g: Context, faction: str) -> None:
+        if faction == "rebels":
+            end_rebel_turn(g)
+
+    def end_of_card(self, g: Context) -> None:
+        g.s["flags"].pop("mandatory", None)
+
+
+@procedure
+class PassBase(Procedure):
+    """A Rebel Pass: the Rebels may place a Base in one District or Foreign Country with a Guerrilla (2.3.3)."""
+
+    name = "ar.pass_base"
+    rule = "2.3.3"
+
+    def prompt(self, g, f):
+        return {"place": pass_base_spaces(g), "done": []}
+
+    def text(self, g, f):
+        return "Rebels (Pass): place a Base in a District or Foreign Country with a Guerrilla, or done"
+
+    def act(self, g, f, verb, arg):
+        g.end()
+        if verb == "place":
+            place_own(g, "rebels", arg, "bases", rule="2.3.3", label="Pass")
+
+
+RULES = ArabRevoltRules()
