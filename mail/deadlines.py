@@ -40,6 +40,44 @@ def due(session: Session, game: Game, role: str) -> Deadline | None:
     return row
 
 
+def _stamp(d: Deadline) -> str:
+    """The deadline in an outbox key: an extended deadline gets its own reminder and notice."""
+    return d.due_at.strftime("%Y%m%dT%H%M%S")
+
+
+#: The most an umpire may extend a deadline by at once (90 days).
+MAX_EXTENSION_HOURS = 24 * 90
+
+
+def extend(session: Session, game: Game, hours: float, reason: str = "") -> dict:
+    """The umpire gives every seat that must decide now *hours* more (issue 8, part 3): their deadlines at
+    this position move, a new reminder is due before the new time, and the act is in the game's log.
+
+    :raises ServiceError: *hours* out of range; 409 when the game has no deadline or nobody must act.
+    """
+    from service import control
+
+    if not (0 < hours <= MAX_EXTENSION_HOURS):
+        raise control.ServiceError(f"extend a deadline by more than 0 and at most {MAX_EXTENSION_HOURS} hours, "
+                                   f"not {hours:g}")
+    mg = session.get(MailGame, game.id)
+    if mg is None or not mg.deadline_hours:
+        raise control.Conflict(f"game {game.id} has no move deadline to extend; set one with "
+                               f"'umpire mail settings --game {game.id} --hours N'", code="no-deadline")
+    roles = engine.active_roles(game.state)
+    if game.status not in ("active", "paused") or not roles:
+        raise control.Conflict(f"game {game.id} is over: nobody has a decision to extend", code="game-over")
+    due_now = {}
+    for role in roles:
+        d = due(session, game, role)
+        d.due_at += timedelta(hours=hours)
+        d.reminded_at = d.expired_at = None
+        due_now[role] = d.due_at.isoformat() + "Z"
+    control.record(session, game, "deadline-extended", "umpire", hours=hours, due=due_now,
+                   reason=control.clean_reason(reason))
+    return {"id": game.id, "seq": game.seq, "due": due_now}
+
+
 def address_of(session: Session, gid: str, role: str) -> tuple[str, str]:
     """A seat's address (its own, else the one it last mailed from with its token) and time zone."""
     seat = session.execute(select(Seat).where(Seat.game_id == gid, Seat.role == role)).scalar_one_or_none()
@@ -70,7 +108,7 @@ def check(session: Session, s: MailSettings, now: datetime) -> list[int]:
                     blocks = [("h", f"Reminder: your decision in game {game.id} is due {compose.when(d.due_at, tz)}."),
                               ("p", f"Position {game.seq}. Send STATUS for your view and choices, or your orders.")]
                     msg = compose.build(s, game.id, addr, "reminder: your move is due", blocks, auto="auto-generated")
-                    out.append(outbox(session, f"remind:{game.id}:{game.seq}:{role}", "remind", game.id, msg))
+                    out.append(outbox(session, f"remind:{game.id}:{game.seq}:{role}:{_stamp(d)}", "remind", game.id, msg))
     return [i for i in out if i]
 
 
@@ -86,5 +124,5 @@ def _expired(session: Session, s: MailSettings, game: Game, mg: MailGame, role: 
                   ("p", f"The deadline for position {game.seq} was {compose.when(d.due_at, tz)}. No move is made "
                         f"for them; the game waits. The umpire decides what happens next.")]
         msg = compose.build(s, game.id, addr, f"deadline passed: {role.title()}", blocks, auto="auto-generated")
-        ids.append(outbox(session, f"expired:{game.id}:{game.seq}:{role}:{who}", "expired", game.id, msg))
+        ids.append(outbox(session, f"expired:{game.id}:{game.seq}:{role}:{who}:{_stamp(d)}", "expired", game.id, msg))
     return ids

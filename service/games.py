@@ -216,6 +216,8 @@ def event_text(e: dict) -> str:
         "corrected": f"corrected the position: {d.get('text')}",
         "imported": f"imported the game (exported by engine {d.get('engine_version')})",
         "seed-revealed": "revealed the seed " + str(d.get("seed", "")),
+        "deadline-extended": f"extended the deadline by {d.get('hours')} hour(s): "
+                             + ", ".join(f"{r} by {t}" for r, t in (d.get("due") or {}).items()),
         "rolled-back": f"rolled the game back from position {d.get('from_seq')} to {d.get('to')}, undoing "
                        f"{len(d.get('undone', []))} action(s)",
     }.get(e["kind"], e["kind"])

@@ -307,6 +307,20 @@ for _name, _help in (("pause", "Pause a game: moves and previews are refused unt
     cli.command(_name, help=_help)(_umpire_options(_reason(_control(_name))))
 
 
+@cli.command("extend-deadline")
+@_umpire_options
+@click.option("--hours", required=True, type=float, help="how many more hours the seats that must decide now get")
+@_reason
+def extend_deadline(gid, token, hours, reason):
+    """Give the seats that must decide now more time before their mail deadline."""
+    from mail.deadlines import extend
+
+    from . import service_ops
+    out = service_ops.umpire(gid, token, lambda s, g: extend(s, g, hours, reason))
+    for role, due in out["due"].items():
+        click.echo(f"{out['id']}: {role} must now decide position {out['seq']} by {due}.")
+
+
 @cli.command()
 @_umpire_options
 @click.option("--to", "to", required=True, type=int, help="the position to go back to")

@@ -18,6 +18,8 @@ from .schemas import (
     ControlOut,
     CorrectIn,
     CorrectionOut,
+    DeadlineOut,
+    ExtendDeadlineIn,
     GameCreated,
     GameIn,
     GameSummary,
@@ -367,6 +369,18 @@ _control_route("pause", "Pause the game (the umpire): moves and previews are ref
                         "it is resumed.")
 _control_route("resume", "Resume a paused game (the umpire).")
 _control_route("abandon", "End the game with no winner (the umpire); the seed is revealed.")
+
+
+@blp.route("/games/<string:gid>/extend-deadline")
+class GameExtendDeadline(MethodView):
+    @blp.arguments(ExtendDeadlineIn)
+    @blp.response(200, DeadlineOut)
+    @umpire_act
+    def post(self, body, gid):
+        """Give the seats that must decide now more time (the umpire): their mail deadlines move by `hours`,
+        a new reminder comes before the new time, and the act is in the log."""
+        from mail.deadlines import extend
+        return _as_umpire(gid, lambda s, g: extend(s, g, body["hours"], body["reason"]))
 
 
 @blp.route("/games/<string:gid>/resign")

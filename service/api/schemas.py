@@ -111,6 +111,19 @@ class RollbackIn(Schema):
     reason = REASON
 
 
+class ExtendDeadlineIn(Schema):
+    hours = fields.Float(required=True, allow_nan=False, validate=validate.Range(min=0, min_inclusive=False, max=24 * 90),
+                         metadata={"description": "how many more hours the seats that must decide now get"})
+    reason = REASON
+
+
+class DeadlineOut(Schema):
+    id = fields.String()
+    seq = fields.Integer()
+    due = fields.Dict(keys=fields.String(), values=fields.String(),
+                      metadata={"description": "each seat that must decide, and its new deadline (UTC)"})
+
+
 class ResignIn(Schema):
     role = fields.String(required=True, validate=validate.OneOf(ROLES, error="{input!r} is not a role; roles: {choices}"),
                          metadata={"description": "the seat that resigns (a seat's token resigns only itself)"})

@@ -116,3 +116,64 @@ def test_a_permanent_refusal_fails_the_row_without_retrying(tmp_path):
     finally:
         ctl.stop()
         app.extensions["umpire"]["engine"].dispose()
+
+
+def test_the_umpire_extends_a_passed_deadline_a_new_reminder_and_notice_follow(mail_app, relay):
+    """Issue 8 (game control): extend a deadline. The seat gets a new reminder before the new time and the
+    umpire a new notice if that passes too; the act is in the log; a seat's token cannot do it."""
+    Session = mail_app.extensions["umpire"]["sessions"]
+    client = mail_app.test_client()
+    gid, tokens = new_game(mail_app, emails={"irgun": "ann@example.org", "british": "bob@example.org"})
+    update(Session, gid, hours=24, umpire_email="ump@example.org")
+    start = now()
+    check_at(mail_app, start)  # the deadline is made when first asked
+    with Session() as s:
+        due = s.execute(select(Deadline).where(Deadline.game_id == gid)).scalar_one().due_at
+    assert len(check_at(mail_app, due + timedelta(minutes=1))) == 2  # passed: umpire and opponent told
+
+    r = client.post(f"/api/games/{gid}/extend-deadline", json={"hours": 12, "reason": "illness"},
+                    headers={"Authorization": f"Bearer {tokens['irgun']}"})
+    assert r.status_code == 403
+    r = client.post(f"/api/games/{gid}/extend-deadline", json={"hours": 0},
+                    headers={"Authorization": f"Bearer {tokens['umpire']}"})
+    assert r.status_code == 422 and "hours" in r.get_json()["message"]
+    r = client.post(f"/api/games/{gid}/extend-deadline", json={"hours": 12, "reason": "illness"},
+                    headers={"Authorization": f"Bearer {tokens['umpire']}"})
+    assert r.status_code == 200, r.get_json()
+    new_due = due + timedelta(hours=12)
+    assert r.get_json()["due"] == {"irgun": new_due.isoformat() + "Z"}
+    log = client.get(f"/api/games/{gid}/log?format=text").get_data(as_text=True)
+    assert "umpire: extended the deadline by 12.0 hour(s): irgun by" in log and "(reason: illness)" in log
+
+    assert len(check_at(mail_app, new_due - timedelta(hours=6))) == 1  # a new reminder, before the new time
+    assert len(check_at(mail_app, new_due + timedelta(minutes=1))) == 2  # and a new notice when it passes
+    subjects = [str(m["Subject"]) for m in relay.wait_for(5)]
+    assert sum("reminder" in x for x in subjects) == 1 and sum("deadline passed" in x for x in subjects) == 4
+
+
+def test_extending_a_game_without_a_deadline_is_refused_saying_how_to_set_one(mail_app):
+    client = mail_app.test_client()
+    gid, tokens = new_game(mail_app)
+    r = client.post(f"/api/games/{gid}/extend-deadline", json={"hours": 5},
+                    headers={"Authorization": f"Bearer {tokens['umpire']}"})
+    assert r.status_code == 409 and r.get_json()["code"] == "no-deadline"
+    assert "umpire mail settings" in r.get_json()["message"]
+    r = client.get(f"/api/games/{gid}/log?format=text")
+    assert "extended the deadline" not in r.get_data(as_text=True)
+
+
+def test_umpire_extend_deadline_from_the_cli(mail_app, monkeypatch):
+    from click.testing import CliRunner
+
+    from umpire_cli import service_ops
+    from umpire_cli.main import cli
+
+    Session = mail_app.extensions["umpire"]["sessions"]
+    gid, tokens = new_game(mail_app)
+    update(Session, gid, hours=48)
+    monkeypatch.setattr(service_ops, "_app", lambda: mail_app)
+    res = CliRunner().invoke(cli, ["extend-deadline", "--game", gid, "--hours", "6", "--token", tokens["umpire"]])
+    assert res.exit_code == 0, res.output
+    assert f"{gid}: irgun must now decide position 0 by" in res.output
+    res = CliRunner().invoke(cli, ["extend-deadline", "--game", gid, "--hours", "6", "--token", tokens["irgun"]])
+    assert res.exit_code != 0 and "umpire" in res.output
