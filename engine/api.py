@@ -42,8 +42,9 @@ class Step:
 
 
 def _load_games() -> None:
-    if not REGISTRY:
-        from .games import arab_revolt, palestine  # noqa: F401  (each registers itself)
+    """Imports every game (each registers itself); cheap once imported. Not skipped when the registry is
+    not empty: a process that imported one game's package directly must still find the others."""
+    from .games import arab_revolt, palestine  # noqa: F401
 
 
 def games() -> list[dict]:

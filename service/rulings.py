@@ -50,6 +50,14 @@ def rulings_in_force(game: Game) -> dict:
             continue
         rows.append({"id": rid, "rule": r.get("rule", ""), "text": r.get("ruling", r.get("text", "")),
                      "provenance": r.get("provenance", "ruling")})
+    over = (game.state or {}).get("map")
+    if over:  # the umpire's corrections of inferred adjacency, chosen at creation (engine.coin.map_overrides)
+        for verb, edges in (("removed", over["remove"]), ("added", over["add"])):
+            for a, b in edges:
+                rows.append({"id": f"MAP-{verb.upper()}-{a}-{b}", "rule": "1.3",
+                             "text": f"{a} and {b} are {'not ' if verb == 'removed' else ''}adjacent in this game "
+                                     f"(edge {verb} by the umpire at creation)",
+                             "provenance": f"umpire: {over['citation']}"})
     return {"id": game.id, "game": game.game, "engine_version": game.engine_version,
             "rules_edition": game.rules_version, "data_version": game.data_version or "unrecorded",
             "source": data.get("source", ""), "rulings": rows}

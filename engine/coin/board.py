@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..core.errors import RulesBugError
+from ..core.errors import InvalidActionError, RulesBugError
 from ..core.flow import Context
+from . import map_overrides
 
 
 @dataclass(frozen=True)
@@ -64,10 +65,14 @@ class Board:
         self.spaces: list[str] = [s["id"] for s in map_data["spaces"]]
         self.names: dict[str, str] = {s["id"]: s["name"] for s in map_data["spaces"]}
         self.kind: dict[str, str] = {s["id"]: s["kind"] for s in map_data["spaces"]}
+        #: the map's own adjacency; the rules ask ``neighbours``, which applies a game's map overrides.
         self.adj: dict[str, set[str]] = {s: set() for s in self.spaces}
+        #: each edge's provenance (``stated: ...``, ``example: ...``, ``inferred: ...``).
+        self.edge_source: dict[frozenset[str], str] = {}
         for e in map_data["adjacency"]:
             self.adj[e["a"]].add(e["b"])
             self.adj[e["b"]].add(e["a"])
+            self.edge_source[frozenset((e["a"], e["b"]))] = e["source"]
         self.pieces: dict[str, PieceKind] = {p.name: p for p in pieces}
         self.piece_of_key: dict[str, str] = {k: p.name for p in pieces for k in p.keys}
         #: order word <-> key (PieceKind.words).
@@ -93,12 +98,25 @@ class Board:
     def name(self, sid: str) -> str:
         return self.names[sid]
 
-    def adjacent(self, a: str, b: str) -> bool:
-        return b in self.adj[a]
+    def neighbours(self, g: Context, sid: str) -> set[str]:
+        """The spaces adjacent to *sid* in this game: the map's, with the umpire's overrides chosen at
+        creation (``state["map"]``, ``map_overrides``)."""
+        over = g.s.get("map")
+        return map_overrides.apply(self.adj[sid], sid, over) if over else self.adj[sid]
 
-    def within_one(self, sid: str) -> list[str]:
+    def adjacent(self, g: Context, a: str, b: str) -> bool:
+        return b in self.neighbours(g, a)
+
+    def within_one(self, g: Context, sid: str) -> list[str]:
         """The space and those adjacent to it."""
-        return [sid, *sorted(self.adj[sid])]
+        return [sid, *sorted(self.neighbours(g, sid))]
+
+    def map_option(self, spec) -> dict:
+        """The game option ``map`` checked (``map_overrides.check``): what setup keeps in ``state["map"]``."""
+        try:
+            return map_overrides.check(self, spec)
+        except InvalidActionError as e:
+            raise InvalidActionError(f"map option: {e.message}") from None
 
     def named(self, key: str) -> str:
         """Display name of one piece of *key* (``an Underground Cell``)."""

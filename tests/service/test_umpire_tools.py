@@ -232,6 +232,27 @@ def test_rulings_in_force_with_rule_numbers_text_and_provenance(client, sessions
     assert f"data version {b['data_version']}" in html
 
 
+def test_1_3_an_inferred_edge_corrected_at_creation_is_a_ruling_of_the_game_and_changes_legality(client, sessions):
+    """Issue 8, part 1: the umpire with the physical board removes the inferred Samaria-Lydda edge of Arab
+    Revolt; the game lists it among its rulings, keeps it in its state, and an export replays with it."""
+    over = {"remove": [["samaria", "lydda"]], "citation": "the umpire's copy of the printed board"}
+    r = client.post("/api/games", json={"game": "arab-revolt", "options": {"map": over}})
+    assert r.status_code == 201, r.json
+    gid = r.json["id"]
+    rows = client.get(f"/api/games/{gid}/rulings").json["rulings"]
+    mine = [x for x in rows if x["id"].startswith("MAP-")]
+    assert mine == [{"id": "MAP-REMOVED-lydda-samaria", "rule": "1.3",
+                     "text": "lydda and samaria are not adjacent in this game (edge removed by the umpire at creation)",
+                     "provenance": "umpire: the umpire's copy of the printed board"}]
+    with sessions() as s:
+        assert G.get_game(s, gid).state["map"]["remove"] == [["lydda", "samaria"]]
+    for bad, why in (({"remove": [["samaria", "jerusalem-city"]], "citation": "x"}, "not adjacent on the map"),
+                     ({"remove": [["rail-haifa", "samaria"]], "citation": "x"}, "not inferred"),
+                     ({"remove": [["samaria", "lydda"]]}, "needs a citation")):
+        r = client.post("/api/games", json={"game": "arab-revolt", "options": {"map": bad}})
+        assert r.status_code == 400 and r.json["message"].startswith("map option: ") and why in r.json["message"]
+
+
 # --------------------------------------------------------------------------------------------- rollback
 
 

@@ -16,7 +16,8 @@ DEFINITION = register(GameDefinition(
     roles=("rebels", "british"),
     scenarios={"standard": "Arab Revolt 1936-1939 (Setup Instructions 2.1)",
                "example-of-play": "Standard setup with the Example of Play's first seven cards on top (8.0)"},
-    options={},
+    options={"map": "the umpire's corrections of the map's inferred adjacency, from the physical board: "
+                    "{remove: [[a, b]], add: [[a, b]], citation} (engine.coin.map_overrides)"},
     setup=setup,
     view=view,
     names=dict(board.NAME),

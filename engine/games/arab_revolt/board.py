@@ -30,7 +30,7 @@ BOARD = Board(MAP, [PieceKind(name, p["side"], flips=p["flips"], stack=p.get("st
 
 SPACES: list[str] = BOARD.spaces
 KIND: dict[str, str] = BOARD.kind
-ADJ: dict[str, set[str]] = BOARD.adj
+adj = BOARD.neighbours  # adj(g, sid): the neighbours in this game (map overrides applied)
 NAME: dict[str, str] = BOARD.names
 CITIES = BOARD.of_kind("city")
 DISTRICTS = BOARD.of_kind("district")

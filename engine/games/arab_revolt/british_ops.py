@@ -212,7 +212,7 @@ class Sweep(Operation):
 
     def sub_prompt(self, g, f):
         if f["stage"] == "move":
-            moves = [f"{a} {b}" for b in f["spaces"] for a in sorted(B.ADJ[b])
+            moves = [f"{a} {b}" for b in f["spaces"] for a in sorted(B.adj(g, b))
                      if B.sp(g, a)["troops"] - f["arrived"].get(a, 0) > 0]
             return {"move": moves, "done": []} if moves else {"done": []}
         c = [s for s in f["spaces"] if s not in f["irregular"] and B.sp(g, s)["irregulars_u"]]

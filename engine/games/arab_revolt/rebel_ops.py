@@ -97,7 +97,7 @@ class Rally(Operation):
 
 def march_destinations(g: Context, sid: str) -> list[str]:
     """Spaces adjacent to *sid* a Guerrilla may move into: in play (1.3.7)."""
-    return [d for d in sorted(B.ADJ[sid]) if B.in_play(g, d)]
+    return [d for d in sorted(B.adj(g, sid)) if B.in_play(g, d)]
 
 
 @procedure

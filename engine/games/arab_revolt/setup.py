@@ -28,6 +28,7 @@ def spaces_at_setup() -> dict[str, dict]:
 
 
 def setup(scenario: str, options: dict, g: Context) -> dict:
+    map_over = B.BOARD.map_option(options["map"]) if "map" in options else None  # checked first
     deck_rules = SETUP["deck"]
     if scenario == "example-of-play":
         # The example's seven cards on top; the rest of the deck as the last paragraph of 8.0 (L644)
@@ -42,7 +43,7 @@ def setup(scenario: str, options: dict, g: Context) -> dict:
         deck, unused = build_deck(g, EVENT_CARDS, PROPAGANDA_CARDS, deck_rules["pile_size"], deck_rules["bottom"],
                                   shuffle_propaganda=deck_rules["shuffle_propaganda"])
     avail = {k: v for k, v in SETUP["available"].items() if k != "source"}
-    return {
+    state = {
         "game": "arab-revolt", "scenario": scenario, "options": options, "rules_version": 1, "seq": 0,
         "spaces": spaces_at_setup(),
         "available": avail,
@@ -59,3 +60,6 @@ def setup(scenario: str, options: dict, g: Context) -> dict:
         "capabilities": {}, "flags": {}, "propaganda": 0, "outcome": None,
         "flow": [{"p": "coin.round", "role": SETUP["eligible"]["order"][0], "stage": "reveal"}],
     }
+    if map_over:
+        state["map"] = map_over  # the umpire's corrections of inferred adjacency (engine.coin.map_overrides)
+    return state

@@ -71,7 +71,7 @@ def punish_spaces(g: Context, f: dict | None = None) -> list[str]:
 
 
 def fine_railways(g: Context, sid: str) -> list[str]:
-    return [r for r in sorted(B.ADJ[sid]) if B.KIND[r] == "railway" and B.sp(g, r)["sabotage"]]
+    return [r for r in sorted(B.adj(g, sid)) if B.KIND[r] == "railway" and B.sp(g, r)["sabotage"]]
 
 
 @procedure
@@ -249,7 +249,7 @@ class Punish(SpecialActivity):
 def spread_opposition(g: Context, sid: str) -> None:
     """A1 Mass Detention shaded: Detain used in *sid*, already at Opposition: the Rebels may add Opposition
     to one adjacent District or City."""
-    near = [a for a in sorted(B.ADJ[sid]) if B.KIND[a] in ("district", "city") and not B.sp(g, a)["opposition"]]
+    near = [a for a in sorted(B.adj(g, sid)) if B.KIND[a] in ("district", "city") and not B.sp(g, a)["opposition"]]
     if near:
         g.call(SpreadOpposition.name, "rebels", near=near, origin=sid)
 
@@ -283,7 +283,7 @@ def divide_replacements(g: Context, used: list[str]) -> list[str]:
     for src in B.SPACES:
         if src in used or not B.sp(g, src)["irregulars_u"]:
             continue
-        for tgt in B.within_one(src):
+        for tgt in B.within_one(g, src):
             if B.KIND[tgt] == "foreign":
                 continue
             for w, k in WORD_KEY.items():
@@ -504,7 +504,7 @@ class Coordinate(SpecialActivity):
 
 def raid_sources(g: Context, sid: str) -> list[str]:
     """Adjacent spaces with a Rebel Base and Guerrillas (4.3.3)."""
-    return [a for a in sorted(B.ADJ[sid]) if B.sp(g, a)["bases"] and B.guerrillas(B.sp(g, a))]
+    return [a for a in sorted(B.adj(g, sid)) if B.sp(g, a)["bases"] and B.guerrillas(B.sp(g, a))]
 
 
 def raid_spaces(g: Context, chosen: list[str]) -> list[str]:
@@ -515,7 +515,7 @@ def raid_spaces(g: Context, chosen: list[str]) -> list[str]:
         if s in chosen or B.KIND[s] == "foreign" or not raid_sources(g, s):
             continue
         if (cap(g, "A15") == "unshaded" and B.KIND[s] == "railway"
-                and any(B.sp(g, a)["curfew"] for a in B.ADJ[s])):
+                and any(B.sp(g, a)["curfew"] for a in B.adj(g, s))):
             continue
         out.append(s)
     return out

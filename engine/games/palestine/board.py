@@ -31,7 +31,7 @@ COASTAL: set[str] = {s["id"] for s in MAP["spaces"] if s.get("coastal")}
 CITIES = BOARD.of_kind("city")
 DISTRICTS = BOARD.of_kind("district")
 RAILWAYS = BOARD.of_kind("railway")
-ADJ: dict[str, set[str]] = BOARD.adj
+adj = BOARD.neighbours  # adj(g, sid): the neighbours in this game (map overrides applied)
 CITY_DISTRICT: dict[str, str] = {c: MAP["mass_detention_district"][c] for c in CITIES}
 
 #: Piece totals (1.2, 1.4): used by the conservation check.

@@ -231,7 +231,7 @@ class Search(Operation):
 
     def sub_prompt(self, g, f):
         if f["stage"] == "move":
-            moves = [f"{a} {b}" for b in f["spaces"] for a in sorted(B.ADJ[b]) if self.movable(g, f, a) > 0]
+            moves = [f"{a} {b}" for b in f["spaces"] for a in sorted(B.adj(g, b)) if self.movable(g, f, a) > 0]
             out = {"done": []}
             if moves:
                 out["move"] = moves

@@ -12,7 +12,7 @@ notation.VERBS.update({"place", "move", "cache", "terror", "roll"})
 
 
 def cache_near(g, sid: str) -> bool:
-    return any(B.sp(g, s)["caches"] for s in B.within_one(sid))
+    return any(B.sp(g, s)["caches"] for s in B.within_one(g, sid))
 
 
 def recruit_limit(g, sid: str) -> int:
@@ -158,7 +158,7 @@ class Sabotage(Operation):
     def sub_prompt(self, g, f):
         out = {"roll": []}
         if not f["bonus"]:
-            c = [s for s in B.within_one(f["here"]) if B.sp(g, s)["caches"]]
+            c = [s for s in B.within_one(g, f["here"]) if B.sp(g, s)["caches"]]
             if c:
                 out["cache"] = c
         if self.terror_ok(g, f):

@@ -25,6 +25,7 @@ EXAMPLE_CARDS = ["P31", "P10", "P27", "P25", "P7", "P8", "P35"]
 
 
 def setup(scenario: str, options: dict, g: Context) -> dict:
+    map_over = B.BOARD.map_option(options["map"]) if "map" in options else None  # checked first
     spaces = {sid: B.empty_space() for sid in B.SPACES}
     for sid, forces in SETUP_FORCES.items():
         spaces[sid].update(forces)
@@ -48,4 +49,6 @@ def setup(scenario: str, options: dict, g: Context) -> dict:
         "capabilities": {}, "flags": {}, "propaganda": 0, "outcome": None,
         "flow": [{"p": "coin.round", "role": "irgun", "stage": "reveal"}],
     }
+    if map_over:
+        state["map"] = map_over  # the umpire's corrections of inferred adjacency (engine.coin.map_overrides)
     return state

@@ -165,7 +165,7 @@ class A22Shaded(Procedure):
     rule = "A22"
 
     def options(self, g, f):
-        return [d for d in sorted(B.ADJ[f["cities"][0]]) if B.KIND[d] == "district" and not B.sp(g, d)["opposition"]]
+        return [d for d in sorted(B.adj(g, f["cities"][0])) if B.KIND[d] == "district" and not B.sp(g, d)["opposition"]]
 
     def prompt(self, g, f):
         return {"space": self.options(g, f), "done": []}

@@ -15,8 +15,6 @@ from .granted import granted_ops, may_sa
 
 notation.VERBS.update({"space", "done"})
 
-HAIFA_AREA = B.within_one("haifa-district")
-SAMARIA_AREA = B.within_one("samaria")
 
 
 # -- A25 Montgomery -----------------------------------------------------------------------------------------
@@ -25,14 +23,14 @@ SAMARIA_AREA = B.within_one("samaria")
 def a25_unshaded(g: Context, faction: str) -> None:
     """British may conduct a Limited Operation in or adjacent to Haifa District, then Punish in or adjacent
     to Haifa District."""
-    may_sa(g, "british", "punish", rule="A25", only=HAIFA_AREA)
-    granted_ops(g, "british", 1, only=HAIFA_AREA, rule="A25", label="Montgomery, A25")
+    may_sa(g, "british", "punish", rule="A25", only=B.within_one(g, "haifa-district"))
+    granted_ops(g, "british", 1, only=B.within_one(g, "haifa-district"), rule="A25", label="Montgomery, A25")
 
 
 @event("A25", "shaded")
 def a25_shaded(g: Context, faction: str) -> None:
     """Rebels may conduct up to 2 Limited Operations in or adjacent to Haifa District."""
-    granted_ops(g, "rebels", 2, only=HAIFA_AREA, rule="A25", label="Montgomery, A25")
+    granted_ops(g, "rebels", 2, only=B.within_one(g, "haifa-district"), rule="A25", label="Montgomery, A25")
 
 
 # -- A26 "Triangle of Terror" -------------------------------------------------------------------------------
@@ -43,7 +41,7 @@ def a26(g: Context, faction: str) -> None:
     Operation in Samaria."""
     other = "british" if faction == "rebels" else "rebels"
     granted_ops(g, other, 1, only=["samaria"], rule="A26", label='"Triangle of Terror", A26')
-    granted_ops(g, faction, 3, only=SAMARIA_AREA, rule="A26", label='"Triangle of Terror", A26')
+    granted_ops(g, faction, 3, only=B.within_one(g, "samaria"), rule="A26", label='"Triangle of Terror", A26')
 
 
 # -- A27 Rebel Courts (capability) ---------------------------------------------------------------------------
@@ -80,7 +78,7 @@ def a29_unshaded(g: Context, faction: str) -> None:
 
 
 def a29_spaces(g: Context) -> list[str]:
-    near = {a for r in B.RAILWAYS if B.sp(g, r)["sabotage"] for a in B.within_one(r)}
+    near = {a for r in B.RAILWAYS if B.sp(g, r)["sabotage"] for a in B.within_one(g, r)}
     return [s for s in B.SPACES if s in near and B.irregulars(B.sp(g, s))]
 
 
@@ -94,7 +92,7 @@ def a29_shaded(g: Context, faction: str) -> None:
 # -- A30 Arab Kings -----------------------------------------------------------------------------------------
 
 def a30_districts(g: Context) -> list[str]:
-    return [d for d in sorted(B.ADJ["transjordan"]) if B.KIND[d] == "district" and B.guerrillas(B.sp(g, d))]
+    return [d for d in sorted(B.adj(g, "transjordan")) if B.KIND[d] == "district" and B.guerrillas(B.sp(g, d))]
 
 
 @event("A30", "unshaded", playable=lambda g, faction: bool(a30_districts(g)))

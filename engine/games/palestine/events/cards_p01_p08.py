@@ -57,7 +57,7 @@ def search_can_change(g: Context, spaces: list[str]) -> bool:
     per_city = 4 if cap(g, "P17") == "shaded" else 3
     for sid in spaces:
         x = B.sp(g, sid)
-        if any(B.sp(g, a)["troops"] for a in B.ADJ[sid]):
+        if any(B.sp(g, a)["troops"] for a in B.adj(g, sid)):
             return True
         if B.KIND[sid] == "city":
             if not x["curfew"] and B.cubes(x) and B.curfews_on_map(g) < B.CURFEWS:

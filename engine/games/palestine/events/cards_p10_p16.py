@@ -39,7 +39,7 @@ def _search_can_change(g: Context, city: str) -> bool:
     """Whether a Search in *city* (3.2.3) could change anything: move an adjacent Troop in, place a
     Curfew that stays (1.10: only with British pieces there), or Activate an Underground Cell."""
     x = B.sp(g, city)
-    if any(B.sp(g, a)["troops"] for a in B.ADJ[city]):
+    if any(B.sp(g, a)["troops"] for a in B.adj(g, city)):
         return True
     cubes = B.cubes(x)
     if not cubes:
@@ -62,7 +62,7 @@ def _assault_can_change(g: Context, city: str) -> bool:
 
 
 def _caches_near(g: Context, city: str) -> list[str]:
-    return [s for s in B.within_one(city) if B.sp(g, s)["caches"]]
+    return [s for s in B.within_one(g, city) if B.sp(g, s)["caches"]]
 
 
 # -- small choice procedures -----------------------------------------------------------------------------
@@ -298,7 +298,7 @@ class OperationSharkUnshaded(ScriptEvent):
         if not _caches_near(g, city):
             g.say(f"No Arms Cache lay within 1 space of {B.name(city)}.", faction=f["faction"], rule="P11")
             return
-        pick(g, f["faction"], ["caches"], spaces=B.within_one(city), max=1, min=1, rule="P11",
+        pick(g, f["faction"], ["caches"], spaces=B.within_one(g, city), max=1, min=1, rule="P11",
              label="Crackdown on Irgun (P11)", on_cache="pw")
 
 
