@@ -45,8 +45,8 @@ def _stamp(d: Deadline) -> str:
     return d.due_at.strftime("%Y%m%dT%H%M%S")
 
 
-#: The most an umpire may extend a deadline by at once (90 days).
-MAX_EXTENSION_HOURS = 24 * 90
+#: The least and the most an umpire may extend a deadline by at once (six minutes; 90 days).
+MIN_EXTENSION_HOURS, MAX_EXTENSION_HOURS = 0.1, 24 * 90
 
 
 def extend(session: Session, game: Game, hours: float, reason: str = "") -> dict:
@@ -57,8 +57,8 @@ def extend(session: Session, game: Game, hours: float, reason: str = "") -> dict
     """
     from service import control
 
-    if not (0 < hours <= MAX_EXTENSION_HOURS):
-        raise control.ServiceError(f"extend a deadline by more than 0 and at most {MAX_EXTENSION_HOURS} hours, "
+    if not (MIN_EXTENSION_HOURS <= hours <= MAX_EXTENSION_HOURS):
+        raise control.ServiceError(f"extend a deadline by {MIN_EXTENSION_HOURS} to {MAX_EXTENSION_HOURS} hours, "
                                    f"not {hours:g}")
     mg = session.get(MailGame, game.id)
     if mg is None or not mg.deadline_hours:

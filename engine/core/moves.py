@@ -17,6 +17,7 @@ action it belongs to and the position before it, not on how the moves were split
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -31,6 +32,10 @@ MAX_ACTIONS = 500
 #: Longest order line accepted.
 MAX_LINE = 200
 
+#: An order holds a character that is not white space. JSON Schema's ECMA ``\s`` and Python's differ:
+#: the pattern names U+001C-U+001F, U+0085 and U+FEFF as well, so both readings of it say the same.
+ORDER_TEXT = re.compile(r"[^\s\ufeff]")
+
 MOVE_SCHEMA: dict[str, Any] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "title": "Umpire move file",
@@ -43,7 +48,8 @@ MOVE_SCHEMA: dict[str, Any] = {
         "role": {"type": "string", "minLength": 1, "maxLength": 32},
         "after": {"type": ["integer", "null"], "minimum": 0},
         "actions": {"type": "array", "minItems": 1, "maxItems": MAX_ACTIONS,
-                    "items": {"type": "string", "minLength": 1, "maxLength": MAX_LINE, "pattern": "\\S"}},
+                    "items": {"type": "string", "minLength": 1, "maxLength": MAX_LINE,
+                              "pattern": "[^\\s\\u001c-\\u001f\\u0085\\ufeff]"}},
         "entropy": {"type": ["string", "null"], "maxLength": 128, "pattern": "^[^\\u0000-\\u001f\\u007f]*$",
                     "description": "public entropy for the dice, accepted only with a seat's first move"},
     },
@@ -113,7 +119,7 @@ def parse_move_file(data: Any) -> dict:
     if len(actions) > MAX_ACTIONS:
         raise InvalidActionError(f"a move may hold at most {MAX_ACTIONS} orders, this one has {len(actions)}")
     for i, a in enumerate(actions, 1):
-        if not isinstance(a, str) or not a.strip():
+        if not isinstance(a, str) or not ORDER_TEXT.search(a):
             raise InvalidActionError(f"order {i} must be a non-empty string, not {a!r}")
         if len(a) > MAX_LINE:
             raise InvalidActionError(f"order {i} is {len(a)} characters long; at most {MAX_LINE} are allowed")

@@ -52,7 +52,7 @@ def _json_for_new_games():
 
 #: Endpoints that need a token (the umpire's; a seat's for resign): refused before their body is read.
 NEEDS_TOKEN = {"games.GamePause", "games.GameResume", "games.GameAbandon", "games.GameResign",
-               "games.SeatReplace", "games.GameRollback", "games.GameCorrect"}
+               "games.SeatReplace", "games.GameRollback", "games.GameCorrect", "games.GameExtendDeadline"}
 
 
 @blp.before_request

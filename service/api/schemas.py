@@ -112,7 +112,7 @@ class RollbackIn(Schema):
 
 
 class ExtendDeadlineIn(Schema):
-    hours = fields.Float(required=True, allow_nan=False, validate=validate.Range(min=0, min_inclusive=False, max=24 * 90),
+    hours = fields.Float(required=True, allow_nan=False, validate=validate.Range(min=0.1, max=24 * 90),
                          metadata={"description": "how many more hours the seats that must decide now get"})
     reason = REASON
 

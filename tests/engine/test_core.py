@@ -113,3 +113,21 @@ def test_canonical_round_trip_and_copy_are_independent():
     c["b"][1]["c"] = 1
     assert s["b"][1]["c"] is None
     assert len(canonical.digest(s)) == 64
+
+
+@pytest.mark.parametrize("order", ["\x1d", " ", "\ufeff", "\x85", "\u3000\t", "a", " b ", "\ufeffa", "\x1cx"])
+def test_a_blank_order_is_blank_to_the_schema_and_to_the_engine_alike(order):
+    """The move file's JSON Schema (read with Python's or ECMA's idea of white space) and parse_move_file
+    agree on which orders are blank, so the service never refuses a file its document calls valid."""
+    import jsonschema
+
+    from engine.core.moves import MOVE_FORMAT, MOVE_SCHEMA, parse_move_file
+
+    doc = {"format": MOVE_FORMAT, "role": "irgun", "actions": [order]}
+    valid = jsonschema.Draft202012Validator(MOVE_SCHEMA).is_valid(doc)
+    try:
+        parse_move_file(doc)
+        parsed = True
+    except InvalidActionError:
+        parsed = False
+    assert valid == parsed == bool(order.strip(" \t\x1c\x1d\x85\u3000\ufeff"))
