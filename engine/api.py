@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .core import canonical, notation
+from .core import canonical, notation, ruling_choice
 from .core.chance import Chance, Recorder
 from .core.errors import (
     IllegalActionError,
@@ -71,8 +71,11 @@ def setup(game: str, scenario: str, options: dict | None, chance: Chance) -> dic
     unknown = set(options) - set(defn.options)
     if unknown:
         raise InvalidActionError(f"unknown options {sorted(unknown)}; options are: {sorted(defn.options)}")
+    choices = ruling_choice.check(defn.rulings(), options["rulings"]) if "rulings" in options else None
     g = Context({"flow": []}, Recorder(chance), defn.rules)
     state = defn.setup(scenario, options, g)
+    if choices:
+        state["rulings"] = choices  # the umpire's readings where a ruling offers a choice (ruling_choice)
     g.s = state
     g.settle()
     state.setdefault("seq", 0)

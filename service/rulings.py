@@ -48,8 +48,15 @@ def rulings_in_force(game: Game) -> dict:
             rows.append({"id": rid, "rule": "", "text": "", "provenance": "ruling",
                          "note": "not in this data version any more"})
             continue
-        rows.append({"id": rid, "rule": r.get("rule", ""), "text": r.get("ruling", r.get("text", "")),
-                     "provenance": r.get("provenance", "ruling")})
+        row = {"id": rid, "rule": r.get("rule", ""), "text": r.get("ruling", r.get("text", "")),
+               "provenance": r.get("provenance", "ruling")}
+        if r.get("alternatives"):  # the umpire may have chosen another reading (engine.core.ruling_choice)
+            picked = ((game.state or {}).get("rulings") or {}).get(rid)
+            row.update(choice=picked or r["default"], choices=dict(r["alternatives"]),
+                       text=r["alternatives"][picked or r["default"]])
+            if picked:
+                row["provenance"] = "umpire's choice at creation"
+        rows.append(row)
     over = (game.state or {}).get("map")
     if over:  # the umpire's corrections of inferred adjacency, chosen at creation (engine.coin.map_overrides)
         for verb, edges in (("removed", over["remove"]), ("added", over["add"])):

@@ -188,6 +188,9 @@ class Ruling(Schema):
     text = fields.String()
     provenance = fields.String(metadata={"description": "stated, example, inferred or ruling"})
     note = fields.String()
+    choice = fields.String(metadata={"description": "the reading in force, where the ruling offers alternatives"})
+    choices = fields.Dict(keys=fields.String(), values=fields.String(),
+                          metadata={"description": "the readings an umpire may choose at creation (option rulings)"})
 
 
 class RulingsOut(Schema):

@@ -124,8 +124,8 @@ KNOWN: dict[str, str] = {}
 
 #: Refusals that are right although the document cannot say so: JSON Schema cannot express "each role once".
 #: 400s for bodies the document cannot rule out: the seats' roles, and the map option's content (which
-#: spaces, which edges are inferred: engine.coin.map_overrides).
-ALLOWED_REFUSALS = ("seats must name each role", "map option:")
+#: spaces, which edges are inferred: engine.coin.map_overrides) and the rulings option's choices.
+ALLOWED_REFUSALS = ("seats must name each role", "map option:", "rulings option:")
 
 SEEN_KNOWN: collections.Counter = collections.Counter()
 CALLS: collections.Counter = collections.Counter()

@@ -253,6 +253,22 @@ def test_1_3_an_inferred_edge_corrected_at_creation_is_a_ruling_of_the_game_and_
         assert r.status_code == 400 and r.json["message"].startswith("map option: ") and why in r.json["message"]
 
 
+def test_an_umpire_chooses_the_other_reading_of_a_ruling_at_creation(client):
+    """Issue 8, part 1: R-P32 offers two readings; the rulings list shows the choices, the one in force
+    and who chose it."""
+    plain = client.post("/api/games", json={"game": "palestine"}).json["id"]
+    row = next(x for x in client.get(f"/api/games/{plain}/rulings").json["rulings"] if x["id"] == "R-P32")
+    assert row["choice"] == "natural" and set(row["choices"]) == {"natural", "modified"}
+    assert row["provenance"] == "ruling" and row["text"] == row["choices"]["natural"]
+    r = client.post("/api/games", json={"game": "palestine", "options": {"rulings": {"R-P32": "modified"}}})
+    assert r.status_code == 201, r.json
+    row = next(x for x in client.get(f"/api/games/{r.json['id']}/rulings").json["rulings"] if x["id"] == "R-P32")
+    assert row["choice"] == "modified" and row["provenance"] == "umpire's choice at creation"
+    assert row["text"] == row["choices"]["modified"] and "after its modifiers" in row["text"]
+    r = client.post("/api/games", json={"game": "palestine", "options": {"rulings": {"R-P32": "rounded"}}})
+    assert r.status_code == 400 and r.json["message"].startswith("rulings option: R-P32 may be natural, modified")
+
+
 # --------------------------------------------------------------------------------------------- rollback
 
 

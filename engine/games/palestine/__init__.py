@@ -16,7 +16,9 @@ DEFINITION = register(GameDefinition(
     scenarios={"standard": "Palestine Emergency 1945-1947 (Setup Instructions 2.1)",
                "example-of-play": "Standard setup with the Example of Play's first seven cards on top (8.0)"},
     options={"map": "the umpire's corrections of the map's inferred adjacency, from the physical board: "
-                    "{remove: [[a, b]], add: [[a, b]], citation} (engine.coin.map_overrides)"},
+                    "{remove: [[a, b]], add: [[a, b]], citation} (engine.coin.map_overrides)",
+             "rulings": "the umpire's reading where a ruling offers alternatives: {ruling id: choice} "
+                        "(engine.core.ruling_choice; GET /api/games/ID/rulings lists them)"},
     setup=setup,
     view=view,
     names=dict(board.NAME),

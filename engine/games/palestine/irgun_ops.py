@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ...core import notation
 from ...core.flow import procedure
+from ...core.ruling_choice import chosen
 from . import board as B
 from .haganah import shift_haganah
 from .operation import Operation, cap
@@ -205,7 +206,8 @@ class Sabotage(Operation):
         total = die - x["police"] + f["bonus"]
         g.say(f"Irgun rolled {die} for Sabotage in {B.name(here)}: {total} after modifiers.", faction="irgun",
               rule="3.3.3")
-        if die == 1 and cap(g, "P32") == "unshaded":
+        natural = chosen(g.s, "R-P32", "natural") == "natural"  # ruling R-P32 (an umpire may choose)
+        if (die == 1 if natural else total <= 1) and cap(g, "P32") == "unshaded":
             B.remove(g, here, "cells_a", 1)
             g.say("Weapon Factories (P32): the Activated Cell was removed to Available.", rule="P32")
         if total <= 2:

@@ -986,3 +986,16 @@ def test_p32_shaded_expropriation_no_roll():
 def test_all_sixteen_texts_registered_as_capabilities():
     texts = {(c, sd) for c, sd in itertools.product(CAPABILITIES, ("unshaded", "shaded"))}
     assert texts <= set(EVENTS)
+
+
+def test_p32_ruling_r_p32_modified_reading_chosen_by_the_umpire():
+    """Issue 8: an umpire may choose the other reading of R-P32 at creation: the roll after modifiers. A 3
+    less two Police is then a 1 (the Cell is lost); a natural 1 with a Cache (+2) is a 3 (it is kept)."""
+    s = sabotage_board("unshaded", police=2)
+    s["rulings"] = {"R-P32": "modified"}
+    s, log = run(s, "box opsa", "op sabotage", "space galilee", "roll", rolls=[3])
+    assert sp(s, "galilee")["cells_a"] == 0 and any(e.get("rule") == "P32" for e in log)
+    s = sabotage_board("unshaded")
+    s["rulings"] = {"R-P32": "modified"}
+    s, _ = run(s, "box opsa", "op sabotage", "space galilee", "cache haifa-district", "roll", rolls=[1])
+    assert sp(s, "galilee")["cells_a"] == 1 and sp(s, "galilee")["sabotage"] == 1

@@ -1,7 +1,11 @@
-"""An umpire's corrections of inferred adjacency at creation (issue 8, part 1; engine.coin.map_overrides).
+"""What an umpire chooses when a game is created (issue 8, part 1).
 
-Only ``inferred`` edges may be removed; edges the map lacks may be added; the map must stay connected
-with every Railway joining two spaces; anything else is refused with the reason and no game is made.
+- corrections of the map's inferred adjacency (option ``map``, engine.coin.map_overrides): only
+  ``inferred`` edges may be removed; edges the map lacks may be added; the map must stay connected with
+  every Railway joining two spaces;
+- a reading where a ruling offers alternatives (option ``rulings``, engine.core.ruling_choice).
+
+Anything else is refused with the reason and no game is made.
 """
 
 from __future__ import annotations
@@ -102,3 +106,18 @@ def test_an_override_that_leaves_a_railway_joining_one_space_is_refused():
     with pytest.raises(InvalidActionError, match="Railway r would join fewer than two spaces"):
         map_overrides.check(small, {"remove": [["r", "a"], ["r", "b"]], "citation": CITE})
     assert map_overrides.check(small, {"remove": [["r", "a"]], "citation": CITE})["remove"] == [["a", "r"]]
+
+
+def test_an_umpire_chooses_a_reading_where_a_ruling_offers_alternatives():
+    """engine.core.ruling_choice: the option rulings {ruling id: choice}, checked, kept in the state."""
+    s = engine.setup("palestine", "standard", {"rulings": {"R-P32": "modified"}}, SeededChance(1, context="r"))
+    assert s["rulings"] == {"R-P32": "modified"}
+    assert "rulings" not in engine.setup("palestine", "standard", {}, SeededChance(1, context="r"))
+    for spec, why in (({"R-P32": "rounded"}, "may be natural, modified, not 'rounded'"),
+                      ({"R-OP-1": "other"}, "'R-OP-1' offers no choice; the rulings that do: R-P32: natural, modified"),
+                      (["R-P32"], "an object")):
+        with pytest.raises(InvalidActionError, match="rulings option: ") as e:
+            engine.setup("palestine", "standard", {"rulings": spec}, SeededChance(1, context="r"))
+        assert why in e.value.message
+    with pytest.raises(InvalidActionError, match="offers no choice; the rulings that do: none"):
+        engine.setup("arab-revolt", "standard", {"rulings": {"R-MAP-1": "x"}}, SeededChance(1, context="r"))
