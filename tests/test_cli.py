@@ -131,6 +131,23 @@ def test_move_text_orders_on_stdin(runner, tmp_path):
     assert g["state"]["spaces"]["galilee"]["cells_a"] == 1
 
 
+def test_move_check_previews_without_storing_or_rolling(runner, tmp_path):
+    """``umpire move --check``: the same checks as a move, stopping before the first die; the file is
+    unchanged whatever the verdict."""
+    path = tmp_path / "g.json"
+    new_game(runner, path)
+    before = path.read_bytes()
+    res = invoke(runner, "move", str(path), "--as", "irgun", "--check", "-",
+                 input="box opsa\nop sabotage\nspace galilee\nroll\n")
+    assert res.exit_code == 0, res.output
+    assert "Legal up to line 4 ('roll')" in res.output and "3 order(s) checked" in res.output
+    res = invoke(runner, "move", str(path), "--as", "irgun", "--check", "-", input="box opsa\n")
+    assert res.exit_code == 0 and "Legal: all 1 order(s) would be applied" in res.output
+    res = invoke(runner, "move", str(path), "--as", "irgun", "--check", "-", input="box opsa\nop nothing\n")
+    assert res.exit_code == 1 and "Refused" in res.output and "line 2 'op nothing'" in res.output
+    assert path.read_bytes() == before
+
+
 def test_move_text_orders_may_be_abbreviated(runner, tmp_path):
     path = tmp_path / "g.json"
     new_game(runner, path)

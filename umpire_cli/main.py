@@ -8,6 +8,7 @@ import sys
 import click
 
 import engine
+from engine.core.chance import NoChance
 from engine.core.errors import EngineError
 from engine.core.moves import apply_move, parse_move_file
 
@@ -116,17 +117,20 @@ def _read_raw(source: str) -> str:
 @click.argument("args", nargs=-1)
 @click.option("--as", "role", required=True, help="the role (faction) you play")
 @click.option("--game", "gid", help="a game in the service's database instead of a file")
-def move(args, role, gid):
+@click.option("--check", is_flag=True, help="only check the move (the preview): nothing is stored, no die is rolled")
+def move(args, role, gid, check):
     """Apply a move: `umpire move GAMEFILE --as ROLE [MOVE]` or `umpire move --game ID --as ROLE [MOVE]`.
 
     MOVE is a JSON move file or text orders; - (the default) reads standard input. Prints what happened
-    and what each role may do now.
+    and what each role may do now. With --check, the same checks stop before the first die, draw or
+    shuffle, and nothing is stored.
     """
     if gid:
         if len(args) > 1:
             raise click.UsageError("with --game, give only the MOVE (or nothing to read standard input)")
         from . import service_ops
-        sys.exit(service_ops.move(gid, role, _read_raw(args[0] if args else "-")))
+        raw = _read_raw(args[0] if args else "-")
+        sys.exit(service_ops.check(gid, role, raw) if check else service_ops.move(gid, role, raw))
     if not args or len(args) > 2:
         raise click.UsageError("give the game file and, optionally, the move: umpire move GAMEFILE --as ROLE [MOVE]")
     path, source = args[0], (args[1] if len(args) > 1 else "-")
@@ -143,6 +147,10 @@ def move(args, role, gid):
             raise click.ClickException(f"the move file is for {mv['role']}, but you play as {role}")
         if mv["game"] and mv["game"] != g["id"]:
             raise click.ClickException(f"the move file is for game {mv['game']}, this file holds {g['id']}")
+        if check:
+            result = apply_move(g["state"], role, mv["actions"], lambda n, applied: NoChance(), after=mv["after"],
+                                stop_before_chance=True)
+            sys.exit(_print_check(result.status, result.applied, result.error))
         bnd = gamefile.binder(g, role)
         result = apply_move(g["state"], role, mv["actions"], bnd, after=mv["after"])
     except EngineError as e:
@@ -164,6 +172,24 @@ def move(args, role, gid):
             click.echo("\n".join(_fmt_legal(e["legal"])), err=True)
     click.echo("\n".join(_now(result.state)))
     sys.exit(0 if result.status == "accepted" else 1)
+
+
+def _print_check(status: str, applied: list, error: dict | None) -> int:
+    """Prints a preview's verdict (``umpire move --check``); returns the exit code: 0 legal, 1 refused."""
+    if status == "accepted":
+        click.echo(f"Legal: all {len(applied)} order(s) would be applied. Nothing was stored.")
+        return 0
+    if status == "preview-stopped":
+        click.echo(f"Legal up to line {error['line']} ({error['order']!r}), which needs a die, draw or shuffle: "
+                   f"only a submitted move gets one. {len(applied)} order(s) checked; nothing was stored.")
+        return 0
+    e = error or {}
+    click.echo(f"Refused ({e.get('code')}): line {e.get('line', '-')} {e.get('order', '')!r}: {e.get('message')}"
+               + (f" [rule {e['rule']}]" if e.get("rule") else ""), err=True)
+    if e.get("legal"):
+        click.echo("Allowed there:", err=True)
+        click.echo("\n".join(_fmt_legal(e["legal"])), err=True)
+    return 1
 
 
 @cli.command()

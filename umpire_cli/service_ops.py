@@ -69,6 +69,24 @@ def move(gid: str, role: str, raw: str) -> int:
     return 0 if out["status"] == "accepted" else 1
 
 
+def check(gid: str, role: str, raw: str) -> int:
+    """``umpire move --game ID --check``: the service's preview (adjudication.evaluate with preview=True),
+    for the umpire or a player at the game's machine; nothing is stored."""
+    from .main import _print_check
+
+    app = _app()
+    kind = "application/json" if raw.lstrip().startswith("{") else "text/plain"
+    try:
+        with _sessions(app)() as s:
+            game = G.get_game(s, gid)
+            if role not in engine.definition(game.game).roles:
+                raise click.ClickException(f"{role!r} is not a role of {game.game}")
+            verdict, _result, _bnd = adjudication.evaluate(s, game, role, raw, kind, preview=True)
+    except ServiceError as e:
+        raise click.ClickException(e.message) from None
+    return _print_check(verdict["status"], verdict.get("applied", []), verdict.get("error"))
+
+
 def show(gid: str, role: str, as_json: bool) -> None:
     app = _app()
     with _sessions(app)() as s:

@@ -490,6 +490,11 @@ def test_cli_umpire_tools(tmp_path):
     tokens = dict(re.findall(r"^\s+(\w+)\s+token: (\S+)$", out, re.M))
     ump = ["--game", gid, "--token", tokens["umpire"]]
 
+    # the preview from the command line: legal up to the die, an illegal order with its rule; nothing stored
+    out = run("move", "--game", gid, "--as", "irgun", "--check", input=FIRST + "roll\n")
+    assert "Legal up to line" in out and "'roll'" in out and "nothing was stored" in out
+    out = run("move", "--game", gid, "--as", "irgun", "--check", input="box opsa\nop nothing\n", code=1)
+    assert "Refused (" in out and "line 2 'op nothing'" in out and "Allowed there:" in out
     assert "Rejected" not in run("move", "--game", gid, "--as", "irgun", input=FIRST + "roll\ndone\n")
     out = run("rulings", "--game", gid)
     assert "engine " in out and "rules edition 1" in out and "R-OP-1 [rule 3.1] (ruling):" in out
