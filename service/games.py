@@ -241,7 +241,7 @@ def dice_record(session: Session, game: Game) -> dict:
     """The game's dice (GET /dice): the commitment, every outcome with its inputs, the seed once revealed.
     ``umpire verify`` takes this as it is."""
     return {"format": "umpire-dice/1", "id": game.id, "game": game.game, "scenario": game.scenario,
-            "commitment": game.commitment, "revealed": game.revealed,
+            "options": game.options or {}, "commitment": game.commitment, "revealed": game.revealed,
             "seed": game.seed if game.revealed else None,
             "moves": [{k: m[k] for k in ("seq", "role", "action", "outcomes")} for m in move_log(session, game)]}
 

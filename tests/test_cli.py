@@ -354,3 +354,24 @@ def test_example_of_play_card_1_irgun_move(runner, tmp_path):
         assert s["spaces"][sid]["cells_a"] == 1 and s["spaces"][sid]["cells_u"] == 0
     assert "British to act (rule 2.3.2)" in res.output
     assert "box {limited, event}" in res.output
+
+
+def test_new_with_options_the_umpire_chose_and_the_file_still_verifies(runner, tmp_path):
+    """Issue 8: a local game made with an umpire's choices at creation (a ruling's reading, a map
+    correction) keeps them, and `umpire verify` replays it with them."""
+    path = tmp_path / "g.json"
+    opts = ('{"rulings": {"R-P32": "modified"}, "map": {"remove": [["galilee", "samaria"]], '
+            '"citation": "my board"}}')
+    res = invoke(runner, "new", "palestine", "--seed", "5", "--options", opts, "-o", str(path))
+    assert res.exit_code == 0, res.output
+    g = load(path)
+    assert g["state"]["rulings"] == {"R-P32": "modified"} and g["state"]["map"]["remove"] == [["galilee", "samaria"]]
+    res = invoke(runner, "move", str(path), "--as", "irgun", "-", input="box opsa\nop sabotage\nspace galilee\nroll\n")
+    assert res.exit_code == 0, res.output
+    res = invoke(runner, "verify", str(path))
+    assert res.exit_code == 0 and "OK" in res.output, res.output
+    res = invoke(runner, "new", "palestine", "--options", '{"rulings": {"R-P32": "x"}}', "-o", str(tmp_path / "h.json"))
+    assert res.exit_code != 0 and "rulings option: R-P32 may be natural, modified" in res.output
+    res = invoke(runner, "new", "palestine", "--options", "[1]", "-o", str(tmp_path / "h.json"))
+    assert res.exit_code != 0 and "JSON object" in res.output
+    assert "option map:" in invoke(runner, "games").output

@@ -24,12 +24,12 @@ def binder(game: dict, role: str) -> dice.Binder:
     return dice.Binder(bytes.fromhex(game["seed"]), game["id"], game["digest"], game.get("entropy", ""), role)
 
 
-def new_game(slug: str, scenario: str, seed: int | None) -> dict:
+def new_game(slug: str, scenario: str, seed: int | None, options: dict | None = None) -> dict:
     seed_bytes = (seed.to_bytes(32, "big") if seed is not None else secrets.token_bytes(32))
     gid = "L-" + (f"{seed:08x}" if seed is not None else secrets.token_hex(4))
     digest = dice.first_digest(gid)
     chance = dice.DerivedChance(seed_bytes, gid, 0, digest, "")
-    state = engine.setup(slug, scenario, {}, chance)
+    state = engine.setup(slug, scenario, options or {}, chance)
     return {"format": GAME_FORMAT, "id": gid, "game": slug, "scenario": scenario, "seed": seed_bytes.hex(),
             "commitment": dice.commitment(seed_bytes), "digest": digest, "entropy": "",
             "setup_outcomes": chance.records, "history": [], "state": state}

@@ -62,6 +62,8 @@ def games():
         click.echo(f"{g['slug']}: {g['title']} (roles: {', '.join(g['roles'])})")
         for slug, desc in g["scenarios"].items():
             click.echo(f"    scenario {slug}: {desc}")
+        for name, desc in g["options"].items():
+            click.echo(f"    option {name}: {desc}")
 
 
 @cli.command()
@@ -71,18 +73,26 @@ def games():
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="game file to write (a local game)")
 @click.option("--db", "in_db", is_flag=True, help="create the game in the service's database instead")
 @click.option("--title", default="", help="the game's title (service games)")
-def new(game, scenario, seed, output, in_db, title):
+@click.option("--options", "options_json", default="{}", metavar="JSON",
+              help='game options as JSON, e.g. \'{"rulings": {"R-P32": "modified"}}\' (umpire games lists them)')
+def new(game, scenario, seed, output, in_db, title, options_json):
     """Create a game: a local game file (-o FILE) or a game in the service's database (--db)."""
+    try:
+        options = json.loads(options_json)
+    except json.JSONDecodeError as e:
+        raise click.UsageError(f"--options is not valid JSON: {e}") from None
+    if not isinstance(options, dict):
+        raise click.UsageError('--options is a JSON object of option name to value, e.g. {"map": {...}}')
     if in_db:
         from . import service_ops
-        service_ops.new(game, scenario, title)
+        service_ops.new(game, scenario, title, options)
         return
     if not output:
         raise click.UsageError("give -o FILE for a local game, or --db for a game in the service's database")
     if seed is not None and not 0 <= seed < 2 ** 63:
         raise click.UsageError("--seed must be between 0 and 2**63-1")
     try:
-        g = gamefile.new_game(game, scenario, seed)
+        g = gamefile.new_game(game, scenario, seed, options)
     except EngineError as e:
         raise click.ClickException(e.message) from None
     gamefile.save(g, output)

@@ -27,11 +27,11 @@ def init_db() -> None:
     click.echo(f"Database ready: {app.config['DATABASE_URL']}")
 
 
-def new(game: str, scenario: str, title: str) -> None:
+def new(game: str, scenario: str, title: str, options: dict | None = None) -> None:
     app = _app()
     with _sessions(app)() as s, s.begin():
         try:
-            row, tokens = G.create_game(s, game, scenario, {}, None, title)
+            row, tokens = G.create_game(s, game, scenario, options or {}, None, title)
         except ServiceError as e:
             raise click.ClickException(e.message) from None
         gid, commitment = row.id, row.commitment

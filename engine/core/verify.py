@@ -44,9 +44,11 @@ def normalise(record: dict) -> dict:
         for h in record.get("history", []):
             moves.append({"seq": h["seq"], "role": h["role"], "action": h["action"], "outcomes": h.get("dice", [])})
         return {"game": record["id"], "slug": record.get("game"), "scenario": record.get("scenario"),
+                "options": (record.get("state") or {}).get("options") or {},
                 "seed": record.get("seed"), "commitment": record.get("commitment"), "moves": moves}
     if fmt in ("umpire-export/1", "umpire-dice/1"):
         return {"game": record["id"], "slug": record.get("game"), "scenario": record.get("scenario"),
+                "options": record.get("options") or {},
                 "seed": record.get("seed"), "commitment": record.get("commitment"),
                 "moves": record.get("moves", []), "undone": record.get("undone", [])}
     raise ValueError(f"not a game record: format {fmt!r}; expected umpire-export/1, umpire-dice/1 or umpire-game/1")
@@ -152,7 +154,7 @@ def _replay(rec: dict, seed: bytes, moves: list[dict], rep: Report) -> None:
     digest = dice.first_digest(rec["game"])
     chance = dice.DerivedChance(seed, rec["game"], 0, digest, entropy)
     try:
-        state = api.setup(rec["slug"], rec.get("scenario") or "standard", {}, chance)
+        state = api.setup(rec["slug"], rec.get("scenario") or "standard", rec.get("options") or {}, chance)
     except EngineError as e:
         rep.problems.append(f"replay: the setup failed ({e.message})")
         return

@@ -269,6 +269,24 @@ def test_an_umpire_chooses_the_other_reading_of_a_ruling_at_creation(client):
     assert r.status_code == 400 and r.json["message"].startswith("rulings option: R-P32 may be natural, modified")
 
 
+def test_a_game_made_with_the_umpires_choices_verifies_and_imports_with_them(client, sessions):
+    """The choices at creation are game options: the dice record and the export carry them, so `umpire
+    verify` and an import replay the game with the same map and readings."""
+    opts = {"rulings": {"R-P32": "modified"},
+            "map": {"remove": [["galilee", "samaria"]], "citation": "the umpire's board"}}
+    r = client.post("/api/games", json={"game": "palestine", "options": opts})
+    assert r.status_code == 201, r.json
+    gid, tokens = r.json["id"], r.json["tokens"]
+    play(client, sessions, gid, tokens, 30)
+    assert client.post(f"/api/games/{gid}/reveal", headers=auth(tokens["umpire"])).status_code == 200
+    record = client.get(f"/api/games/{gid}/dice").json
+    assert record["options"] == opts
+    rep = verify(record)
+    assert rep.ok and rep.outcomes > 0, rep.problems
+    export = client.get(f"/api/games/{gid}/export", headers=auth(tokens["umpire"])).json
+    assert export["options"] == opts and verify(export).ok
+
+
 # --------------------------------------------------------------------------------------------- rollback
 
 
