@@ -129,6 +129,19 @@ def _state_digest(Session, gid: str) -> str:
         return canonical.digest(G.get_game(s, gid).state)
 
 
+def _seat(data, games) -> tuple[str, str]:
+    """A game of the fixture and one of its seats' tokens."""
+    gid, tokens = data.draw(st.sampled_from(games))
+    return gid, tokens[data.draw(st.sampled_from([r for r in tokens if r != "umpire"]))]
+
+
+def _no_5xx(fig: collections.Counter, r, raw: str) -> None:
+    fig["inputs"] += 1
+    if r.status_code >= 500:
+        fig["5xx"] += 1
+        raise AssertionError(f"5xx for {raw!r}: {r.get_data(as_text=True)[:300]}")
+
+
 def _post(client, path: str, raw: str, token: str, as_json: bool):
     ctype = "application/json" if as_json else "text/plain"
     return client.post(path, data=raw.encode("utf-8", "surrogatepass"), content_type=ctype,
@@ -139,16 +152,12 @@ def _post(client, path: str, raw: str, token: str, as_json: bool):
 @given(data=st.data(), raw=raw_input, as_json=st.booleans())
 def test_api_check_never_fails_and_never_changes_the_game(api, data, raw, as_json):
     app, Session, games = api
-    gid, tokens = data.draw(st.sampled_from(games))
-    role = data.draw(st.sampled_from([r for r in tokens if r != "umpire"]))
-    before = _state_digest(Session, gid) if FIGURES["api check"]["inputs"] % 50 == 0 else None
-    r = _post(app.test_client(), f"/api/games/{gid}/check", raw, tokens[role], as_json)
+    gid, token = _seat(data, games)
     fig = FIGURES["api check"]
-    fig["inputs"] += 1
+    before = _state_digest(Session, gid) if fig["inputs"] % 50 == 0 else None
+    r = _post(app.test_client(), f"/api/games/{gid}/check", raw, token, as_json)
+    _no_5xx(fig, r, raw)
     fig[f"http {r.status_code}"] += 1
-    if r.status_code >= 500:
-        fig["5xx"] += 1
-        raise AssertionError(f"5xx for {raw!r}: {r.get_data(as_text=True)[:300]}")
     assert r.is_json and ("code" in r.json or "status" in r.json), r.get_data(as_text=True)[:300]
     if before is not None and _state_digest(Session, gid) != before:
         fig["state changes"] += 1
@@ -159,15 +168,11 @@ def test_api_check_never_fails_and_never_changes_the_game(api, data, raw, as_jso
 @given(data=st.data(), raw=raw_input, as_json=st.booleans())
 def test_api_moves_refused_change_nothing_and_never_fail(api, data, raw, as_json):
     app, Session, games = api
-    gid, tokens = data.draw(st.sampled_from(games))
-    role = data.draw(st.sampled_from([r for r in tokens if r != "umpire"]))
+    gid, token = _seat(data, games)
     before = _state_digest(Session, gid)
-    r = _post(app.test_client(), f"/api/games/{gid}/moves?wait=5", raw, tokens[role], as_json)
+    r = _post(app.test_client(), f"/api/games/{gid}/moves?wait=5", raw, token, as_json)
     fig = FIGURES["api moves"]
-    fig["inputs"] += 1
-    if r.status_code >= 500:
-        fig["5xx"] += 1
-        raise AssertionError(f"5xx for {raw!r}: {r.get_data(as_text=True)[:300]}")
+    _no_5xx(fig, r, raw)
     status = r.json.get("status") if r.status_code in (200, 202) else f"http {r.status_code}"
     fig[str(status)] += 1
     if status not in ("accepted", "partial") and _state_digest(Session, gid) != before:
