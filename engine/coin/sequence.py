@@ -14,6 +14,8 @@ something before a faction chooses its box (Arab Revolt's Operations chits, 2.3.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+
 from ..core import notation
 from ..core.errors import RulesBugError
 from ..core.flow import Context, Procedure, procedure
@@ -25,13 +27,15 @@ BOX_NAMES = {"limited": "Limited Operation", "event": "Event", "opsa": "Operatio
 notation.VERBS.update({"box", "op", "pass", "unshaded", "shaded", "event", "done"})
 
 
-class CoinRules:
-    """What a COIN game supplies to the shared sequence. Every method takes the working context."""
+class CoinRules(ABC):
+    """What a COIN game supplies to the shared sequence. Every method takes the working context; the
+    abstract ones each game must answer, the others have the series' default."""
 
     factions: tuple[str, ...] = ()
     #: The game's map and piece bookkeeping (engine.coin.board.Board), used by shared procedures.
     board = None
 
+    @abstractmethod
     def card(self, cid: str) -> dict:
         ...
 
@@ -39,9 +43,9 @@ class CoinRules:
     op_names: dict[str, list[str]] = {}
     op_prefix = ""
 
+    @abstractmethod
     def op_frame(self, g: Context, op: str, limited: bool, with_sa: bool) -> dict:
         """The locals of a new frame of Operation *op* (engine.coin.operation.Operation)."""
-        raise NotImplementedError
 
     def ops(self, g: Context, faction: str, limited: bool) -> list[str]:
         """Operations *faction* could start now: each with at least one space it may select."""
@@ -53,18 +57,23 @@ class CoinRules:
                 out.append(op)
         return out
 
+    @abstractmethod
     def start_op(self, g: Context, faction: str, op: str, limited: bool, with_sa: bool) -> None:
         ...
 
+    @abstractmethod
     def start_pass(self, g: Context, faction: str) -> None:
         ...
 
+    @abstractmethod
     def event_sides(self, g: Context, faction: str, cid: str) -> list[str]:
         ...
 
+    @abstractmethod
     def start_event(self, g: Context, faction: str, cid: str, side: str) -> None:
         ...
 
+    @abstractmethod
     def start_propaganda(self, g: Context) -> None:
         ...
 
@@ -73,9 +82,11 @@ class CoinRules:
 
     def end_of_card(self, g: Context) -> None:
         """Called after eligibility is adjusted (2.3.5), before the next card."""
+        return None  # by default nothing happens here
 
     def on_event_card(self, g: Context, cid: str) -> None:
         """Called when Event card *cid* is revealed, before the 1st Eligible acts; may push procedures."""
+        return None  # by default nothing happens here
 
     def closed_boxes(self, g: Context) -> tuple[str, ...]:
         """Boxes of the Initiative Track no faction may choose on the current card."""
@@ -83,9 +94,11 @@ class CoinRules:
 
     def before_turn(self, g: Context, faction: str) -> None:
         """Called as *faction*'s turn begins, before it chooses a box; may push procedures."""
+        return None  # by default nothing happens here
 
     def after_turn(self, g: Context, faction: str) -> None:
         """Called once *faction*'s turn is over (its Operation, Event or Pass done); may push procedures."""
+        return None  # by default nothing happens here
 
 
 def other(g: Context, faction: str) -> str:

@@ -4,7 +4,17 @@ Arab Revolt (the first half)."""
 from __future__ import annotations
 
 from ...core.game import GameDefinition, register
-from . import board, british_ops, chits, operation, propaganda, rebel_ops, special  # noqa: F401  (register procedures)
+from . import (  # noqa: F401  (register procedures)
+    board,
+    british_ops,
+    chits,
+    operation,
+    propaganda,
+    rebel_ops,
+    special,
+    special_british,
+    special_rebel,
+)
 from .data import RULINGS
 from .rules import RULES
 from .setup import setup
