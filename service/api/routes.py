@@ -50,14 +50,13 @@ def _json_for_new_games():
         raise ServiceError(f"send the new game as application/json, not {request.mimetype or 'no content type'}",
                            code="unsupported-media-type", status=415)
 
-#: Endpoints that need a token (the umpire's; a seat's for resign): refused before their body is read.
-NEEDS_TOKEN = {"games.GamePause", "games.GameResume", "games.GameAbandon", "games.GameResign",
-               "games.SeatReplace", "games.GameRollback", "games.GameCorrect", "games.GameExtendDeadline"}
-
-
 @blp.before_request
 def _token_first():
-    if request.endpoint in NEEDS_TOKEN and bearer() is None:
+    """The umpire's acts (``umpire_act``; resign too, with a seat's own token) refuse a request without a
+    token before its body is read or checked."""
+    view = current_app.view_functions.get(request.endpoint)
+    method = getattr(getattr(view, "view_class", None), request.method.lower(), None)
+    if getattr(method, "needs_token", False) and bearer() is None:
         raise Unauthorized("a token is needed: send 'Authorization: Bearer <token>' (the umpire's; "
                            "to resign, the seat's own or the umpire's)")
 
@@ -335,7 +334,9 @@ UMPIRE_ERRORS = (400, 401, 403, 404, 409)
 
 
 def umpire_act(view):
-    """What the umpire's endpoints share in the document: the token and the errors."""
+    """What the umpire's endpoints share: the token, checked first (``_token_first``), and the errors in
+    the document."""
+    view.needs_token = True  # kept by the decorators outside (functools.wraps copies the attributes)
     for code in UMPIRE_ERRORS:
         view = blp.alt_response(code, schema=ApiError)(view)
     return blp.doc(security=BEARER)(view)
