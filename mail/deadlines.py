@@ -10,6 +10,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 import engine
+from service import control
 from service.models import Game, Move, Seat
 
 from . import compose
@@ -55,8 +56,6 @@ def extend(session: Session, game: Game, hours: float, reason: str = "") -> dict
 
     :raises ServiceError: *hours* out of range; 409 when the game has no deadline or nobody must act.
     """
-    from service import control
-
     if not (MIN_EXTENSION_HOURS <= hours <= MAX_EXTENSION_HOURS):
         raise control.ServiceError(f"extend a deadline by {MIN_EXTENSION_HOURS} to {MAX_EXTENSION_HOURS} hours, "
                                    f"not {hours:g}")

@@ -104,9 +104,6 @@ class Board:
         over = g.s.get("map")
         return map_overrides.apply(self.adj[sid], sid, over) if over else self.adj[sid]
 
-    def adjacent(self, g: Context, a: str, b: str) -> bool:
-        return b in self.neighbours(g, a)
-
     def within_one(self, g: Context, sid: str) -> list[str]:
         """The space and those adjacent to it."""
         return [sid, *sorted(self.neighbours(g, sid))]

@@ -42,7 +42,6 @@ TOTALS = {name: p["count"] for name, p in _PIECE.items()}
 
 sp = BOARD.sp
 name = BOARD.name
-adjacent = BOARD.adjacent
 within_one = BOARD.within_one
 place = BOARD.place
 remove = BOARD.remove
