@@ -8,6 +8,7 @@ derivation inputs.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 from pathlib import Path
@@ -39,6 +40,17 @@ def board_for(game: Game, role: str, tooltips: bool = True) -> tuple[dict, str]:
     return view, render_board_svg(view, load_layout(game.game), defn.names, tooltips)
 
 
+def svg_src(svg: str) -> str:
+    """The board as a ``data:`` URL for an ``<img>`` in the PDFs' HTML.
+
+    WeasyPrint draws an inline ``<svg>`` and an ``<img>`` of the same SVG alike (the PDFs are identical
+    byte for byte), but inline it first runs the whole SVG through its HTML tokenizer and computes CSS
+    for every SVG element: about a quarter of a snapshot's time (bench/reports.py). The URL is fetched
+    by the same data-only fetcher (``pdf.DataOnlyFetcher``) as everything else.
+    """
+    return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
+
+
 def log_hash(moves: list[dict]) -> str:
     """SHA-256 of the public log (canonical JSON), printed on the report so a copy can be compared."""
     return hashlib.sha256(json.dumps(moves, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
@@ -50,7 +62,7 @@ def snapshot_html(session: Session, game: Game, role: str) -> str:
     card = view.get("current_card") or {}
     prompts = {r: p for r, p in G.prompts(game).items() if role in (r, "umpire")}
     return _env.get_template("reports/snapshot.html.j2").render(
-        game=G.summary(game) | {"title": game.title}, role=role, view=view, board_svg=svg,
+        game=G.summary(game) | {"title": game.title}, role=role, view=view, board_src=svg_src(svg),
         card_title=card.get("title", "—"), prompts=prompts, outcome=engine.outcome(game.state),
         last_moves=[m for m in moves if m["seq"] > 0][-LAST_MOVES:])
 
@@ -60,7 +72,7 @@ def report_html(session: Session, game: Game) -> str:
     _view, svg = board_for(game, "public", tooltips=False)
     moves = export["moves"]
     return _env.get_template("reports/report.html.j2").render(
-        game=export, seats=export["seats"], board_svg=svg, moves=moves, events=export["events"],
+        game=export, seats=export["seats"], board_src=svg_src(svg), moves=moves, events=export["events"],
         event_lines=[G.event_text(e).rstrip("\n") for e in export["events"]], undone=export["undone"],
         rulings=rulings_in_force(game), log_hash=log_hash(moves))
 

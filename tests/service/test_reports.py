@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import base64
 import io
+import re
 
 import pytest
 
@@ -87,7 +89,12 @@ def test_hostile_names_are_escaped_and_fetch_nothing(sessions):
         pdf = documents.report_pdf(s, game, fetcher)
         snap = documents.snapshot_pdf(s, game, "irgun", fetcher)
     assert fetcher.refused == [], "a PDF tried to fetch something"
-    assert "<img" not in html and "&lt;img src=file:///private/secret&gt;" in html
+    # The one <img> is the board, as a data: URL (documents.svg_src); what it holds is checked too.
+    imgs = re.findall(r"<img\b[^>]*>", html)
+    assert len(imgs) == 1 and imgs[0].startswith('<img src="data:image/svg+xml;base64,')
+    board = base64.b64decode(imgs[0].split("base64,", 1)[1].split('"', 1)[0]).decode()
+    assert "<img" not in board and "evil.example" not in board
+    assert "&lt;img src=file:///private/secret&gt;" in html
     assert "<style>@import" not in html
     flat = squash(text_of(pdf))
     assert squash("<img src=file:///private/secret>") in flat       # shown as text, not obeyed
