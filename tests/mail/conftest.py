@@ -21,6 +21,7 @@ from mail import inbound, notices, outbound
 from mail.config import settings
 from service import adjudication, create_app
 from service import games as G
+from tests.service.conftest import pg_url  # noqa: F401  (the throwaway PostgreSQL database, for the outbox races)
 
 DOMAIN = "umpire.test"
 SECRET = "webhook-secret-for-tests"
