@@ -136,6 +136,9 @@ def send(Session: sessionmaker, s: MailSettings, outbound_id: int, final: bool =
         error, status = f"recipient refused: {e.recipients!r}", "failed"
     except (*TRANSIENT, OSError, smtplib.SMTPException) as e:
         error, status = f"{type(e).__name__}: {e}", "failed" if final else "pending"
+    except Exception as e:  # e.g. an address smtplib cannot encode: trying again would fail the same way
+        log.exception("outbox row %s cannot be sent", outbound_id)
+        error, status = f"{type(e).__name__}: {e}", "failed"
     with Session() as session, session.begin():
         mine = session.execute(update(OutboundMail)
                                .where(OutboundMail.id == outbound_id, OutboundMail.status == "sending",

@@ -200,3 +200,15 @@ def test_a_relay_that_stalls_is_given_up_on_within_the_send_timeout():
         stop.set()
         t.join(timeout=20)
         srv.close()
+
+
+def test_a_message_smtplib_cannot_send_fails_at_once_and_is_not_left_claimed(app, slow):
+    """An address the relay's commands cannot carry (not ASCII) fails the row, so no claim is left to
+    expire and be tried again every few minutes."""
+    Session, s = app.extensions["umpire"]["sessions"], settings(app)
+    with Session() as session, session.begin():
+        oid = outbound.outbox(session, "test:ascii:" + uuid.uuid4().hex, "reply", None,
+                              build(s, None, "ännä@example.org", "x", [("p", "x")]))
+    assert outbound.send(Session, s, oid) == "failed"
+    got = row(app, oid)
+    assert got.attempts == 1 and "Encode" in got.error and slow.messages == [] and swept(app) == []
