@@ -22,7 +22,7 @@ from mail.models import OutboundMail
 from service import create_app
 from service.models import now
 
-from .conftest import Relay, free_port, mail_config
+from .conftest import Relay, free_port, mail_config, started
 
 #: How long the slow relay sits on each message before accepting it.
 DELAY = 1.0
@@ -44,12 +44,8 @@ class SlowRelay(Relay):
 
 @pytest.fixture
 def slow():
-    r = SlowRelay()
-    r.controller.start()
-    try:
+    with started(SlowRelay()) as r:
         yield r
-    finally:
-        r.controller.stop()
 
 
 @pytest.fixture
