@@ -102,6 +102,8 @@ def test_senders_of_one_row_at_once_deliver_it_once(app, slow):
 
     run_threads([sender] * n)
     # Every sender has returned, so any second delivery would have been made by now.
+    print(f"\n{n} senders of one row at once ({app.config['DATABASE_URL'].split(':')[0]}, relay {DELAY:g} s "
+          f"per message): {len(slow.messages)} delivered")
     assert len(slow.messages) == 1 and sorted(results) == ["sending"] * (n - 1) + ["sent"]
     got = row(app, oid)
     assert got.status == "sent" and got.attempts == 1 and got.sent_at is not None
