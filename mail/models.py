@@ -38,7 +38,9 @@ class InboundMail(Base):
 
 class OutboundMail(Base):
     """A message to send, written whole before it is sent. ``key`` names what it answers or announces
-    (``reply:<inbound id>``, ``turn:<game>:<seq>:<role>``...), so each is sent at most once."""
+    (``reply:<inbound id>``, ``turn:<game>:<seq>:<role>``...), so each is sent at most once. ``status``:
+    pending, sending (claimed at ``claimed_at`` for attempt number ``attempts``: ``mail.outbound``),
+    sent, failed, or covered (said by another mail, never sent). ``claimed_at`` from migration 0006."""
 
     __tablename__ = "mail_outbound"
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
@@ -52,6 +54,7 @@ class OutboundMail(Base):
     attempts: Mapped[int] = mapped_column(Integer, default=0)
     error: Mapped[str] = mapped_column(Text, default="")
     created_at: Mapped[datetime] = mapped_column(default=now)
+    claimed_at: Mapped[datetime | None] = mapped_column(nullable=True)
     sent_at: Mapped[datetime | None] = mapped_column(nullable=True)
     __table_args__ = (Index("ix_mail_outbound_status_created", "status", "created_at"),)
 

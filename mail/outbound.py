@@ -1,14 +1,32 @@
 """The outbox: a message is written whole to ``mail_outbound`` (once per key), then sent by a task
-through the configured relay with smtplib. A row already sent is never sent again."""
+through the configured relay with smtplib.
+
+Sending claims the row first (issue 9): one conditional UPDATE turns it from ``pending`` to ``sending``
+with the claim's time and the attempt's number, so of any number of senders of one row (two queued
+tasks, a task and the sweep's re-queue, a retry) exactly one sends it and the others stop. The claim
+holds ``CLAIM_EXPIRES``: a send gives up after ``SEND_TIMEOUT`` in all (a watchdog closes a relay that
+stalls), so a row still ``sending`` after that plus a margin had its sender crash, and may be claimed
+again (``mail.sweep`` queues it). The result is written only while the claim is still the sender's.
+
+What is still possible, and nothing else: a sender that crashes (or loses the database) after the relay
+accepted the message but before the row is marked ``sent`` leaves the row claimed; once the claim expires
+it is sent once more, with the same Message-ID, which recipients' mail clients treat as the same message.
+A row already sent is never sent again. A row is tried at most ``send_retries + 1`` times (attempts
+counted at each claim, whoever queued it), then marked failed.
+"""
 
 from __future__ import annotations
 
+import logging
 import smtplib
+import socket
 import ssl
+import threading
+from datetime import timedelta
 from email import policy
 from email.message import EmailMessage
 
-from sqlalchemy import select
+from sqlalchemy import or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -16,6 +34,15 @@ from service.models import now
 
 from .config import MailSettings
 from .models import OutboundMail
+
+log = logging.getLogger("umpire.mail")
+
+#: The longest a relay may take for one message, connection to the last answer; then the send fails
+#: (temporary) and is retried.
+SEND_TIMEOUT = 60.0
+#: How long a claim holds: a row ``sending`` for longer had its sender crash (the send timeout plus a
+#: generous margin, for a slow database and clocks a little apart).
+CLAIM_EXPIRES = timedelta(seconds=SEND_TIMEOUT) + timedelta(minutes=4)
 
 #: Errors worth trying again (the relay down, a 4xx answer); a 5xx answer fails the row at once.
 TRANSIENT = (smtplib.SMTPServerDisconnected, smtplib.SMTPConnectError, ConnectionError, TimeoutError)
@@ -40,28 +67,65 @@ def outbox(session: Session, key: str, kind: str, gid: str | None, msg: EmailMes
     return row.id
 
 
-def relay_send(s: MailSettings, to_addr: str, raw: bytes) -> None:
-    """Hands one message to the relay (STARTTLS or SSL and a login when configured)."""
+def relay_send(s: MailSettings, to_addr: str, raw: bytes, timeout: float = SEND_TIMEOUT) -> None:
+    """Hands one message to the relay (STARTTLS or SSL and a login when configured), in at most *timeout*
+    seconds in all: past it a watchdog shuts the connection, and the send fails with an OSError."""
+    each = min(30.0, timeout)  # each read or write; the watchdog bounds them all together
     if s.smtp_security == "ssl":
-        conn = smtplib.SMTP_SSL(s.smtp_host, s.smtp_port, timeout=30, context=ssl.create_default_context())
+        conn = smtplib.SMTP_SSL(timeout=each, context=ssl.create_default_context())
     else:
-        conn = smtplib.SMTP(s.smtp_host, s.smtp_port, timeout=30)
-    with conn:
-        if s.smtp_security == "starttls":
-            conn.starttls(context=ssl.create_default_context())
-        if s.smtp_user:
-            conn.login(s.smtp_user, s.smtp_password)
-        conn.sendmail(s.from_addr, [to_addr], raw)
+        conn = smtplib.SMTP(timeout=each)
+
+    def stall():
+        try:
+            conn.sock.shutdown(socket.SHUT_RDWR)
+        except (OSError, AttributeError):  # closed already
+            pass
+
+    watchdog = threading.Timer(timeout, stall)
+    watchdog.daemon = True
+    watchdog.start()
+    try:
+        conn.connect(s.smtp_host, s.smtp_port)
+        with conn:
+            if s.smtp_security == "starttls":
+                conn.starttls(context=ssl.create_default_context())
+            if s.smtp_user:
+                conn.login(s.smtp_user, s.smtp_password)
+            conn.sendmail(s.from_addr, [to_addr], raw)
+    finally:
+        watchdog.cancel()
+
+
+def claimable(at):
+    """The rows a sender may claim at *at*: pending, or sending under a claim that has expired."""
+    return or_(OutboundMail.status == "pending",
+               (OutboundMail.status == "sending") & (OutboundMail.claimed_at < at - CLAIM_EXPIRES))
+
+
+def claim(Session: sessionmaker, outbound_id: int):
+    """Claims the row for this sender: ``(attempt number, to, raw)``, or ``(None, status, None)`` when it is
+    not claimable (sent, failed, or being sent by another sender)."""
+    at = now()
+    with Session() as session, session.begin():
+        done = session.execute(update(OutboundMail)
+                               .where(OutboundMail.id == outbound_id, claimable(at))
+                               .values(status="sending", claimed_at=at, attempts=OutboundMail.attempts + 1)
+                               .execution_options(synchronize_session=False))
+        row = session.get(OutboundMail, outbound_id)
+        if done.rowcount != 1:
+            return None, (row.status if row else "missing"), None
+        return row.attempts, row.to_addr, row.raw
 
 
 def send(Session: sessionmaker, s: MailSettings, outbound_id: int, final: bool = False) -> str:
-    """Sends one outbox row; returns its status. A 5xx answer marks it failed; a temporary failure
-    raises ``TemporaryFailure`` (the task retries) unless *final*, when it is marked failed too."""
-    with Session() as session:
-        row = session.get(OutboundMail, outbound_id)
-        if row is None or row.status != "pending":
-            return row.status if row else "missing"
-        to_addr, raw = row.to_addr, row.raw
+    """Claims and sends one outbox row; returns its status (``sending`` when another sender has it). A 5xx
+    answer marks it failed; a temporary failure raises ``TemporaryFailure`` (the task retries) unless this
+    is the row's last attempt (*final*, or ``send_retries + 1`` attempts made), when it is marked failed."""
+    attempt, to_addr, raw = claim(Session, outbound_id)
+    if attempt is None:
+        return to_addr
+    final = final or attempt > s.send_retries
     error, status = "", "sent"
     try:
         relay_send(s, to_addr, raw)
@@ -72,14 +136,17 @@ def send(Session: sessionmaker, s: MailSettings, outbound_id: int, final: bool =
         error, status = f"recipient refused: {e.recipients!r}", "failed"
     except (*TRANSIENT, OSError, smtplib.SMTPException) as e:
         error, status = f"{type(e).__name__}: {e}", "failed" if final else "pending"
+    except Exception as e:  # e.g. an address smtplib cannot encode: trying again would fail the same way
+        log.exception("outbox row %s cannot be sent", outbound_id)
+        error, status = f"{type(e).__name__}: {e}", "failed"
     with Session() as session, session.begin():
-        row = session.get(OutboundMail, outbound_id)
-        row.attempts += 1
-        row.error = error
-        if row.status == "pending":
-            row.status = status
-            if status == "sent":
-                row.sent_at = now()
+        mine = session.execute(update(OutboundMail)
+                               .where(OutboundMail.id == outbound_id, OutboundMail.status == "sending",
+                                      OutboundMail.attempts == attempt)
+                               .values(status=status, error=error, sent_at=now() if status == "sent" else None)
+                               .execution_options(synchronize_session=False)).rowcount == 1
+    if not mine:
+        log.warning("outbox row %s: the claim of attempt %s expired before the send ended", outbound_id, attempt)
     if status == "pending":
         raise TemporaryFailure(error)
     return status

@@ -1,8 +1,10 @@
 """The mail sweeper (a periodic task): what a lost task message or a crash left undone, and the clock.
 
 It handles inbound messages left unread, answers verdicts not yet answered, sends "your move" mails not
-yet sent, reminds and reports deadlines, and queues again outbox rows left pending past the send task's
-retries. Everything it does is keyed, so running it twice does nothing twice.
+yet sent, reminds and reports deadlines, and queues again outbox rows left pending (a lost task message)
+or left ``sending`` under an expired claim (the sender crashed mid-send). Everything it does is keyed,
+and a row is sent only by the sender that claims it (``mail.outbound``), so running it twice, or while a
+slow send is under way, sends nothing twice.
 """
 
 from __future__ import annotations
@@ -18,11 +20,13 @@ from service.models import Game, Seat, now
 from . import deadlines
 from .config import MailSettings
 from .models import InboundMail, MailSeat, OutboundMail
+from .outbound import CLAIM_EXPIRES
 
 #: An inbound message still unread after this long had its task lost.
 UNREAD_AFTER = timedelta(seconds=60)
-#: An outbox row still pending after this long is past its send task's retries (about 5 minutes).
-UNSENT_AFTER = timedelta(hours=1)
+#: An outbox row still pending this long after it was written is past its send task's retries (about 5
+#: minutes) or had its task message lost. Queuing it again is safe at any time (the claim), so not long.
+UNSENT_AFTER = timedelta(minutes=10)
 
 
 @dataclass
@@ -49,6 +53,8 @@ def sweep(Session: sessionmaker, s: MailSettings, at: datetime | None = None) ->
             select(Game.id).outerjoin(Seat, Seat.game_id == Game.id).outerjoin(MailSeat, MailSeat.game_id == Game.id)
             .where(Game.status == "active", or_(Seat.email != "", MailSeat.address != ""))).scalars())
         out.outbox = deadlines.check(session, s, at)
-        out.outbox += list(session.execute(select(OutboundMail.id).where(
-            OutboundMail.status == "pending", OutboundMail.created_at < at - UNSENT_AFTER).limit(200)).scalars())
+        out.outbox += list(session.execute(select(OutboundMail.id).where(or_(
+            (OutboundMail.status == "pending") & (OutboundMail.created_at < at - UNSENT_AFTER),
+            (OutboundMail.status == "sending") & (OutboundMail.claimed_at < at - CLAIM_EXPIRES)))
+            .order_by(OutboundMail.id).limit(200)).scalars())
     return out

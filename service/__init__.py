@@ -75,6 +75,7 @@ def create_app(config: dict | None = None) -> Flask:
 
     engine_ = make_engine(app.config["DATABASE_URL"])
     Session = make_sessionmaker(engine_)
+    Session.configure(info={"secret_key": app.config["UMPIRE_SECRET_KEY"]})  # mail.keys.server_secret
     if app.config.get("MIGRATE", True):
         from .migrate import upgrade
         upgrade(engine_)

@@ -8,12 +8,19 @@
   schema allows, 500 orders of 200 characters, fits with any escaping).
 - ``UMPIRE_SWEEP_SECONDS``: how old a queued submission must be before the sweeper queues it again.
 - ``UMPIRE_SNAPSHOT_EVERY``: keep a state snapshot every N positions (default 50).
+- ``UMPIRE_SECRET_KEY``: the server secret that seals each seat's mail signing key (``mail.keys``); it is
+  never stored in the database. At scale every process must have the same one (set it). Unset, it is
+  generated once (``secrets``) into ``secret_key`` in the instance folder (mode 0600) and read from there.
 """
 
 from __future__ import annotations
 
 import os
+import secrets
 from pathlib import Path
+
+#: The shortest ``UMPIRE_SECRET_KEY`` accepted (a generated one has 64 hex characters).
+MIN_SECRET_CHARS = 32
 
 
 def from_env(instance_path: str) -> dict:
@@ -25,6 +32,7 @@ def from_env(instance_path: str) -> dict:
         "EMBEDDED": not redis_url,
         "MAX_CONTENT_LENGTH": int(os.environ.get("UMPIRE_MAX_MOVE_BYTES", str(2 * 1024 * 1024))),
         "SWEEP_SECONDS": float(os.environ.get("UMPIRE_SWEEP_SECONDS", "30")),
+        "UMPIRE_SECRET_KEY": secret_key(instance_path),
         "SNAPSHOT_EVERY": int(os.environ.get("UMPIRE_SNAPSHOT_EVERY", "50")),
         "MAX_ATTEMPTS": int(os.environ.get("UMPIRE_MAX_ATTEMPTS", "5")),
         "WAIT_MAX_SECONDS": 30,
@@ -34,6 +42,37 @@ def from_env(instance_path: str) -> dict:
     }
     cfg["CELERY"] = celery_config(redis_url)
     return cfg
+
+
+def secret_key(instance_path: str) -> str:
+    """``UMPIRE_SECRET_KEY``, or the key generated once into ``<instance>/secret_key`` (mode 0600).
+
+    The file is written whole under another name and linked into place, so processes starting at once
+    all read the same key, never a half-written one.
+    """
+    env = os.environ.get("UMPIRE_SECRET_KEY", "").strip()
+    if env:
+        if len(env) < MIN_SECRET_CHARS:
+            raise ValueError(f"UMPIRE_SECRET_KEY must have at least {MIN_SECRET_CHARS} characters; make one "
+                             f"with: python -c 'import secrets; print(secrets.token_hex(32))'")
+        return env
+    path = Path(instance_path) / "secret_key"
+    if not path.exists():
+        tmp = path.with_name(f".secret_key.{os.getpid()}.{secrets.token_hex(4)}")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        try:
+            with os.fdopen(fd, "w") as f:
+                f.write(secrets.token_hex(32) + "\n")
+            os.link(tmp, path)
+        except FileExistsError:
+            pass  # another process made it first: use theirs
+        finally:
+            tmp.unlink(missing_ok=True)
+    key = path.read_text().strip()
+    if len(key) < MIN_SECRET_CHARS:
+        raise ValueError(f"{path} holds no secret key of at least {MIN_SECRET_CHARS} characters; delete it to "
+                         f"have one generated, or set UMPIRE_SECRET_KEY")
+    return key
 
 
 #: Every queue the tasks use: moves on the default one; PDF renders and mail on their own (task_routes).

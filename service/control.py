@@ -11,6 +11,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 import engine
+from mail.keys import sealed_key
 
 from .errors import Forbidden, NotFound, ServiceError, Unauthorized
 from .games import get_game, require_umpire, reveal_seed, touch, whose_token
@@ -104,6 +105,7 @@ def replace_seat(session: Session, game: Game, role: str, player: str = "", emai
     before = seat.player
     token = new_token()
     seat.token_hash = hash_token(token)
+    seat.mail_key = sealed_key(session, game.id, role, token)  # a new token, a new mail signing key
     seat.player = player
     seat.email = email
     record(session, game, "seat-replaced", "umpire", role=role, player_before=before, player=player,

@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session
 import engine
 from engine.core import canonical, dice
 from engine.core.errors import EngineError
+from mail.keys import sealed_key
 
 from .errors import Forbidden, NotFound, ServiceError, Unauthorized
 from .models import Game, GameEvent, Move, Seat, Snapshot, UndoneMove, now
@@ -70,7 +71,8 @@ def create_game(session: Session, game: str, scenario: str = "standard", options
         tok = new_token()
         tokens[s["role"]] = tok
         session.add(Seat(game_id=gid, role=s["role"], player=s.get("player", ""), email=s.get("email", ""),
-                         token_hash=hash_token(tok), entropy=s.get("entropy", "")))
+                         token_hash=hash_token(tok), mail_key=sealed_key(session, gid, s["role"], tok),
+                         entropy=s.get("entropy", "")))
     session.add(Move(game_id=gid, seq=0, role="umpire", action="setup", log=[], outcomes=chance.records))
     session.add(Snapshot(game_id=gid, seq=0, state=state))
     session.flush()

@@ -22,6 +22,7 @@ import engine
 from engine.core import canonical
 from engine.core.errors import EngineError
 from engine.core.verify import verify
+from mail.keys import sealed_key
 
 from .errors import ServiceError
 from .games import engine_version
@@ -138,7 +139,7 @@ def import_game(session: Session, record: dict) -> tuple[Game, dict]:
     for s in record.get("seats", []):
         tokens[s["role"]] = tok = new_token()
         session.add(Seat(game_id=gid, role=s["role"], player=s.get("player", ""), token_hash=hash_token(tok),
-                         entropy=s.get("entropy", "")))
+                         mail_key=sealed_key(session, gid, s["role"], tok), entropy=s.get("entropy", "")))
     session.flush()
     for m in record["moves"]:
         session.add(Move(game_id=gid, seq=m["seq"], role=m["role"], action=m["action"], log=m.get("log", []),

@@ -54,7 +54,9 @@ class Game(Base):
 
 
 class Seat(Base):
-    """A player's seat: one role of one game, with its hashed secret token."""
+    """A player's seat: one role of one game, with its hashed secret token and the key its mailed move
+    files are signed with, sealed under the server secret (``mail.keys``; NULL for a seat made before
+    migration 0006, whose signed files are refused)."""
 
     __tablename__ = "seats"
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
@@ -63,6 +65,7 @@ class Seat(Base):
     player: Mapped[str] = mapped_column(String(100), default="")
     email: Mapped[str] = mapped_column(String(254), default="")
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    mail_key: Mapped[str | None] = mapped_column(String(96), nullable=True)
     entropy: Mapped[str] = mapped_column(String(128), default="")
     __table_args__ = (UniqueConstraint("game_id", "role", name="uq_seats_game_role"),)
 

@@ -49,8 +49,9 @@ def answer(game_id: str) -> int:
 
 @shared_task(name="tasks.mail.send", bind=True, acks_late=True, max_retries=5)
 def send(self, outbound_id: int) -> str:
-    """Sends one outbox row through the relay; retried (at most 5 times, backing off) while the relay is
-    unreachable or answers 4xx."""
+    """Claims and sends one outbox row through the relay (``outbound.send``: a row another sender has
+    claimed is left to it); retried (at most 5 times, backing off) while the relay is unreachable or
+    answers 4xx. Queuing one row twice sends it once."""
     Session, s = _ctx()
     try:
         return outbound.send(Session, s, outbound_id, final=self.request.retries >= self.max_retries)

@@ -458,3 +458,6 @@ class GameImport(MethodView):
         with sessions()() as s, s.begin():
             game, tokens = importer.import_game(s, record)
             return {**G.summary(game), "tokens": tokens}
+
+
+from . import mail_settings  # noqa: E402, F401  (GET/POST /games/<gid>/mail-settings, on this blueprint)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import socket
 import threading
 import time
+from contextlib import contextmanager
 from email import policy
 from email.message import EmailMessage
 from email.parser import BytesParser
@@ -21,6 +22,7 @@ from mail import inbound, notices, outbound
 from mail.config import settings
 from service import adjudication, create_app
 from service import games as G
+from tests.service.conftest import pg_url  # noqa: F401  (the throwaway PostgreSQL database, for the outbox races)
 
 DOMAIN = "umpire.test"
 SECRET = "webhook-secret-for-tests"
@@ -67,14 +69,20 @@ class Relay:
         return [m for m in self.messages if str(m["To"]) == addr]
 
 
-@pytest.fixture
-def relay():
-    r = Relay()
+@contextmanager
+def started(r: Relay):
+    """*r* (a ``Relay`` or a subclass) listening, and stopped at the end."""
     r.controller.start()
     try:
         yield r
     finally:
         r.controller.stop()
+
+
+@pytest.fixture
+def relay():
+    with started(Relay()) as r:
+        yield r
 
 
 def mail_config(relay_port: int | None, **extra) -> dict:
