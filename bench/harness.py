@@ -292,8 +292,8 @@ class Game:
         return role, [v if not actions[v] else f"{v} {c}" for v in sorted(actions) for c in (actions[v] or [None])]
 
     def choose(self, rng: random.Random, prolong: bool) -> tuple[str, str]:
-        (role, prompt), = self.prompts.items()
-        actions = prompt["actions"]
+        role = sorted(self.prompts)[0]  # where two roles must act, the first (each acts in turn)
+        actions = self.prompts[role]["actions"]
         verbs = sorted(actions)
         if prolong:  # 'done' and 'pass' end phases early; other orders make the game last longer
             verbs = [v for v in verbs if v not in ("done", "pass")] or verbs
