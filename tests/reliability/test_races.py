@@ -10,6 +10,8 @@ real SMTP on localhost), from client threads over real HTTP and SMTP:
   order received (the first is accepted, the copy is stale), and no move lands in another game;
 - the same mail (same Message-ID) delivered at the same moment twice through the webhook and twice
   through the SMTP listener: one stored message, one submission, one applied move, one answer sent;
+- a seat's first two mails to a game (a move and STATUS) at the same moment: both handled and answered
+  by the workers, none left to the mail sweeper;
 - the same HTTP submission (same Idempotency-Key, or the same body without one) from many threads at
   once: stored and applied once.
 
@@ -251,6 +253,31 @@ def test_same_mail_at_once_through_webhook_and_smtp_stored_applied_and_answered_
         assert "accepted" in str(answers[0]["Subject"])
     print(f"\nthe same mail at once: {MAILS} messages x 4 deliveries (2 webhook, 2 SMTP): stored {MAILS}, "
           f"submissions {MAILS}, moves applied once each, answers relayed {MAILS}")
+
+
+def test_two_mails_from_one_seat_at_once_are_both_handled(scale):
+    """A seat's first two mails to a game (a move and STATUS, two Message-IDs) arrive at the same moment
+    through the webhook: both are read and answered by the workers at once, none left to the sweeper."""
+    rounds = []
+    for i in range(MAILS):
+        g = new_game(scale.base, f"race: two mails {i}")
+        raws = [letter(g.id, f"Token: {g.tokens['irgun']}\n{body}", subject=f"two {i}").as_bytes()
+                for body in (IRGUN_TURN, "STATUS\n")]
+        got = run_threads([lambda raw=raw: _webhook(scale.base, raw) for raw in raws], timeout=90)
+        assert [code for code, _ in got] == [202, 202], got
+        rounds.append((g, [rid for _, rid in got]))
+    S = scale.sessions
+    deadline = time.monotonic() + 45  # the mail sweeper (not running here) would come after 60 s
+    for g, rids in rounds:
+        while True:
+            with S() as s:
+                states = [s.get(InboundMail, rid).status for rid in rids]
+            if states == ["answered", "answered"]:
+                break
+            assert time.monotonic() < deadline, f"{g.id}: mails left unhandled: {list(zip(rids, states, strict=True))}"
+            time.sleep(0.2)
+        assert [x.status for x in submissions(S, g.id)] == ["accepted"]
+    print(f"\ntwo mails from one seat at once: {MAILS} pairs (a move and STATUS), all {2 * MAILS} handled and answered")
 
 
 # --- the same HTTP submission from many threads -------------------------------------------------------
