@@ -70,12 +70,8 @@ def server_seconds(sub: dict) -> float:
     return (stamp(sub["updated_at"]) - stamp(sub["created_at"])).total_seconds()
 
 
-def cpu_seconds(groups: dict[str, int]) -> collections.Counter:
-    """CPU seconds (user + system) so far of: each started process group by name, PostgreSQL and Redis
-    (every such process on the machine) and this client process."""
-    tick = os.sysconf("SC_CLK_TCK")
-    out: collections.Counter = collections.Counter()
-    by_pgrp = {g: n for n, g in groups.items()}
+def processes():
+    """Every live process: (pid, command name, the fields of /proc/PID/stat after the name)."""
     for d in os.listdir("/proc"):
         if not d.isdigit():
             continue
@@ -84,12 +80,20 @@ def cpu_seconds(groups: dict[str, int]) -> collections.Counter:
                 data = f.read()
         except OSError:
             continue
-        comm = data[data.index("(") + 1:data.rindex(")")]
-        fields = data[data.rindex(")") + 2:].split()
+        yield int(d), data[data.index("(") + 1:data.rindex(")")], data[data.rindex(")") + 2:].split()
+
+
+def cpu_seconds(groups: dict[str, int]) -> collections.Counter:
+    """CPU seconds (user + system) so far of: each started process group by name, PostgreSQL and Redis
+    (every such process on the machine) and this client process."""
+    tick = os.sysconf("SC_CLK_TCK")
+    out: collections.Counter = collections.Counter()
+    by_pgrp = {g: n for n, g in groups.items()}
+    for pid, comm, fields in processes():
         pgrp, used = int(fields[2]), (int(fields[11]) + int(fields[12])) / tick
         name = by_pgrp.get(pgrp)
         if name is None:
-            if int(d) == os.getpid():
+            if pid == os.getpid():
                 name = "client"
             elif comm.startswith("postgres"):
                 name = "postgres"
@@ -173,21 +177,17 @@ def peak_memory(groups: dict[str, int]) -> dict[str, list[tuple[int, str, int]]]
     client process (``client``): name -> [(pid, command, kB)]. Read before the processes stop."""
     by_pgrp = {g: n for n, g in groups.items()}
     out: dict[str, list[tuple[int, str, int]]] = collections.defaultdict(list)
-    for d in os.listdir("/proc"):
-        if not d.isdigit():
+    for pid, comm, fields in processes():
+        name = "client" if pid == os.getpid() else by_pgrp.get(int(fields[2]))
+        if not name:
             continue
         try:
-            with open(f"/proc/{d}/stat") as f:
-                data = f.read()
-            with open(f"/proc/{d}/status") as f:
-                status = f.read()
+            with open(f"/proc/{pid}/status") as f:
+                hwm = [line.split()[1] for line in f if line.startswith("VmHWM:")]
         except OSError:
             continue
-        fields = data[data.rindex(")") + 2:].split()
-        name = "client" if int(d) == os.getpid() else by_pgrp.get(int(fields[2]))
-        hwm = [line.split()[1] for line in status.splitlines() if line.startswith("VmHWM:")]
-        if name and hwm:
-            out[name].append((int(d), data[data.index("(") + 1:data.rindex(")")], int(hwm[0])))
+        if hwm:
+            out[name].append((pid, comm, int(hwm[0])))
     return {k: sorted(v) for k, v in out.items()}
 
 
