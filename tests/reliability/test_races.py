@@ -188,7 +188,7 @@ def test_many_games_at_once_each_adjudicated_in_order_one_at_a_time(scale):
     n_acc = sum(1 for g in games for f, _c, _o in plays[g.id] if f["status"] == "accepted")
     print(f"\nmany games at once: {GAMES} games x {DEPTH} positions, {len(sids)} submissions in {wall:.1f} s "
           f"({n_acc} accepted, every copy of an accepted move stale); adjudications of one game overlapping: 0; "
-          f"of two games overlapping: {overlaps_across}; by workers {sorted(pids)}")
+          f"of two different games running at once (adjacent pairs): {overlaps_across}; worker processes {len(pids)}")
 
 
 # --- the same mail, twice, through two ways in -----------------------------------------------------------
