@@ -2,7 +2,8 @@
 
 Run: python3 bench/service.py [--games N] [--moves M] [--backend redis|embedded|both] [--depth D]
 
-Two set-ups, each started here and stopped at the end (only on 127.0.0.1):
+Two set-ups, each started here and stopped at the end (only on 127.0.0.1; the scale one by
+``bench/harness.py``, shared with bench/soak.py and the race tests):
 - ``redis``: gunicorn (2 workers, gthread) on a throwaway PostgreSQL database (created, migrated once,
   dropped) and 2 Celery worker processes (solo pool) on Redis db 14 (flushed before and after);
 - ``embedded``: ``umpire serve`` (web, worker thread and sweeper in one process, SQLite, in-memory
@@ -26,217 +27,37 @@ Targets (issue 3): >= 200 moves/s on Redis + PostgreSQL with 2 workers; p95 <= 1
 from __future__ import annotations
 
 import argparse
-import collections
 import contextlib
 import os
 import random
 import shutil
-import signal
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
 import time
-import uuid
-from datetime import datetime
 from pathlib import Path
 
 import requests
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-MOVE_FORMAT = "umpire-move/1"
-REDIS_URL = os.environ.get("UMPIRE_BENCH_REDIS_URL", "redis://127.0.0.1:6379/14")
-PG_HOST = os.environ.get("UMPIRE_BENCH_PG_HOST", "127.0.0.1")
-PG_ADMIN_DB = os.environ.get("UMPIRE_BENCH_PG_DB", "test")
-HTTP_TIMEOUT = 40.0  # seconds, for one request (?wait is at most 30)
-WAIT = 20  # ?wait=WAIT seconds for each move
-START_DEADLINE = 60.0  # seconds for servers and workers to come up
-
-
-# --- helpers ----------------------------------------------------------------------------------------
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def pct(xs: list[float], p: float) -> float:
-    if not xs:
-        return float("nan")
-    s = sorted(xs)
-    return s[min(len(s) - 1, max(0, round(p / 100 * (len(s) - 1))))]
-
-
-def ms(x: float) -> str:
-    return f"{x * 1e3:.1f} ms"
-
-
-def stamp(s: str) -> datetime:
-    return datetime.fromisoformat(s.rstrip("Z"))
-
-
-def server_seconds(sub: dict) -> float:
-    """created_at -> updated_at of a submission: queued, adjudicated and committed, on the server."""
-    return (stamp(sub["updated_at"]) - stamp(sub["created_at"])).total_seconds()
-
-
-def cpu_seconds(groups: dict[str, int]) -> collections.Counter:
-    """CPU seconds (user + system) so far of: each started process group by name, PostgreSQL and Redis
-    (every such process on the machine) and this client process."""
-    tick = os.sysconf("SC_CLK_TCK")
-    out: collections.Counter = collections.Counter()
-    by_pgrp = {g: n for n, g in groups.items()}
-    for d in os.listdir("/proc"):
-        if not d.isdigit():
-            continue
-        try:
-            with open(f"/proc/{d}/stat") as f:
-                data = f.read()
-        except OSError:
-            continue
-        comm = data[data.index("(") + 1:data.rindex(")")]
-        fields = data[data.rindex(")") + 2:].split()
-        pgrp, used = int(fields[2]), (int(fields[11]) + int(fields[12])) / tick
-        name = by_pgrp.get(pgrp)
-        if name is None:
-            if int(d) == os.getpid():
-                name = "client"
-            elif comm.startswith("postgres"):
-                name = "postgres"
-            elif comm.startswith("redis"):
-                name = "redis"
-        if name:
-            out[name] += used
-    return out
-
-
-class Proc:
-    """A child process in its own process group, its output in a log file; stopped by its own id."""
-
-    def __init__(self, name: str, argv: list[str], env: dict, logdir: Path):
-        self.name = name
-        self.log_path = logdir / f"{name}.log"
-        self._log = open(self.log_path, "wb")
-        self.p = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=self._log, stderr=subprocess.STDOUT,
-                                  stdin=subprocess.DEVNULL, start_new_session=True)
-
-    def log(self) -> str:
-        try:
-            return self.log_path.read_text(errors="replace")
-        except OSError:
-            return ""
-
-    def alive(self) -> bool:
-        return self.p.poll() is None
-
-    def stop(self, grace: float = 15.0) -> None:
-        if self.p.poll() is None:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(self.p.pid, signal.SIGTERM)
-            try:
-                self.p.wait(grace)
-            except subprocess.TimeoutExpired:
-                with contextlib.suppress(ProcessLookupError):
-                    os.killpg(self.p.pid, signal.SIGKILL)
-                self.p.wait(10)
-        self._log.close()
-
-
-def wait_http(base: str, procs: list[Proc]) -> None:
-    deadline = time.monotonic() + START_DEADLINE
-    while time.monotonic() < deadline:
-        for p in procs:
-            if not p.alive():
-                raise RuntimeError(f"{p.name} exited during start-up:\n{p.log()[-3000:]}")
-        try:
-            if requests.get(f"{base}/api/games?limit=1", timeout=2).status_code == 200:
-                return
-        except requests.RequestException:
-            pass
-        time.sleep(0.2)
-    raise RuntimeError(f"{base} did not answer within {START_DEADLINE:.0f} s")
-
-
-def wait_log(proc: Proc, text: str) -> None:
-    deadline = time.monotonic() + START_DEADLINE
-    while time.monotonic() < deadline:
-        if text in proc.log():
-            return
-        if not proc.alive():
-            raise RuntimeError(f"{proc.name} exited during start-up:\n{proc.log()[-3000:]}")
-        time.sleep(0.2)
-    raise RuntimeError(f"{proc.name} did not print {text!r} within {START_DEADLINE:.0f} s:\n{proc.log()[-3000:]}")
-
-
-def base_env(instance: Path) -> dict:
-    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
-    env["UMPIRE_INSTANCE"] = str(instance)
-    # Moves only: PDF renders go to their own queue and worker (timed by bench/reports.py); with no
-    # render worker here, queueing them would only fill Redis.
-    env["UMPIRE_PRERENDER"] = "0"
-    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
-    return env
-
+from bench.harness import (  # noqa: E402
+    HTTP_TIMEOUT,
+    Game,
+    Proc,
+    Stack,
+    base_env,
+    cpu_seconds,
+    free_port,
+    ms,
+    pct,
+    redis_pg_stack,
+    server_seconds,
+    wait_http,
+)
 
 # --- the two set-ups --------------------------------------------------------------------------------
-
-@contextlib.contextmanager
-def redis_pg_stack(web_threads: int):
-    """gunicorn (2 workers) + 2 Celery workers, on a throwaway PostgreSQL database and Redis db 14."""
-    import psycopg
-    import redis
-
-    r = redis.Redis.from_url(REDIS_URL, socket_connect_timeout=3)
-    r.ping()
-    name = f"umpire_bench_{uuid.uuid4().hex[:10]}"
-    tmp = Path(tempfile.mkdtemp(prefix="umpire-bench-"))
-    procs: list[Proc] = []
-    created = False
-    try:
-        with psycopg.connect(host=PG_HOST, dbname=PG_ADMIN_DB, user="postgres", autocommit=True,
-                             connect_timeout=5) as c:
-            c.execute(f'CREATE DATABASE "{name}"')
-        created = True
-        db_url = f"postgresql+psycopg://postgres@{PG_HOST}/{name}"
-        # Migrate once here: four processes starting on an empty database would race to create the tables.
-        from service.db import make_engine
-        from service.migrate import upgrade
-        eng = make_engine(db_url)
-        upgrade(eng)
-        eng.dispose()
-        r.flushdb()
-        env = base_env(tmp) | {"DATABASE_URL": db_url, "REDIS_URL": REDIS_URL}
-        port = free_port()
-        base = f"http://127.0.0.1:{port}"
-        for i in (1, 2):
-            procs.append(Proc(f"celery{i}", [sys.executable, "-m", "celery", "-A", "tasks.worker:celery_app",
-                                             "worker", "--pool", "solo", "-n", f"bench{i}-{name}@127.0.0.1",
-                                             "--loglevel", "INFO", "--without-heartbeat", "--without-mingle",
-                                             "--without-gossip"], env, tmp))
-        procs.append(Proc("gunicorn", [sys.executable, "-m", "gunicorn", "--workers", "2", "--worker-class",
-                                       "gthread", "--threads", str(web_threads), "--bind", f"127.0.0.1:{port}",
-                                       "--no-control-socket", "--graceful-timeout", "5", "--timeout", "60",
-                                       "service:create_app()"], env, tmp))
-        wait_http(base, procs)
-        for p in procs[:2]:
-            wait_log(p, " ready.")
-        groups = {"web (gunicorn)": procs[2].p.pid, "worker 1": procs[0].p.pid, "worker 2": procs[1].p.pid}
-        yield base, f"gunicorn 2 workers x {web_threads} threads + 2 Celery workers (solo), PostgreSQL, Redis", groups
-    finally:
-        for p in reversed(procs):
-            p.stop()
-        with contextlib.suppress(Exception):
-            r.flushdb()
-        if created:
-            with psycopg.connect(host=PG_HOST, dbname=PG_ADMIN_DB, user="postgres", autocommit=True) as c:
-                c.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        shutil.rmtree(tmp, ignore_errors=True)
-
 
 @contextlib.contextmanager
 def embedded_stack():
@@ -249,8 +70,8 @@ def embedded_stack():
                                      "--port", str(port), "--no-demo"], base_env(tmp), tmp)
         base = f"http://127.0.0.1:{port}"
         wait_http(base, [proc])
-        yield (base, "umpire serve (werkzeug threaded + 1 in-process worker), SQLite, in-memory queue",
-               {"umpire serve (web + worker)": proc.p.pid})
+        yield Stack(base, "umpire serve (werkzeug threaded + 1 in-process worker), SQLite, in-memory queue",
+                    {"umpire serve (web + worker)": proc.p.pid})
     finally:
         if proc is not None:
             proc.stop()
@@ -258,46 +79,6 @@ def embedded_stack():
 
 
 # --- clients ----------------------------------------------------------------------------------------
-
-class Game:
-    """One game seen from the client: tokens, position and the current prompt."""
-
-    def __init__(self, http: requests.Session, base: str, title: str):
-        self.http, self.base = http, base
-        r = http.post(f"{base}/api/games", json={"game": "palestine", "title": title}, timeout=HTTP_TIMEOUT)
-        r.raise_for_status()
-        d = r.json()
-        self.id, self.tokens, self.seq = d["id"], d["tokens"], d["seq"]
-        self.prompts, self.over = d["prompts"], False
-
-    def refresh(self) -> None:
-        r = self.http.get(f"{self.base}/api/games/{self.id}", timeout=HTTP_TIMEOUT)
-        r.raise_for_status()
-        d = r.json()
-        self.seq, self.prompts, self.over = d["seq"], d["prompts"], bool(d["outcome"])
-
-    def choose(self, rng: random.Random, prolong: bool) -> tuple[str, str]:
-        (role, prompt), = self.prompts.items()
-        actions = prompt["actions"]
-        verbs = sorted(actions)
-        if prolong:  # 'done' and 'pass' end phases early; other orders make the game last longer
-            verbs = [v for v in verbs if v not in ("done", "pass")] or verbs
-        verb = rng.choice(verbs)
-        return role, verb if not actions[verb] else f"{verb} {rng.choice(actions[verb])}"
-
-    def move(self, role: str, order: str) -> tuple[float, dict]:
-        """POSTs one order and waits for its verdict; returns (seconds, submission)."""
-        body = {"format": MOVE_FORMAT, "game": self.id, "role": role, "after": self.seq, "actions": [order]}
-        t0 = time.perf_counter()
-        r = self.http.post(f"{self.base}/api/games/{self.id}/moves?wait={WAIT}", json=body, timeout=HTTP_TIMEOUT,
-                           headers={"Authorization": f"Bearer {self.tokens[role]}"})
-        dt = time.perf_counter() - t0
-        sub = r.json()
-        v = sub.get("verdict") or {}
-        if sub.get("status") in ("accepted", "partial"):
-            self.seq, self.prompts, self.over = v["seq"], v["prompts"], bool(v.get("outcome"))
-        return dt, sub
-
 
 def throughput(base: str, games: int, moves: int, seed: int) -> dict:
     lat, srv, errors, ended = [], [], [], [0]
@@ -381,7 +162,8 @@ def depth(base: str, target: int, window: int, seed: int, tries: int = 3) -> dic
 
 def run(backend: str, args) -> None:
     stack = redis_pg_stack(args.web_threads) if backend == "redis" else embedded_stack()
-    with stack as (base, what, groups):
+    with stack as st:
+        base, what, groups = st.base, st.what, st.groups
         print(f"\n== {backend}: {what}")
         print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} ({os.cpu_count()} cores)")
         cpu0 = cpu_seconds(groups)

@@ -206,8 +206,13 @@ def _remember(session: Session, gid: str, role: str, address: str) -> None:
     """The address a seat mailed from with its secret: where its "your move" mail goes if it has none."""
     seat = session.get(MailSeat, (gid, role))
     if seat is None:
-        session.add(MailSeat(game_id=gid, role=role, address=address))
-    elif address:
+        try:
+            with session.begin_nested():
+                session.add(MailSeat(game_id=gid, role=role, address=address))
+            return
+        except IntegrityError:  # the seat's other mail, read at the same moment, made the row first
+            seat = session.get(MailSeat, (gid, role))
+    if address:
         seat.address = address
 
 

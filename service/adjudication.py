@@ -333,9 +333,13 @@ def stuck(Session: sessionmaker, older_than: float, max_attempts: int) -> list[s
     cutoff = now() - timedelta(seconds=older_than)
     out = []
     with Session() as session, session.begin():
+        # Locked as read (PostgreSQL; SQLite has one writer): a worker committing a verdict meanwhile
+        # either commits first (the row is no longer queued, so not read here) or waits for this sweep and
+        # writes its verdict after it, so a verdict is never overwritten with 'failed'.
         rows = session.execute(select(Submission).where(Submission.status == "queued",
                                                         Submission.updated_at < cutoff)
-                               .order_by(Submission.created_at).limit(500)).scalars().all()
+                               .order_by(Submission.created_at).limit(500)
+                               .with_for_update(skip_locked=True)).scalars().all()
         for sub in rows:
             sub.attempts += 1
             sub.updated_at = now()

@@ -1,0 +1,322 @@
+"""What the benchmarks and the scale tests share: starting the scale stack and playing through HTTP.
+
+- ``redis_pg_stack``: gunicorn (2 workers, gthread) on a throwaway PostgreSQL database (created, migrated
+  once, dropped) and 2 Celery worker processes (solo pool) on a Redis db (flushed before and after), all
+  on 127.0.0.1, each child in its own process group, stopped by its own id at the end;
+- ``Game``: one game seen from an HTTP client, with the move picking of ``bench/service.py``;
+- figures: percentiles, CPU seconds and peak memory (VmHWM) of process groups.
+
+Used by ``bench/service.py``, ``bench/soak.py`` and ``tests/reliability/test_races.py``.
+"""
+
+from __future__ import annotations
+
+import collections
+import contextlib
+import os
+import random
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+
+import requests
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+MOVE_FORMAT = "umpire-move/1"
+REDIS_URL = os.environ.get("UMPIRE_BENCH_REDIS_URL", "redis://127.0.0.1:6379/14")
+PG_HOST = os.environ.get("UMPIRE_BENCH_PG_HOST", "127.0.0.1")
+PG_ADMIN_DB = os.environ.get("UMPIRE_BENCH_PG_DB", "test")
+HTTP_TIMEOUT = 40.0  # seconds, for one request (?wait is at most 30)
+WAIT = 20  # ?wait=WAIT seconds for each move
+START_DEADLINE = 60.0  # seconds for servers and workers to come up
+#: The real worker command, before ``worker --pool solo ...``.
+CELERY = [sys.executable, "-m", "celery", "-A", "tasks.worker:celery_app"]
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def pct(xs: list[float], p: float) -> float:
+    if not xs:
+        return float("nan")
+    s = sorted(xs)
+    return s[min(len(s) - 1, max(0, round(p / 100 * (len(s) - 1))))]
+
+
+def ms(x: float) -> str:
+    return f"{x * 1e3:.1f} ms"
+
+
+def stamp(s: str) -> datetime:
+    return datetime.fromisoformat(s.rstrip("Z"))
+
+
+def server_seconds(sub: dict) -> float:
+    """created_at -> updated_at of a submission: queued, adjudicated and committed, on the server."""
+    return (stamp(sub["updated_at"]) - stamp(sub["created_at"])).total_seconds()
+
+
+def processes():
+    """Every live process: (pid, command name, the fields of /proc/PID/stat after the name)."""
+    for d in os.listdir("/proc"):
+        if not d.isdigit():
+            continue
+        try:
+            with open(f"/proc/{d}/stat") as f:
+                data = f.read()
+        except OSError:
+            continue
+        yield int(d), data[data.index("(") + 1:data.rindex(")")], data[data.rindex(")") + 2:].split()
+
+
+def cpu_seconds(groups: dict[str, int]) -> collections.Counter:
+    """CPU seconds (user + system) so far of: each started process group by name, PostgreSQL and Redis
+    (every such process on the machine) and this client process."""
+    tick = os.sysconf("SC_CLK_TCK")
+    out: collections.Counter = collections.Counter()
+    by_pgrp = {g: n for n, g in groups.items()}
+    for pid, comm, fields in processes():
+        pgrp, used = int(fields[2]), (int(fields[11]) + int(fields[12])) / tick
+        name = by_pgrp.get(pgrp)
+        if name is None:
+            if pid == os.getpid():
+                name = "client"
+            elif comm.startswith("postgres"):
+                name = "postgres"
+            elif comm.startswith("redis"):
+                name = "redis"
+        if name:
+            out[name] += used
+    return out
+
+
+class Proc:
+    """A child process in its own process group, its output in a log file; stopped by its own id."""
+
+    def __init__(self, name: str, argv: list[str], env: dict, logdir: Path):
+        self.name = name
+        self.log_path = logdir / f"{name}.log"
+        self._log = open(self.log_path, "wb")
+        self.p = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=self._log, stderr=subprocess.STDOUT,
+                                  stdin=subprocess.DEVNULL, start_new_session=True)
+
+    def log(self) -> str:
+        try:
+            return self.log_path.read_text(errors="replace")
+        except OSError:
+            return ""
+
+    def alive(self) -> bool:
+        return self.p.poll() is None
+
+    def stop(self, grace: float = 15.0) -> None:
+        if self.p.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.p.pid, signal.SIGTERM)
+            try:
+                self.p.wait(grace)
+            except subprocess.TimeoutExpired:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(self.p.pid, signal.SIGKILL)
+                self.p.wait(10)
+        self._log.close()
+
+
+def wait_http(base: str, procs: list[Proc]) -> None:
+    deadline = time.monotonic() + START_DEADLINE
+    while time.monotonic() < deadline:
+        for p in procs:
+            if not p.alive():
+                raise RuntimeError(f"{p.name} exited during start-up:\n{p.log()[-3000:]}")
+        try:
+            if requests.get(f"{base}/api/games?limit=1", timeout=2).status_code == 200:
+                return
+        except requests.RequestException:
+            pass
+        time.sleep(0.2)
+    raise RuntimeError(f"{base} did not answer within {START_DEADLINE:.0f} s")
+
+
+def wait_log(proc: Proc, text: str) -> None:
+    deadline = time.monotonic() + START_DEADLINE
+    while time.monotonic() < deadline:
+        if text in proc.log():
+            return
+        if not proc.alive():
+            raise RuntimeError(f"{proc.name} exited during start-up:\n{proc.log()[-3000:]}")
+        time.sleep(0.2)
+    raise RuntimeError(f"{proc.name} did not print {text!r} within {START_DEADLINE:.0f} s:\n{proc.log()[-3000:]}")
+
+
+def base_env(instance: Path) -> dict:
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
+    env["UMPIRE_INSTANCE"] = str(instance)
+    # Moves only: PDF renders go to their own queue and worker (timed by bench/reports.py); with no
+    # render worker here, queueing them would only fill Redis.
+    env["UMPIRE_PRERENDER"] = "0"
+    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    return env
+
+
+def peak_memory(groups: dict[str, int]) -> dict[str, list[tuple[int, str, int]]]:
+    """Peak resident memory (VmHWM, kB) of every live process of each named process group, and of this
+    client process (``client``): name -> [(pid, command, kB)]. Read before the processes stop."""
+    by_pgrp = {g: n for n, g in groups.items()}
+    out: dict[str, list[tuple[int, str, int]]] = collections.defaultdict(list)
+    for pid, comm, fields in processes():
+        name = "client" if pid == os.getpid() else by_pgrp.get(int(fields[2]))
+        if not name:
+            continue
+        try:
+            with open(f"/proc/{pid}/status") as f:
+                hwm = [line.split()[1] for line in f if line.startswith("VmHWM:")]
+        except OSError:
+            continue
+        if hwm:
+            out[name].append((pid, comm, int(hwm[0])))
+    return {k: sorted(v) for k, v in out.items()}
+
+
+# --- the scale stack --------------------------------------------------------------------------------
+
+@dataclass
+class Stack:
+    """A running set-up: its base URL, what it is, its process groups by name (for the figures), and for
+    the scale stack its database and Redis URLs and its processes."""
+
+    base: str
+    what: str
+    groups: dict[str, int]
+    db_url: str = ""
+    redis_url: str = ""
+    procs: list = field(default_factory=list)
+
+
+@contextlib.contextmanager
+def redis_pg_stack(web_threads: int = 8, redis_url: str = REDIS_URL, env: dict | None = None,
+                   worker_cmd: list[str] | None = None, queues: str | None = None, pg_host: str = PG_HOST,
+                   pg_admin_db: str = PG_ADMIN_DB):
+    """gunicorn (2 workers) + 2 Celery workers, on a throwaway PostgreSQL database and *redis_url*'s db
+    (flushed before and after). *env* is added to the processes' environment; *worker_cmd* replaces the
+    worker command before ``worker --pool solo ...`` (default ``CELERY``); *queues* (``-Q``) are the
+    queues the workers take (default: the default queue only). Yields a ``Stack``."""
+    import psycopg
+    import redis
+
+    r = redis.Redis.from_url(redis_url, socket_connect_timeout=3)
+    r.ping()
+    name = f"umpire_bench_{uuid.uuid4().hex[:10]}"
+    tmp = Path(tempfile.mkdtemp(prefix="umpire-bench-"))
+    procs: list[Proc] = []
+    created = False
+    try:
+        with psycopg.connect(host=pg_host, dbname=pg_admin_db, user="postgres", autocommit=True,
+                             connect_timeout=5) as c:
+            c.execute(f'CREATE DATABASE "{name}"')
+        created = True
+        db_url = f"postgresql+psycopg://postgres@{pg_host}/{name}"
+        # Migrate once here: four processes starting on an empty database would race to create the tables.
+        from service.db import make_engine
+        from service.migrate import upgrade
+        eng = make_engine(db_url)
+        upgrade(eng)
+        eng.dispose()
+        r.flushdb()
+        penv = base_env(tmp) | {"DATABASE_URL": db_url, "REDIS_URL": redis_url} | (env or {})
+        port = free_port()
+        base = f"http://127.0.0.1:{port}"
+        for i in (1, 2):
+            procs.append(Proc(f"celery{i}", [*(worker_cmd or CELERY), "worker", "--pool", "solo",
+                                             "-n", f"bench{i}-{name}@127.0.0.1", "--loglevel", "INFO",
+                                             "--without-heartbeat", "--without-mingle", "--without-gossip",
+                                             *(["-Q", queues] if queues else [])], penv, tmp))
+        procs.append(Proc("gunicorn", [sys.executable, "-m", "gunicorn", "--workers", "2", "--worker-class",
+                                       "gthread", "--threads", str(web_threads), "--bind", f"127.0.0.1:{port}",
+                                       "--no-control-socket", "--graceful-timeout", "5", "--timeout", "60",
+                                       "service:create_app()"], penv, tmp))
+        wait_http(base, procs)
+        for p in procs[:2]:
+            wait_log(p, " ready.")
+        groups = {"web (gunicorn)": procs[2].p.pid, "worker 1": procs[0].p.pid, "worker 2": procs[1].p.pid}
+        yield Stack(base, f"gunicorn 2 workers x {web_threads} threads + 2 Celery workers (solo), PostgreSQL, "
+                          f"Redis", groups, db_url, redis_url, procs)
+    finally:
+        for p in reversed(procs):
+            p.stop()
+        with contextlib.suppress(Exception):
+            r.flushdb()
+        r.close()
+        if created:
+            with psycopg.connect(host=pg_host, dbname=pg_admin_db, user="postgres", autocommit=True) as c:
+                c.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+# --- clients ----------------------------------------------------------------------------------------
+
+class Game:
+    """One game seen from the client: tokens, position and the current prompt."""
+
+    def __init__(self, http: requests.Session, base: str, title: str):
+        self.http, self.base = http, base
+        r = http.post(f"{base}/api/games", json={"game": "palestine", "title": title}, timeout=HTTP_TIMEOUT)
+        r.raise_for_status()
+        d = r.json()
+        self.id, self.tokens, self.seq = d["id"], d["tokens"], d["seq"]
+        self.prompts, self.over = d["prompts"], False
+
+    def refresh(self) -> None:
+        r = self.http.get(f"{self.base}/api/games/{self.id}", timeout=HTTP_TIMEOUT)
+        r.raise_for_status()
+        d = r.json()
+        self.seq, self.prompts, self.over = d["seq"], d["prompts"], bool(d["outcome"])
+
+    def orders(self) -> tuple[str, list[str]]:
+        """The role to act and every single order it may give now (each verb with each of its choices)."""
+        role = sorted(self.prompts)[0]
+        actions = self.prompts[role]["actions"]
+        return role, [v if not actions[v] else f"{v} {c}" for v in sorted(actions) for c in (actions[v] or [None])]
+
+    def choose(self, rng: random.Random, prolong: bool) -> tuple[str, str]:
+        role = sorted(self.prompts)[0]  # where two roles must act, the first (each acts in turn)
+        actions = self.prompts[role]["actions"]
+        verbs = sorted(actions)
+        if prolong:  # 'done' and 'pass' end phases early; other orders make the game last longer
+            verbs = [v for v in verbs if v not in ("done", "pass")] or verbs
+        verb = rng.choice(verbs)
+        return role, verb if not actions[verb] else f"{verb} {rng.choice(actions[verb])}"
+
+    def body(self, role: str, order: str) -> dict:
+        """A JSON move file of one order, written for the current position."""
+        return {"format": MOVE_FORMAT, "game": self.id, "role": role, "after": self.seq, "actions": [order]}
+
+    def post(self, role: str, order: str, wait: int | None = WAIT, key: str | None = None) -> requests.Response:
+        """POSTs one order for the current position (``?wait`` seconds for the verdict; an Idempotency-Key)."""
+        headers = {"Authorization": f"Bearer {self.tokens[role]}", **({"Idempotency-Key": key} if key else {})}
+        return self.http.post(f"{self.base}/api/games/{self.id}/moves" + (f"?wait={wait}" if wait else ""),
+                              json=self.body(role, order), timeout=HTTP_TIMEOUT, headers=headers)
+
+    def move(self, role: str, order: str) -> tuple[float, dict]:
+        """POSTs one order and waits for its verdict; returns (seconds, submission)."""
+        t0 = time.perf_counter()
+        r = self.post(role, order)
+        dt = time.perf_counter() - t0
+        sub = r.json()
+        v = sub.get("verdict") or {}
+        if sub.get("status") in ("accepted", "partial"):
+            self.seq, self.prompts, self.over = v["seq"], v["prompts"], bool(v.get("outcome"))
+        return dt, sub
