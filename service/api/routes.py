@@ -13,6 +13,7 @@ from .. import adjudication, control, importer, rollback, rulings
 from .. import games as G
 from ..errors import ServiceError, Unauthorized
 from ..move_input import MAX_TEXT, move_text
+from ..throttle import takes_token
 from .schemas import (
     ApiError,
     ControlOut,
@@ -75,13 +76,14 @@ MOVE_REQUEST = {"required": True, "content": {
 }}
 BEARER = [{"bearer": []}]
 ERRORS = (400, 401, 403, 404, 413, 415)
+token = takes_token(blp)
 
 
 def move_body(view):
     """What the two endpoints that take a move file share in the document: the body, the token, the errors."""
     for code in ERRORS:
         view = blp.alt_response(code, schema=ApiError)(view)
-    return blp.doc(requestBody=MOVE_REQUEST, security=BEARER)(view)
+    return blp.doc(requestBody=MOVE_REQUEST, security=BEARER)(token(view))
 
 
 def sessions():
@@ -166,6 +168,7 @@ class GameResource(MethodView):
     @blp.alt_response(401, schema=ApiError)
     @blp.alt_response(404, schema=ApiError)
     @blp.doc(security=[{"bearer": []}, {}])
+    @token
     def get(self, gid):
         """The game as the caller may see it: a seat's view, the umpire's, or the public view."""
         with sessions()() as s:
@@ -201,6 +204,7 @@ class GameExport(MethodView):
     @blp.alt_response(403, schema=ApiError)
     @blp.alt_response(404, schema=ApiError)
     @blp.doc(security=BEARER)
+    @token
     def get(self, gid):
         """The whole record of the game, for the umpire."""
         with sessions()() as s:
@@ -278,6 +282,7 @@ class GameReveal(MethodView):
     @blp.alt_response(403, schema=ApiError)
     @blp.alt_response(404, schema=ApiError)
     @blp.doc(security=BEARER)
+    @token
     def post(self, gid):
         """Reveal the seed before the game ends (the umpire, for a dispute); recorded in the log."""
         with sessions()() as s, s.begin():
@@ -296,6 +301,7 @@ class GameSnapshot(MethodView):
     @blp.alt_response(401, schema=ApiError)
     @blp.alt_response(404, schema=ApiError)
     @blp.doc(responses=PDF_RESPONSE, security=[{"bearer": []}, {}])
+    @token
     def get(self, gid):
         """The position as a PDF, as the caller sees it (a seat's token: that seat's view)."""
         from ..reports.store import get_or_render
@@ -339,7 +345,7 @@ def umpire_act(view):
     view.needs_token = True  # kept by the decorators outside (functools.wraps copies the attributes)
     for code in UMPIRE_ERRORS:
         view = blp.alt_response(code, schema=ApiError)(view)
-    return blp.doc(security=BEARER)(view)
+    return blp.doc(security=BEARER)(token(view))
 
 
 def _as_umpire(gid: str, act):
