@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.mail.conftest import mail_app, relay  # noqa: F401  (fixtures, reused)
-from tests.service.conftest import app, client, sessions  # noqa: F401  (fixtures, reused)
+from tests.service.conftest import app, client, redis_url, sessions  # noqa: F401  (fixtures, reused)
 
 
 @pytest.fixture(autouse=True)
@@ -14,7 +14,7 @@ def queued(request):
     """Where a test uses the app: the queue is a list of the ids queued (no broker, no worker)."""
     if "app" not in request.fixturenames:
         return None
-    app = request.getfixturevalue("app")
+    the_app = request.getfixturevalue("app")
     ids: list[str] = []
-    app.extensions["umpire"]["enqueue"] = ids.append
+    the_app.extensions["umpire"]["enqueue"] = ids.append
     return ids
