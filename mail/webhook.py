@@ -2,8 +2,8 @@
 
 Authenticated by a shared secret (``UMPIRE_MAIL_WEBHOOK_SECRET``), sent as ``Authorization: Bearer
 <secret>`` or as the password of HTTP Basic authentication (for providers that put it in the URL),
-compared in constant time. While no secret is set the endpoint refuses everything (403, naming the
-setting). A wrong secret counts as a bad token (``service.throttle``): too many from one address, 429. The message
+compared in constant time. While no secret is set the endpoint refuses everything (403, or 401
+without a secret, each naming the setting). A wrong secret counts as a bad token (``service.throttle``): too many from one address, 429. The message
 is stored (``inbound.receive``) before the answer: 202 for a new message, 200 for one already stored.
 """
 
@@ -62,13 +62,13 @@ class Inbound(MethodView):
     def post(self):
         """A raw RFC 5322 message from a mail provider, authenticated by the shared webhook secret."""
         s = config.settings(current_app)
-        if not s.webhook_secret:
-            raise ServiceError("the mail webhook is off: set UMPIRE_MAIL_WEBHOOK_SECRET to turn it on",
-                               code="forbidden", status=403)
+        off = "the mail webhook is off: set UMPIRE_MAIL_WEBHOOK_SECRET to turn it on"
         given = _secret_given()
         if not given:
-            raise ServiceError("send the webhook secret: 'Authorization: Bearer <secret>'", code="unauthorized",
-                               status=401)
+            raise ServiceError("send the webhook secret: 'Authorization: Bearer <secret>'"
+                               + ("" if s.webhook_secret else f" ({off})"), code="unauthorized", status=401)
+        if not s.webhook_secret:
+            raise ServiceError(off, code="forbidden", status=403)
         if not hmac.compare_digest(given.encode(), s.webhook_secret.encode()):
             raise BadToken("the webhook secret is wrong")
         if (request.mimetype or "").lower() not in RAW_TYPES:

@@ -53,13 +53,15 @@ def _json_for_new_games():
 
 @blp.before_request
 def _token_first():
-    """The umpire's acts (``umpire_act``; resign too, with a seat's own token) refuse a request without a
-    token before its body is read or checked."""
+    """The umpire's acts (``umpire_act``; resign too, with a seat's own token) and the moves and checks
+    (``move_body``) refuse a request without a token before its body is read or checked."""
     view = current_app.view_functions.get(request.endpoint)
     method = getattr(getattr(view, "view_class", None), request.method.lower(), None)
     if getattr(method, "needs_token", False) and bearer() is None:
         raise Unauthorized("a token is needed: send 'Authorization: Bearer <token>' (the umpire's; "
                            "to resign, the seat's own or the umpire's)")
+    if getattr(method, "seat_token", False) and bearer() is None:
+        raise Unauthorized("a seat token is needed: send 'Authorization: Bearer <token>'")
 
 
 MOVE_BODY = {k: v for k, v in MOVE_SCHEMA.items() if k not in ("$schema", "title")}
@@ -81,6 +83,7 @@ token = takes_token(blp)
 
 def move_body(view):
     """What the two endpoints that take a move file share in the document: the body, the token, the errors."""
+    view.seat_token = True  # no token: 401 before the body is read (``_token_first``)
     for code in ERRORS:
         view = blp.alt_response(code, schema=ApiError)(view)
     return blp.doc(requestBody=MOVE_REQUEST, security=BEARER)(token(view))
@@ -275,23 +278,6 @@ class GameDice(MethodView):
             return G.dice_record(s, G.get_game(s, gid))
 
 
-@blp.route("/games/<string:gid>/reveal")
-class GameReveal(MethodView):
-    @blp.response(200)
-    @blp.alt_response(401, schema=ApiError)
-    @blp.alt_response(403, schema=ApiError)
-    @blp.alt_response(404, schema=ApiError)
-    @blp.doc(security=BEARER)
-    @token
-    def post(self, gid):
-        """Reveal the seed before the game ends (the umpire, for a dispute); recorded in the log."""
-        with sessions()() as s, s.begin():
-            game = G.get_game(s, gid, lock=True)
-            G.require_umpire(s, game, bearer())
-            seed = G.reveal_seed(s, game)
-            return {"id": gid, "seed": seed, "commitment": game.commitment}
-
-
 PDF_RESPONSE = {"200": {"description": "a PDF", "content": {"application/pdf": {"schema": {"type": "string",
                                                                                        "format": "binary"}}}}}
 
@@ -346,6 +332,19 @@ def umpire_act(view):
     for code in UMPIRE_ERRORS:
         view = blp.alt_response(code, schema=ApiError)(view)
     return blp.doc(security=BEARER)(token(view))
+
+
+@blp.route("/games/<string:gid>/reveal")
+class GameReveal(MethodView):
+    @blp.response(200)
+    @umpire_act
+    def post(self, gid):
+        """Reveal the seed before the game ends (the umpire, for a dispute); recorded in the log."""
+        with sessions()() as s, s.begin():
+            game = G.get_game(s, gid, lock=True)
+            G.require_umpire(s, game, bearer())
+            seed = G.reveal_seed(s, game)
+            return {"id": gid, "seed": seed, "commitment": game.commitment}
 
 
 def _as_umpire(gid: str, act):
