@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import secrets
 from dataclasses import dataclass, field
 
 from sqlalchemy import select
@@ -26,6 +27,7 @@ from service import games as G
 from service.errors import ServiceError
 from service.models import Game, now
 from service.throttle import TooManyBadTokens
+from service.tokens import hash_token
 
 from . import auth, compose
 from .config import MailSettings
@@ -224,8 +226,8 @@ def _by_token(session: Session, game: Game, token: str) -> str:
     try:
         return auth.by_token(session, game, token)
     except Refusal as r:
-        if r.code == "bad-token":
-            t.failed(key)
+        if r.code == "bad-token" and not secrets.compare_digest(hash_token(token), game.umpire_token_hash):
+            t.failed(key)  # a wrong token (the umpire's own, refused for a seat, is not a guess)
         raise
 
 

@@ -51,16 +51,20 @@ class Listener:
                 "<img src=file:///etc/passwd>")
 
 
+    def __enter__(self):
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.server.shutdown()
+        self.server.server_close()
+        self.thread.join(10)
+
+
 @pytest.fixture
 def listener():
-    lis = Listener()
-    lis.thread.start()
-    try:
+    with Listener() as lis:  # stopped however the test ends
         yield lis
-    finally:
-        lis.server.shutdown()
-        lis.server.server_close()
-        lis.thread.join(10)
 
 
 RAW_TAGS = ("<img", "<script", "<link", "<style>@import", "<div style")

@@ -179,3 +179,15 @@ def test_every_endpoint_that_takes_a_token_documents_429_with_retry_after(client
                          "takes_token", False)}
     documented = {(p.replace("{", "<string:").replace("}", ">") if "{" in p else p, m) for p, m, _ in with_token}
     assert documented == marked
+
+
+def test_the_umpires_own_token_mailed_for_a_seat_is_refused_but_not_counted_as_a_guess(mail_app, relay):
+    from service import games as G
+    mail_app.extensions["umpire"]["throttle"] = Throttle(LIMIT, 600, clock=Clock())
+    with mail_app.extensions["umpire"]["sessions"]() as s, s.begin():
+        game, tok = G.create_game(s, "palestine")
+        gid = game.id
+    with mail_app.app_context():
+        for _ in range(LIMIT + 2):
+            assert deliver(mail_app, letter(gid, f"Token: {tok['umpire']}\nbox opsa\n"))["reason"].startswith("bad-token")
+        assert deliver(mail_app, letter(gid, f"Token: {tok['irgun']}\nbox opsa\n"))["submission"]
