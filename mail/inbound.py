@@ -2,7 +2,8 @@
 
 ``receive`` stores the raw message first (one row per Message-ID, so a message seen twice, even at the
 same moment, is handled once) and is all a transport does before acknowledging. ``handle`` then reads
-it: an automatic message is ignored (never answered); a message over a limit, for an unknown game, or
+it (the ``Token:`` line's token is then removed from the stored message): an automatic message is
+ignored (never answered); a message over a limit, for an unknown game, or
 without a seat's secret is refused with one answer; a command is answered; a move is submitted with
 ``service.adjudication.submit_as``, like the API's, and answered when its verdict is in (``notices``).
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import secrets
 from dataclasses import dataclass, field
 
 from sqlalchemy import select
@@ -20,10 +22,12 @@ from sqlalchemy.orm import Session, sessionmaker
 import engine
 from engine.core.errors import EngineError
 from engine.core.moves import parse_move_file
-from service import adjudication
+from service import adjudication, strict_json, throttle
 from service import games as G
 from service.errors import ServiceError
 from service.models import Game, now
+from service.throttle import TooManyBadTokens
+from service.tokens import hash_token
 
 from . import auth, compose
 from .config import MailSettings
@@ -154,17 +158,26 @@ def _route(session: Session, s: MailSettings, row: InboundMail, out: Handled) ->
                                    f"(send the orders as text, or attach only the move file)")
     check_structure(msg, s)
     letter = read_letter(msg, list(row.envelope_to or []))
+    if letter.token:  # the stored message keeps no seat token (tokens are stored hashed only)
+        row.raw = row.raw.replace(letter.token.encode(), b"[token removed]")
     game = _find_game(session, letter, s)
     row.game_id = game.id
+    if letter.move and letter.move_kind == "application/json":
+        try:  # before anything reads it (a signature check, the move file's schema)
+            strict_json.loads(letter.move.removeprefix("\ufeff"))
+        except strict_json.JsonRefused as e:
+            raise Refusal("malformed", f"the move file is refused: {e}") from None
+        except ValueError:
+            pass  # not JSON at all: the move file check below says so
     if letter.command == "HELP":
-        role = auth.by_token(session, game, letter.token) if letter.token else None
+        role = _by_token(session, game, letter.token) if letter.token else None
         blocks = compose.help_blocks(game.id, game.game, s.game_addr(game.id), role, G.prompts(game))
         row.status = "answered"
         if s.enabled:
             _reply(session, s, row, out, "how to play by mail", blocks)
         return
     if letter.token:
-        role, move = auth.by_token(session, game, letter.token), letter.move
+        role, move = _by_token(session, game, letter.token), letter.move
     elif letter.move and letter.move_kind == "application/json":
         role, move = auth.by_signature(session, game, letter.move)
     else:
@@ -200,6 +213,22 @@ def _route(session: Session, s: MailSettings, row: InboundMail, out: Handled) ->
         out.submission_id = sub.id
     else:
         out.answer_game = game.id  # the same move again: answered with its verdict when it has one
+
+
+def _by_token(session: Session, game: Game, token: str) -> str:
+    """``auth.by_token``, throttled per game (``service.throttle``, key ``mail:<game id>``): after too many
+    bad ``Token:`` lines for one game, every mail to it with a Token: line is refused for a while, saying why."""
+    t, key = throttle.current(), f"mail:{game.id}"
+    left = t.blocked(key)
+    if left is not None:
+        why = TooManyBadTokens(left, f"Token: lines mailed to game {game.id}")
+        raise Refusal(why.code, why.message)
+    try:
+        return auth.by_token(session, game, token)
+    except Refusal as r:
+        if r.code == "bad-token" and not secrets.compare_digest(hash_token(token), game.umpire_token_hash):
+            t.failed(key)  # a wrong token (the umpire's own, refused for a seat, is not a guess)
+        raise
 
 
 def _remember(session: Session, gid: str, role: str, address: str) -> None:

@@ -2,7 +2,8 @@
 
 Authenticated by a shared secret (``UMPIRE_MAIL_WEBHOOK_SECRET``), sent as ``Authorization: Bearer
 <secret>`` or as the password of HTTP Basic authentication (for providers that put it in the URL),
-compared in constant time. While no secret is set the endpoint refuses everything (403). The message
+compared in constant time. While no secret is set the endpoint refuses everything (403, or 401
+without a secret, each naming the setting). A wrong secret counts as a bad token (``service.throttle``): too many from one address, 429. The message
 is stored (``inbound.receive``) before the answer: 202 for a new message, 200 for one already stored.
 """
 
@@ -16,7 +17,8 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from service.api.schemas import ApiError
-from service.errors import ServiceError
+from service.errors import BadToken, ServiceError
+from service.throttle import takes_token
 
 from . import config
 from .inbound import receive
@@ -56,18 +58,19 @@ class Inbound(MethodView):
     @blp.alt_response(413, schema=ApiError)
     @blp.alt_response(415, schema=ApiError)
     @blp.alt_response(403, schema=ApiError)
+    @takes_token(blp)
     def post(self):
         """A raw RFC 5322 message from a mail provider, authenticated by the shared webhook secret."""
         s = config.settings(current_app)
+        off = "the mail webhook is off: set UMPIRE_MAIL_WEBHOOK_SECRET to turn it on"
         given = _secret_given()
         if not given:
-            raise ServiceError("send the webhook secret: 'Authorization: Bearer <secret>'", code="unauthorized",
-                               status=401)
+            raise ServiceError("send the webhook secret: 'Authorization: Bearer <secret>'"
+                               + ("" if s.webhook_secret else f" ({off})"), code="unauthorized", status=401)
         if not s.webhook_secret:
-            raise ServiceError("the mail webhook is off: no UMPIRE_MAIL_WEBHOOK_SECRET is set", code="forbidden",
-                               status=403)
+            raise ServiceError(off, code="forbidden", status=403)
         if not hmac.compare_digest(given.encode(), s.webhook_secret.encode()):
-            raise ServiceError("the webhook secret is wrong", code="unauthorized", status=401)
+            raise BadToken("the webhook secret is wrong")
         if (request.mimetype or "").lower() not in RAW_TYPES:
             raise ServiceError(f"send the raw message as message/rfc822, not {request.mimetype or 'no content type'}",
                                code="unsupported-media-type", status=415)

@@ -18,10 +18,11 @@ from werkzeug.exceptions import HTTPException
 from . import config as config_mod
 from .api.schemas import ApiError
 from .db import make_engine, make_sessionmaker
-from .errors import ServiceError
+from .errors import BadToken, ServiceError
 
 CODES = {400: "invalid", 401: "unauthorized", 403: "forbidden", 404: "not-found", 405: "method-not-allowed",
-         413: "too-large", 415: "unsupported-media-type", 422: "invalid", 500: "internal"}
+         413: "too-large", 415: "unsupported-media-type", 422: "invalid", 429: "too-many-bad-tokens",
+         500: "internal"}
 
 
 class UmpireApi(Api):
@@ -80,8 +81,20 @@ def create_app(config: dict | None = None) -> Flask:
         from .migrate import upgrade
         upgrade(engine_)
     from .notify import make_notifier
+    from .throttle import Throttle
     app.extensions["umpire"] = {"engine": engine_, "sessions": Session,
-                                "notifier": make_notifier(app.config["REDIS_URL"])}
+                                "notifier": make_notifier(app.config["REDIS_URL"]),
+                                "throttle": Throttle(app.config["BAD_TOKEN_LIMIT"], app.config["BAD_TOKEN_WINDOW"],
+                                                     app.config["REDIS_URL"])}
+    from mail.config import settings as mail_settings
+
+    from .body_limit import ChunkedBodyLimit
+    app.wsgi_app = ChunkedBodyLimit(app.wsgi_app, lambda path: 2 * mail_settings(app).max_bytes
+                                    if path == "/api/mail/inbound" else app.config["MAX_CONTENT_LENGTH"])
+    if app.config.get("TRUSTED_PROXIES"):
+        from werkzeug.middleware.proxy_fix import ProxyFix
+        n = app.config["TRUSTED_PROXIES"]
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n, x_host=0, x_port=0, x_prefix=0)
 
     api = UmpireApi(app, spec_kwargs={"components": {"securitySchemes": {
         "bearer": {"type": "http", "scheme": "bearer", "description": "a seat's or the umpire's token"}}}})
@@ -95,11 +108,20 @@ def create_app(config: dict | None = None) -> Flask:
     from mail.webhook import blp as mail_blp
     api.register_blueprint(mail_blp)
     app.register_error_handler(HTTPException, _http_error)
+    from .strict_json import check_request_json
+    from .throttle import gate
+    app.before_request(gate)
+    app.before_request(check_request_json)
 
     @app.errorhandler(ServiceError)
     def _service_error(e: ServiceError):
+        if isinstance(e, BadToken):
+            from .throttle import client_key, current
+            current().failed(client_key())
         resp = jsonify(e.to_dict())
         resp.status_code = e.status
+        if e.status == 429:
+            resp.headers["Retry-After"] = str(e.extra["retry_after"])
         return resp
 
     from tasks import celery_init_app

@@ -23,6 +23,7 @@ from engine.core.chance import NoChance
 from engine.core.errors import EngineError, InvalidActionError, StalePositionError
 from engine.core.moves import apply_move, parse_move_file
 
+from . import strict_json
 from .control import refusal
 from .errors import ServiceError
 from .games import get_game, require_seat, reveal_seed, seat_of, touch
@@ -36,7 +37,9 @@ def decode(raw: str, content_type: str):
     """The move as the engine's move-file layer takes it: a dict for JSON, text otherwise."""
     if content_type == "application/json":
         try:
-            data = json.loads(raw.removeprefix("\ufeff"))
+            data = strict_json.loads(raw.removeprefix("\ufeff"))
+        except strict_json.JsonRefused as e:
+            raise InvalidActionError(f"the move file is refused: {e}") from None
         except json.JSONDecodeError as e:
             raise InvalidActionError(f"the move file is not valid JSON: {e.msg} at line {e.lineno}") from None
         if not isinstance(data, dict):
@@ -65,7 +68,7 @@ def _position_of(raw: str, content_type: str, current: int) -> int:
     """
     if content_type == "application/json":
         try:
-            after = json.loads(raw.removeprefix("\ufeff")).get("after")
+            after = strict_json.loads(raw.removeprefix("\ufeff")).get("after")
         except (ValueError, AttributeError):
             return current
         if isinstance(after, int) and not isinstance(after, bool):

@@ -11,6 +11,12 @@
 - ``UMPIRE_SECRET_KEY``: the server secret that seals each seat's mail signing key (``mail.keys``); it is
   never stored in the database. At scale every process must have the same one (set it). Unset, it is
   generated once (``secrets``) into ``secret_key`` in the instance folder (mode 0600) and read from there.
+- ``UMPIRE_BAD_TOKEN_LIMIT`` (20) and ``UMPIRE_BAD_TOKEN_WINDOW`` (600 seconds): a client address that sends
+  more than that many bad tokens (API, game page, mail webhook secret) within that many seconds gets 429
+  ``too-many-bad-tokens`` for every request with a token until the window passes; the same per game for
+  mailed ``Token:`` lines (``service.throttle``; shared through Redis when ``REDIS_URL`` is set).
+- ``UMPIRE_TRUSTED_PROXIES`` (0): how many reverse proxies in front of the service set ``X-Forwarded-For``;
+  with 0 the client address is the socket's and the header is ignored.
 """
 
 from __future__ import annotations
@@ -36,6 +42,9 @@ def from_env(instance_path: str) -> dict:
         "SNAPSHOT_EVERY": int(os.environ.get("UMPIRE_SNAPSHOT_EVERY", "50")),
         "MAX_ATTEMPTS": int(os.environ.get("UMPIRE_MAX_ATTEMPTS", "5")),
         "WAIT_MAX_SECONDS": 30,
+        "BAD_TOKEN_LIMIT": int(os.environ.get("UMPIRE_BAD_TOKEN_LIMIT", "20")),
+        "BAD_TOKEN_WINDOW": float(os.environ.get("UMPIRE_BAD_TOKEN_WINDOW", "600")),
+        "TRUSTED_PROXIES": int(os.environ.get("UMPIRE_TRUSTED_PROXIES", "0")),
         # At scale a worker renders each seat's PDF snapshot after every accepted move; the embedded
         # default renders on request instead, so its single worker is never busy rendering.
         "PRERENDER_SNAPSHOTS": os.environ.get("UMPIRE_PRERENDER", "1" if redis_url else "0") == "1",

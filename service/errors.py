@@ -33,3 +33,8 @@ class Unauthorized(ServiceError):
 class Forbidden(ServiceError):
     status = 403
     code = "forbidden"
+
+
+class BadToken(Unauthorized):
+    """A token that belongs to nothing here (no seat of this game, not its umpire, not the webhook secret):
+    counted by ``service.throttle``."""

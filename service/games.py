@@ -13,7 +13,7 @@ from engine.core import canonical, dice
 from engine.core.errors import EngineError
 from mail.keys import sealed_key
 
-from .errors import Forbidden, NotFound, ServiceError, Unauthorized
+from .errors import BadToken, Forbidden, NotFound, ServiceError, Unauthorized
 from .models import Game, GameEvent, Move, Seat, Snapshot, UndoneMove, now
 from .rulings import data_version
 from .tokens import hash_token, new_token
@@ -101,7 +101,7 @@ def whose_token(session: Session, game: Game, token: str | None) -> str | None:
         return "umpire"
     seat = session.execute(select(Seat).where(Seat.game_id == game.id, Seat.token_hash == h)).scalar_one_or_none()
     if seat is None:
-        raise Unauthorized("this token belongs to no seat of this game")
+        raise BadToken("this token belongs to no seat of this game")
     return seat.role
 
 
@@ -134,7 +134,7 @@ def seat_of(session: Session, gid: str, token: str | None):
     if secrets.compare_digest(h, head.umpire_token_hash):
         raise Forbidden("the umpire token cannot move for a seat; use the seat's token")
     if head.role is None:
-        raise Unauthorized("this token belongs to no seat of this game")
+        raise BadToken("this token belongs to no seat of this game")
     return head, head.role
 
 

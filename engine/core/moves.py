@@ -98,7 +98,9 @@ def parse_move_file(data: Any) -> dict:
         raise InvalidActionError("a move file is a JSON object with format, role, after and actions")
     unknown = set(data) - set(MOVE_SCHEMA["properties"])
     if unknown:
-        raise InvalidActionError(f"unknown field(s) {sorted(unknown)}; allowed: "
+        names = sorted(unknown)
+        more = f" and {len(names) - 10} more" if len(names) > 10 else ""
+        raise InvalidActionError(f"unknown field(s) {[n[:60] for n in names[:10]]}{more}; allowed: "
                                  f"{sorted(MOVE_SCHEMA['properties'])}")
     if data.get("format") != MOVE_FORMAT:
         raise InvalidActionError(f"format must be {MOVE_FORMAT!r}, not {data.get('format')!r}")

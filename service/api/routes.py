@@ -13,6 +13,7 @@ from .. import adjudication, control, importer, rollback, rulings
 from .. import games as G
 from ..errors import ServiceError, Unauthorized
 from ..move_input import MAX_TEXT, move_text
+from ..throttle import takes_token
 from .schemas import (
     ApiError,
     ControlOut,
@@ -52,13 +53,15 @@ def _json_for_new_games():
 
 @blp.before_request
 def _token_first():
-    """The umpire's acts (``umpire_act``; resign too, with a seat's own token) refuse a request without a
-    token before its body is read or checked."""
+    """The umpire's acts (``umpire_act``; resign too, with a seat's own token) and the moves and checks
+    (``move_body``) refuse a request without a token before its body is read or checked."""
     view = current_app.view_functions.get(request.endpoint)
     method = getattr(getattr(view, "view_class", None), request.method.lower(), None)
     if getattr(method, "needs_token", False) and bearer() is None:
         raise Unauthorized("a token is needed: send 'Authorization: Bearer <token>' (the umpire's; "
                            "to resign, the seat's own or the umpire's)")
+    if getattr(method, "seat_token", False) and bearer() is None:
+        raise Unauthorized("a seat token is needed: send 'Authorization: Bearer <token>'")
 
 
 MOVE_BODY = {k: v for k, v in MOVE_SCHEMA.items() if k not in ("$schema", "title")}
@@ -75,13 +78,15 @@ MOVE_REQUEST = {"required": True, "content": {
 }}
 BEARER = [{"bearer": []}]
 ERRORS = (400, 401, 403, 404, 413, 415)
+token = takes_token(blp)
 
 
 def move_body(view):
     """What the two endpoints that take a move file share in the document: the body, the token, the errors."""
+    view.seat_token = True  # no token: 401 before the body is read (``_token_first``)
     for code in ERRORS:
         view = blp.alt_response(code, schema=ApiError)(view)
-    return blp.doc(requestBody=MOVE_REQUEST, security=BEARER)(view)
+    return blp.doc(requestBody=MOVE_REQUEST, security=BEARER)(token(view))
 
 
 def sessions():
@@ -166,6 +171,7 @@ class GameResource(MethodView):
     @blp.alt_response(401, schema=ApiError)
     @blp.alt_response(404, schema=ApiError)
     @blp.doc(security=[{"bearer": []}, {}])
+    @token
     def get(self, gid):
         """The game as the caller may see it: a seat's view, the umpire's, or the public view."""
         with sessions()() as s:
@@ -201,6 +207,7 @@ class GameExport(MethodView):
     @blp.alt_response(403, schema=ApiError)
     @blp.alt_response(404, schema=ApiError)
     @blp.doc(security=BEARER)
+    @token
     def get(self, gid):
         """The whole record of the game, for the umpire."""
         with sessions()() as s:
@@ -271,22 +278,6 @@ class GameDice(MethodView):
             return G.dice_record(s, G.get_game(s, gid))
 
 
-@blp.route("/games/<string:gid>/reveal")
-class GameReveal(MethodView):
-    @blp.response(200)
-    @blp.alt_response(401, schema=ApiError)
-    @blp.alt_response(403, schema=ApiError)
-    @blp.alt_response(404, schema=ApiError)
-    @blp.doc(security=BEARER)
-    def post(self, gid):
-        """Reveal the seed before the game ends (the umpire, for a dispute); recorded in the log."""
-        with sessions()() as s, s.begin():
-            game = G.get_game(s, gid, lock=True)
-            G.require_umpire(s, game, bearer())
-            seed = G.reveal_seed(s, game)
-            return {"id": gid, "seed": seed, "commitment": game.commitment}
-
-
 PDF_RESPONSE = {"200": {"description": "a PDF", "content": {"application/pdf": {"schema": {"type": "string",
                                                                                        "format": "binary"}}}}}
 
@@ -296,6 +287,7 @@ class GameSnapshot(MethodView):
     @blp.alt_response(401, schema=ApiError)
     @blp.alt_response(404, schema=ApiError)
     @blp.doc(responses=PDF_RESPONSE, security=[{"bearer": []}, {}])
+    @token
     def get(self, gid):
         """The position as a PDF, as the caller sees it (a seat's token: that seat's view)."""
         from ..reports.store import get_or_render
@@ -339,7 +331,20 @@ def umpire_act(view):
     view.needs_token = True  # kept by the decorators outside (functools.wraps copies the attributes)
     for code in UMPIRE_ERRORS:
         view = blp.alt_response(code, schema=ApiError)(view)
-    return blp.doc(security=BEARER)(view)
+    return blp.doc(security=BEARER)(token(view))
+
+
+@blp.route("/games/<string:gid>/reveal")
+class GameReveal(MethodView):
+    @blp.response(200)
+    @umpire_act
+    def post(self, gid):
+        """Reveal the seed before the game ends (the umpire, for a dispute); recorded in the log."""
+        with sessions()() as s, s.begin():
+            game = G.get_game(s, gid, lock=True)
+            G.require_umpire(s, game, bearer())
+            seed = G.reveal_seed(s, game)
+            return {"id": gid, "seed": seed, "commitment": game.commitment}
 
 
 def _as_umpire(gid: str, act):

@@ -244,3 +244,4 @@ class ApiError(Schema):
     message = fields.String(required=True)
     errors = fields.Dict()
     seq = fields.Integer()
+    retry_after = fields.Integer(metadata={"description": "with 429: seconds until a token is taken again"})

@@ -14,7 +14,7 @@ from werkzeug.exceptions import HTTPException
 import engine
 from engine.core import notation
 
-from .. import adjudication
+from .. import adjudication, throttle
 from .. import games as G
 from ..errors import NotFound, ServiceError, Unauthorized
 from ..models import Seat
@@ -55,6 +55,7 @@ def _seat(session, game) -> tuple[str | None, str | None]:
     try:
         role = G.whose_token(session, game, token)
     except Unauthorized:
+        throttle.current().failed(throttle.client_key())
         return None, "the seat token this browser kept belongs to no seat of this game; enter it again"
     if role == "umpire":
         return None, "the umpire token cannot move for a seat; enter a seat's token"
@@ -157,6 +158,7 @@ def enter_seat(gid):
             try:
                 role = G.whose_token(s, game, token)
             except Unauthorized:
+                throttle.current().failed(throttle.client_key())
                 why = "this token belongs to no seat of this game; nothing was changed"
             else:
                 if role == "umpire":
@@ -261,7 +263,9 @@ def _error_page(status: int, message: str):
 
 @bp.errorhandler(ServiceError)
 def _service_error(e: ServiceError):
-    return _error_page(e.status, e.message)
+    page, status = _error_page(e.status, e.message)
+    headers = {"Retry-After": str(e.extra["retry_after"])} if status == 429 else {}
+    return page, status, headers
 
 
 @bp.errorhandler(HTTPException)

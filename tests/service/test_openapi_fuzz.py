@@ -58,7 +58,10 @@ VALIDATING = [not_a_server_error, status_code_conformance, content_type_conforma
 
 TMP = tempfile.mkdtemp(prefix="umpire-openapi-fuzz-")
 atexit.register(shutil.rmtree, TMP, ignore_errors=True)  # in case the module fixture never runs
-APP = create_app({"DATABASE_URL": f"sqlite:///{TMP}/umpire.sqlite3", "REDIS_URL": "", "SWEEP_SECONDS": 3600})
+# The forged tokens it sends would soon throttle every request (429, documented): a high limit keeps the fuzz
+# exploring; tests/security/test_rate_limit.py tests the throttle.
+APP = create_app({"DATABASE_URL": f"sqlite:///{TMP}/umpire.sqlite3", "REDIS_URL": "", "SWEEP_SECONDS": 3600,
+                  "BAD_TOKEN_LIMIT": 10**9})
 SESSIONS = APP.extensions["umpire"]["sessions"]
 APP.extensions["umpire"]["enqueue"] = lambda sid: adjudication.adjudicate(
     SESSIONS, sid, APP.config["SNAPSHOT_EVERY"])

@@ -1,0 +1,221 @@
+"""No output for a seat or the public contains hidden information (issue 9, part 5, item 5).
+
+What is hidden (``engine.coin.view``, each game's ``view.py``; DESIGN.md section 3): the order of the draw
+deck, including its top card (neither game's view shows the next card: only the current one, with the
+deck's size), and which Events were set aside (``unused``, only their number is shown); Arab Revolt's chit
+cups keep their order hidden too. Palestine and Arab Revolt are played forward through the API with random
+legal moves (seeded), and at the setup, in the middle of an Event and in a Propaganda round every output is
+collected for each seat and the public: the JSON view, the log (JSON and text), the dice record, the
+rulings, a check preview, the game page, the PDF snapshot's text (pypdf), and the mail a seat gets (a
+STATUS answer, a verdict, HELP and the "your move" notice, as ``mail.compose`` writes them).
+
+Two checks, neither fooled by a title that is also an ordinary word ("Lehi", "Curfews", "Montgomery"):
+
+- a hidden card's id, written as outputs write card ids (``"P12"`` in JSON, ``Lehi (P7)`` in text; not
+  ``P1``, one Police in the mail's board, nor ``R-P32``, a ruling), never appears (except in the rulings
+  list, rules text that names cards and is the same for every game);
+- the *twin* test: the same outputs for the same position with the hidden cards in another order (the
+  deck's top card and the set-aside Events changed) name every card title and id the same number of times.
+  Any output that depended on the hidden order or set would differ. ``test_the_checker_finds_a_planted_leak``
+  proves each check catches a leak.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import io
+import os
+import random
+import re
+
+import pytest
+from pypdf import PdfReader
+
+import engine
+from engine.core.chance import SeededChance
+from engine.playout import choose
+from mail import compose
+from service import games as G
+from service.models import Game
+from service.reports.documents import snapshot_pdf
+from tests.service.test_api import adjudicated, auth, post_text
+from tests.service.test_game_page import sit
+
+#: A card id as outputs write one: a JSON string ("P12") or after a title ("Lehi (P7)"); not "T2 P1 Cu1"
+#: (a Police count in the mail's board) or "R-P32" (a ruling).
+CARD_ID = re.compile(r"[\"(]([PA]\d{1,2})[\")]")
+#: PDFs are the slow output: rendered at the positions whose name is listed (all of them with =all).
+PDF_AT = os.environ.get("UMPIRE_HIDDEN_PDF_AT", "propaganda")
+
+
+def _cards(slug: str) -> dict[str, dict]:
+    return importlib.import_module(f"engine.games.{slug.replace('-', '_')}.data").CARDS
+
+
+def hidden_of(state: dict) -> set[str]:
+    """Card ids a viewer must not learn: the deck and the set-aside Events (``current`` and the played
+    and capability cards are public). Not the Propaganda cards: that one is shuffled into the bottom of
+    each pile is the setup procedure (2.1) and the log says so; where in the pile is hidden, and the twin
+    test covers it."""
+    cards = _cards(state["game"])
+    return {c for c in set(state["deck"]) | set(state["unused"]) if cards[c].get("kind") != "propaganda"}
+
+
+def twin(state: dict, cards: dict) -> dict:
+    """The same position with the hidden cards in another order: another top card (of another title) and,
+    where Events are set aside, another set of them."""
+    hidden = list(state["deck"]) + list(state["unused"])
+    for k in range(1, len(hidden)):
+        rot = hidden[k:] + hidden[:k]
+        if cards[rot[0]]["title"] != cards[hidden[0]]["title"]:
+            n = len(state["deck"])
+            return {**state, "deck": rot[:n], "unused": rot[n:]}
+    raise AssertionError("no twin position: every hidden card has the same title")
+
+
+def counts(text: str, cards: dict) -> dict[str, int]:
+    out = {cid: len(re.findall(rf"(?<![\w-]){cid}(?!\d)", text)) for cid in cards}
+    for c in cards.values():
+        out["title:" + c["title"]] = text.count(c["title"])
+    return {k: v for k, v in out.items() if v}
+
+
+def direct_leaks(text: str, state: dict) -> set[str]:
+    return set(CARD_ID.findall(text)) & hidden_of(state)
+
+
+def twin_leaks(outputs: dict[str, str], twin_outputs: dict[str, str], cards: dict) -> dict[str, dict]:
+    out = {}
+    for name, text in outputs.items():
+        a, b = counts(text, cards), counts(twin_outputs[name], cards)
+        diff = {k: (a.get(k, 0), b.get(k, 0)) for k in set(a) | set(b) if a.get(k, 0) != b.get(k, 0)}
+        if diff:
+            out[name] = diff
+    return out
+
+
+def _pdf_text(pdf: bytes) -> str:
+    return "\n".join(p.extract_text() or "" for p in PdfReader(io.BytesIO(pdf)).pages)
+
+
+def collect(app, client, sessions, gid: str, tokens: dict, who: str, with_pdf: bool) -> dict[str, str]:
+    """Every output *who* (a role or ``public``) gets at the game's current position."""
+    tok = tokens.get(who)
+    out = {"view": client.get(f"/api/games/{gid}", headers=auth(tok)).get_data(as_text=True),
+           "log": client.get(f"/api/games/{gid}/log").get_data(as_text=True),
+           "log text": client.get(f"/api/games/{gid}/log?format=text").get_data(as_text=True),
+           "dice": client.get(f"/api/games/{gid}/dice").get_data(as_text=True),
+           "rulings": client.get(f"/api/games/{gid}/rulings").get_data(as_text=True),
+           "list": client.get("/api/games").get_data(as_text=True)}
+    client.delete_cookie("umpire_seat", path=f"/games/{gid}")
+    if who != "public":
+        sit(client, gid, tok)
+    out["page"] = client.get(f"/games/{gid}").get_data(as_text=True)
+    verdict = None
+    if who != "public":
+        r = post_text(client, gid, tok, "pass\n", path="check")
+        out["check"], verdict = r.get_data(as_text=True), r.get_json()
+    with sessions() as s:
+        game = G.get_game(s, gid)
+        view = G.game_view(game, None if who == "public" else who)
+        if who != "public":
+            blocks = (compose.position_blocks(gid, view, who)
+                      + compose.help_blocks(gid, game.game, "g@x", who, G.prompts(game))
+                      + compose.verdict_blocks(verdict, who))
+            out["mail text"], out["mail html"] = compose.text_of(blocks), compose.html_of(blocks)
+        if with_pdf:
+            out["pdf"] = _pdf_text(snapshot_pdf(s, game, who))
+    return out
+
+
+@contextlib.contextmanager
+def as_twin(sessions, gid: str, cards: dict):
+    with sessions() as s, s.begin():
+        g = s.get(Game, gid)
+        real = g.state
+        g.state = twin(real, cards)
+    try:
+        yield real
+    finally:
+        with sessions() as s, s.begin():
+            s.get(Game, gid).state = real
+
+
+def _stage(state: dict) -> str | None:
+    """``event`` in the middle of an Event (a card's procedure, ``*.ev.*``, on the stack), ``propaganda``
+    in a Propaganda round."""
+    names = " ".join(str(f.get("p", "")) for f in state.get("flow", []))
+    if "propaganda" in names:
+        return "propaganda"
+    if ".ev." in names:
+        return "event"
+    return None
+
+
+def play_to_stages(client, sessions, gid, tokens, seed: int, limit: int = 400):
+    """Plays random legal actions, one a move, yielding at the setup and at the first position of each
+    stage (mid-Event, Propaganda)."""
+    picker = SeededChance(seed, context="hidden-information")
+    yield "setup"
+    seen = set()
+    for _ in range(limit):
+        with sessions() as s:
+            state = G.get_game(s, gid).state
+        if engine.outcome(state) or seen >= {"event", "propaganda"}:
+            return
+        stage = _stage(state)
+        if stage and stage not in seen:
+            seen.add(stage)
+            yield stage
+        role = engine.active_roles(state)[0]
+        legal = engine.legal_actions(state, role)
+        # Events half the time they are offered, so one with choices comes soon
+        action = "box event" if "event" in legal.get("box", []) and picker.integer(2) == 0 else choose(legal, picker)
+        r = post_text(client, gid, tokens[role], action + "\n")
+        assert r.status_code == 202, r.get_data(as_text=True)
+        assert adjudicated(client, sessions, r.get_json()["id"])["status"] == "accepted"
+    raise AssertionError(f"no Event and Propaganda within {limit} actions")
+
+
+@pytest.mark.parametrize("slug,seed", [("palestine", 3), ("arab-revolt", 5)])
+def test_no_output_for_a_seat_or_the_public_holds_hidden_cards(app, client, sessions, monkeypatch, slug, seed):
+    rnd = random.Random(seed)  # the game's seed too, so the dice and the positions are the same every run
+    monkeypatch.setattr(G.secrets, "token_bytes", lambda n=32: rnd.randbytes(n))
+    r = client.post("/api/games", json={"game": slug, "title": "hidden"})
+    gid, tokens = r.get_json()["id"], r.get_json()["tokens"]
+    cards = _cards(slug)
+    stages = []
+    for stage in play_to_stages(client, sessions, gid, tokens, seed):
+        stages.append(stage)
+        with_pdf = PDF_AT == "all" or stage == PDF_AT
+        for who in [*engine.definition(slug).roles, "public"]:
+            with sessions() as s:
+                state = G.get_game(s, gid).state
+            real = collect(app, client, sessions, gid, tokens, who, with_pdf)
+            for name, text in real.items():
+                if name == "rulings":  # rules text naming cards, the same for every game: the twin test holds it
+                    continue
+                assert not direct_leaks(text, state), f"{slug} {stage} {who} {name}: {direct_leaks(text, state)}"
+            with as_twin(sessions, gid, cards):
+                other = collect(app, client, sessions, gid, tokens, who, with_pdf)
+            assert not twin_leaks(real, other, cards), f"{slug} {stage} {who}: {twin_leaks(real, other, cards)}"
+    assert stages == ["setup", "event", "propaganda"] or stages == ["setup", "propaganda", "event"], stages
+
+
+def test_the_checker_finds_a_planted_leak(app, client, sessions):
+    r = client.post("/api/games", json={"game": "palestine"})
+    gid, tokens = r.get_json()["id"], r.get_json()["tokens"]
+    cards = _cards("palestine")
+    with sessions() as s:
+        state = G.get_game(s, gid).state
+    real = collect(app, client, sessions, gid, tokens, "irgun", False)
+    with as_twin(sessions, gid, cards):
+        other = collect(app, client, sessions, gid, tokens, "irgun", False)
+    assert not twin_leaks(real, other, cards)
+    nxt = state["deck"][0]
+    planted = {**real, "page": real["page"] + f"<p>next: {cards[nxt]['title']}</p>"}
+    assert "page" in twin_leaks(planted, other, cards)  # the next card's title, by the twin test
+    assert direct_leaks(real["view"] + f' "{nxt}"', state) == {nxt}  # its id, directly
+    assert direct_leaks(real["page"] + f" {cards[nxt]['title']} ({nxt})", state) == {nxt}
+    assert direct_leaks("ruling R-P32, Haifa City T2 P1 Cu1, rule 3.2.1", state) == set()  # not fooled
