@@ -5,6 +5,7 @@ outside any transaction, then written to the outbox once (its key)."""
 from __future__ import annotations
 
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import sessionmaker
 
 import engine
@@ -79,11 +80,15 @@ def _answer(Session: sessionmaker, s: MailSettings, rid: int) -> list:
 
 
 def covered(session, key: str, gid: str) -> None:
-    """Records *key* as said by another mail (kept in the outbox as ``covered``, never sent)."""
+    """Records *key* as said by another mail (kept in the outbox as ``covered``, never sent). A row a
+    concurrent worker wrote under the same key first says the same: its savepoint is dropped."""
     if not session.execute(select(OutboundMail.id).where(OutboundMail.key == key)).first():
-        with session.begin_nested():
-            session.add(OutboundMail(key=key, message_id="", game_id=gid, kind="turn", to_addr="", raw=b"",
-                                     status="covered"))
+        try:
+            with session.begin_nested():
+                session.add(OutboundMail(key=key, message_id="", game_id=gid, kind="turn", to_addr="", raw=b"",
+                                         status="covered"))
+        except IntegrityError:
+            pass
 
 
 def turn_mails(Session: sessionmaker, s: MailSettings, gid: str) -> list:

@@ -42,15 +42,20 @@ def from_env(instance_path: str) -> dict:
         "SNAPSHOT_EVERY": int(os.environ.get("UMPIRE_SNAPSHOT_EVERY", "50")),
         "MAX_ATTEMPTS": int(os.environ.get("UMPIRE_MAX_ATTEMPTS", "5")),
         "WAIT_MAX_SECONDS": 30,
-        "BAD_TOKEN_LIMIT": int(os.environ.get("UMPIRE_BAD_TOKEN_LIMIT", "20")),
-        "BAD_TOKEN_WINDOW": float(os.environ.get("UMPIRE_BAD_TOKEN_WINDOW", "600")),
-        "TRUSTED_PROXIES": int(os.environ.get("UMPIRE_TRUSTED_PROXIES", "0")),
+        **bad_token_settings(),
         # At scale a worker renders each seat's PDF snapshot after every accepted move; the embedded
         # default renders on request instead, so its single worker is never busy rendering.
         "PRERENDER_SNAPSHOTS": os.environ.get("UMPIRE_PRERENDER", "1" if redis_url else "0") == "1",
     }
     cfg["CELERY"] = celery_config(redis_url)
     return cfg
+
+
+def bad_token_settings() -> dict:
+    """The bad-token throttle's settings (``service.throttle``), read from the environment alone."""
+    return {"BAD_TOKEN_LIMIT": int(os.environ.get("UMPIRE_BAD_TOKEN_LIMIT", "20")),
+            "BAD_TOKEN_WINDOW": float(os.environ.get("UMPIRE_BAD_TOKEN_WINDOW", "600")),
+            "TRUSTED_PROXIES": int(os.environ.get("UMPIRE_TRUSTED_PROXIES", "0"))}
 
 
 def secret_key(instance_path: str) -> str:

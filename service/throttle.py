@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import logging
 import math
+import os
 import threading
 import time
 from collections.abc import Callable
@@ -126,8 +127,8 @@ def current() -> Throttle:
             return t
     if _default is None:
         from . import config
-        cfg = config.from_env(".")
-        _default = Throttle(cfg["BAD_TOKEN_LIMIT"], cfg["BAD_TOKEN_WINDOW"], cfg["REDIS_URL"])
+        cfg = config.bad_token_settings()
+        _default = Throttle(cfg["BAD_TOKEN_LIMIT"], cfg["BAD_TOKEN_WINDOW"], os.environ.get("REDIS_URL", "").strip())
     return _default
 
 

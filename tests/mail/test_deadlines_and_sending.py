@@ -177,3 +177,34 @@ def test_umpire_extend_deadline_from_the_cli(mail_app, monkeypatch):
     assert f"{gid}: irgun must now decide position 0 by" in res.output
     res = CliRunner().invoke(cli, ["extend-deadline", "--game", gid, "--hours", "6", "--token", tokens["irgun"]])
     assert res.exit_code != 0 and "umpire" in res.output
+
+
+def test_a_turn_notice_covered_by_two_workers_at_once_is_recorded_once(mail_app):
+    """Two workers answering the same position both find no ``covered`` row and both insert one: the
+    second insert hits the unique key, and is dropped in its savepoint, not raised (mail.notices.covered)."""
+    from sqlalchemy import func, select
+
+    from mail import notices
+    from mail.models import OutboundMail
+
+    gid, _ = new_game(mail_app)
+    key = f"turn:{gid}:0:irgun"
+    Session = mail_app.extensions["umpire"]["sessions"]
+    with Session() as first, Session() as second:
+        real = second.execute
+        calls = {"n": 0}
+
+        def blind_first_look(stmt, *a, **kw):
+            # The second worker looked before the first committed: its check finds nothing.
+            calls["n"] += 1
+            if calls["n"] == 1:
+                return real(select(OutboundMail.id).where(OutboundMail.key == "no such key"))
+            return real(stmt, *a, **kw)
+
+        with first.begin():
+            notices.covered(first, key, gid)
+        second.execute = blind_first_look
+        with second.begin():
+            notices.covered(second, key, gid)  # would raise IntegrityError before
+            second.execute = real
+            assert second.execute(select(func.count()).where(OutboundMail.key == key)).scalar() == 1

@@ -191,3 +191,15 @@ def test_the_umpires_own_token_mailed_for_a_seat_is_refused_but_not_counted_as_a
         for _ in range(LIMIT + 2):
             assert deliver(mail_app, letter(gid, f"Token: {tok['umpire']}\nbox opsa\n"))["reason"].startswith("bad-token")
         assert deliver(mail_app, letter(gid, f"Token: {tok['irgun']}\nbox opsa\n"))["submission"]
+
+
+def test_the_throttle_outside_an_app_reads_only_its_settings_and_writes_nothing(tmp_path, monkeypatch):
+    """The mail listener's and the CLI's throttle (no app context) is made from the environment: it
+    must not run the app's whole configuration, which would write a server secret into the cwd."""
+    from service import throttle as throttle_mod
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("UMPIRE_BAD_TOKEN_LIMIT", "7")
+    monkeypatch.setattr(throttle_mod, "_default", None)
+    t = throttle_mod.current()
+    assert t.limit == 7
+    assert list(tmp_path.iterdir()) == []
