@@ -259,6 +259,18 @@ def embedded_stack():
 
 # --- clients ----------------------------------------------------------------------------------------
 
+def choose_order(prompts: dict, rng: random.Random, prolong: bool = False) -> tuple[str, str]:
+    """One legal order from the prompts of a position with one role to act: ``(role, order)``.
+    Also the fault tests' choice (tests/reliability/harness.py)."""
+    (role, prompt), = prompts.items()
+    actions = prompt["actions"]
+    verbs = sorted(actions)
+    if prolong:  # 'done' and 'pass' end phases early; other orders make the game last longer
+        verbs = [v for v in verbs if v not in ("done", "pass")] or verbs
+    verb = rng.choice(verbs)
+    return role, verb if not actions[verb] else f"{verb} {rng.choice(actions[verb])}"
+
+
 class Game:
     """One game seen from the client: tokens, position and the current prompt."""
 
@@ -277,13 +289,7 @@ class Game:
         self.seq, self.prompts, self.over = d["seq"], d["prompts"], bool(d["outcome"])
 
     def choose(self, rng: random.Random, prolong: bool) -> tuple[str, str]:
-        (role, prompt), = self.prompts.items()
-        actions = prompt["actions"]
-        verbs = sorted(actions)
-        if prolong:  # 'done' and 'pass' end phases early; other orders make the game last longer
-            verbs = [v for v in verbs if v not in ("done", "pass")] or verbs
-        verb = rng.choice(verbs)
-        return role, verb if not actions[verb] else f"{verb} {rng.choice(actions[verb])}"
+        return choose_order(self.prompts, rng, prolong)
 
     def move(self, role: str, order: str) -> tuple[float, dict]:
         """POSTs one order and waits for its verdict; returns (seconds, submission)."""

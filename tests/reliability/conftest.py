@@ -1,0 +1,70 @@
+"""Fixtures for the fault tests (issue 9, part 2): a throwaway PostgreSQL database per test (the pattern
+of ``tests/service/conftest.py``'s ``pg_url``: a test may end its connections), a private Redis server
+per test (a test may stop and start it), and the stack on both (``harness.Stack``), every process of it
+stopped at the end. Skipped, saying why, where PostgreSQL or ``redis-server`` is missing."""
+
+from __future__ import annotations
+
+import shutil
+import uuid
+
+import pytest
+
+from tests.service.conftest import PG_ADMIN_DB, PG_HOST, _pg_reachable
+
+from .harness import RedisServer, Stack, fault_seed
+
+
+@pytest.fixture
+def pg_db():
+    """``(url, name)`` of a new PostgreSQL database, dropped at the end (its connections ended first)."""
+    why = _pg_reachable()
+    if why:
+        pytest.skip(why)
+    import psycopg
+    name = f"umpire_faults_{uuid.uuid4().hex[:10]}"
+    with psycopg.connect(host=PG_HOST, dbname=PG_ADMIN_DB, user="postgres", autocommit=True) as c:
+        c.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield f"postgresql+psycopg://postgres@{PG_HOST}/{name}", name
+    finally:
+        with psycopg.connect(host=PG_HOST, dbname=PG_ADMIN_DB, user="postgres", autocommit=True) as c:
+            c.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture
+def redis_server(tmp_path):
+    """A private ``redis-server`` on a free port (no persistence), stopped at the end."""
+    if shutil.which("redis-server") is None:
+        pytest.skip("redis-server is not installed (the fault tests start a private one)")
+    server = RedisServer(tmp_path)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def stack_on(pg_db, redis_server, tmp_path):
+    """Makes the stack (config overrides as keyword arguments); its workers are stopped at the end."""
+    made: list[Stack] = []
+
+    def make(**config) -> Stack:
+        s = Stack(pg_db[0], redis_server.url, tmp_path, **config)
+        made.append(s)
+        return s
+
+    try:
+        yield make
+    finally:
+        for s in made:
+            s.close()
+
+
+@pytest.fixture
+def seed():
+    """The run's seed for the faults (``UMPIRE_FAULT_SEED`` to replay one), printed."""
+    n = fault_seed()
+    print(f"\n[faults] UMPIRE_FAULT_SEED={n}")
+    return n
