@@ -1,0 +1,54 @@
+"""Fault: the broker (a private Redis, no persistence) stopped and started again while moves are
+submitted (issue 9, part 2; DESIGN.md 6: the database is the source of truth).
+
+While Redis is down a move is still answered 202: it is stored, and its id could not be queued. Redis
+comes back empty (what was queued or unacked in it is gone); the worker reconnects, and the sweeper
+(``tasks.sweep``, as beat would send it) queues again every submission left queued. Twice; then the
+invariant (``harness.check``).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from sqlalchemy import select
+
+from service.models import Submission
+
+from .harness import Table, check, play_until
+
+RESTARTS = 2
+
+
+def test_redis_restarted_mid_run_moves_stored_then_swept_nothing_lost(stack_on, redis_server, seed):
+    stack = stack_on()
+    stack.worker("redis")
+    tables = [Table(stack.client, random.Random(seed * 10 + i)) for i in range(3)]
+    while_down: list[str] = []
+    slowest = 0.0
+    for _ in range(RESTARTS):
+        more = {t.id: len(t.posted) + 2 for t in tables}
+        play_until(tables, lambda m=more: all(t.over or (len(t.posted) >= m[t.id] and t.settle()) for t in tables),
+                   60, sweep=stack.sweep)
+        redis_server.stop()
+        for i, t in enumerate(tables):
+            t0 = time.monotonic()
+            r = t.play(wait=1 if i == 0 else None)  # one waits for the verdict: answered in bounded time
+            slowest = max(slowest, time.monotonic() - t0)
+            assert r is not None and r.status_code == 202, (r.status_code, r.get_json()) if r else "no move"
+            while_down.append(r.get_json()["id"])
+        with stack.sessions() as s:
+            got = dict(s.execute(select(Submission.id, Submission.status)
+                                 .where(Submission.id.in_(while_down))).all())
+        assert all(got.get(sid) in ("queued", "accepted", "partial", "rejected") for sid in while_down), got
+        time.sleep(0.5)
+        redis_server.start()
+        play_until(tables, lambda: all(t.settle() for t in tables), 60, sweep=stack.sweep)
+    assert slowest < 15, f"a POST while Redis was down took {slowest:.1f}s"
+    more = {t.id: len(t.posted) + 2 for t in tables}
+    play_until(tables, lambda: all(t.over or (len(t.posted) >= more[t.id] and t.settle()) for t in tables), 60,
+               sweep=stack.sweep)
+    print(f"[faults] Redis restarts {RESTARTS}: moves posted while down {len(while_down)} (all 202), "
+          f"slowest such POST {slowest:.2f}s")
+    check(stack, tables, RESTARTS, "Redis restarted")
