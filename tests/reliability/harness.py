@@ -92,8 +92,8 @@ class Stack:
     def worker(self, tag: str, wait: bool = True, **env) -> Proc:
         """A worker process (the launcher: the real worker, faults as *env* asks), ready when returned."""
         node = node_name(tag)
-        env = worker_env(self.pg_url, self.redis_url, self.tmp, UMPIRE_SWEEP_SECONDS="1",
-                         UMPIRE_PRERENDER="0", UMPIRE_TEST_MARKER=str(self.marker), **env)
+        env = worker_env(self.pg_url, self.redis_url, self.tmp, **{
+            "UMPIRE_SWEEP_SECONDS": "1", "UMPIRE_PRERENDER": "0", "UMPIRE_TEST_MARKER": str(self.marker), **env})
         proc = Proc([sys.executable, str(LAUNCHER), node], env, self.tmp / f"{tag}-{len(self.procs)}.log")
         proc.node = node
         self.procs.append(proc)
@@ -101,12 +101,19 @@ class Stack:
             wait_ready(self.app, {node: proc})
         return proc
 
+    def ready(self, *procs: Proc) -> None:
+        """Bounded: until each of the workers (started with ``wait=False``, together) answers a ping."""
+        wait_ready(self.app, {p.node: p for p in procs})
+
     def sweep(self) -> None:
         """What beat does every 15 s: the sweeper task (``tasks.sweep``), run by a worker."""
         with contextlib.suppress(Exception):  # the broker may be down: the next sweep will do
             self.celery.send_task("tasks.sweep")
 
     def close(self) -> None:
+        for p in self.procs:  # all told at once (each warm shutdown takes a moment), then each waited for
+            if p.p.poll() is None:
+                p.p.send_signal(signal.SIGTERM)
         for p in self.procs:
             p.stop()
         self.app.extensions["umpire"]["engine"].dispose()
@@ -209,6 +216,14 @@ def play_until(tables: list[Table], done, seconds: float, sweep=None, every: flo
             last = time.monotonic()
         assert time.monotonic() < deadline, f"not done within {seconds}s"
         time.sleep(0.05)
+
+
+def wait_until(cond, seconds: float, what: str) -> None:
+    """Bounded: until ``cond()``; fails saying *what* was awaited."""
+    deadline = time.monotonic() + seconds
+    while not cond():
+        assert time.monotonic() < deadline, f"{what}: not within {seconds}s"
+        time.sleep(0.1)
 
 
 @dataclass
