@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 import threading
-import time
 
 import psycopg
 
@@ -55,5 +54,4 @@ def test_database_connections_dropped_mid_run_nothing_lost_or_doubled(stack_on, 
                sweep=stack.sweep)
     print(f"[faults] database drops: connections ended {ended}; 503 answers (retried) "
           f"{sum(x.unavailable for x in tables)}")
-    time.sleep(0)
     check(stack, tables, DROPS, "database connections dropped")
