@@ -6,8 +6,8 @@ the move but before the commit, after the commit but before the task returns (it
 telling the web side the verdict is in, and in the hooks after it. Each killed worker is replaced by a
 fresh one; the broker gives an unacked message back (a short visibility timeout here) and the sweeper
 (``tasks.sweep``, short ``UMPIRE_SWEEP_SECONDS``) queues again what was left queued. Then every move must
-be applied exactly once (``harness.check``). ``UMPIRE_FAULT_KILLS`` sets the number of kills (default 5: each point once, in the order
-the seed gives, each at the 1st to 3rd time a worker reaches it).
+be applied exactly once (``harness.check``). ``UMPIRE_FAULT_KILLS`` sets the number of kills (default 5:
+each point once, in the order the seed gives, each at the 1st to 3rd time a worker reaches it).
 """
 
 from __future__ import annotations
