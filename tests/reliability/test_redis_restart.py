@@ -52,3 +52,32 @@ def test_redis_restarted_mid_run_moves_stored_then_swept_nothing_lost(stack_on, 
     print(f"[faults] Redis restarts {RESTARTS}: moves posted while down {len(while_down)} (all 202), "
           f"slowest such POST {slowest:.2f}s")
     check(stack, tables, RESTARTS, "Redis restarted")
+
+
+def test_a_verdict_whose_notice_cannot_be_published_still_runs_the_hooks_after_it(tmp_path, monkeypatch):
+    """Redis gone between the commit and the notice (pub/sub to the waiting web requests): the verdict is
+    committed, and the hooks after it (mail answers, PDF renders) must still run; the waiters re-read the
+    database anyway. The task runs here in this process (eagerly), its notifier on a port nobody serves."""
+    import tasks
+    import tasks.mail as mail_tasks
+    from service import create_app
+    from service.notify import RedisNotifier
+    from tests.mail.conftest import free_port
+
+    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'u.sqlite3'}", "REDIS_URL": ""})
+    try:
+        app.extensions["umpire"]["notifier"] = RedisNotifier(f"redis://127.0.0.1:{free_port()}/0")
+        client = app.test_client()
+        held: list[str] = []
+        monkeypatch.setitem(app.extensions["umpire"], "enqueue", held.append)
+        t = Table(client, random.Random(1))
+        role, body = t.next_move()
+        assert t.post(role, body).status_code == 202
+        hooks: list[str] = []
+        monkeypatch.setattr(mail_tasks, "after_adjudication", hooks.append)
+        result = tasks.adjudicate.apply(args=[held[0]])
+        assert t.settle() and t.seq == 1, "the verdict is committed"
+        assert hooks == held, f"the hooks after the verdict did not run: {result.result!r}"
+        assert result.successful(), result.result
+    finally:
+        app.extensions["umpire"]["engine"].dispose()
