@@ -6,30 +6,19 @@ stopped at the end. Skipped, saying why, where PostgreSQL or ``redis-server`` is
 from __future__ import annotations
 
 import shutil
-import uuid
 
 import pytest
 
-from tests.service.conftest import PG_ADMIN_DB, PG_HOST, _pg_reachable
+from tests.service.conftest import throwaway_database
 
 from .harness import RedisServer, Stack, fault_seed
 
 
 @pytest.fixture
 def pg_db():
-    """``(url, name)`` of a new PostgreSQL database, dropped at the end (its connections ended first)."""
-    why = _pg_reachable()
-    if why:
-        pytest.skip(why)
-    import psycopg
-    name = f"umpire_faults_{uuid.uuid4().hex[:10]}"
-    with psycopg.connect(host=PG_HOST, dbname=PG_ADMIN_DB, user="postgres", autocommit=True) as c:
-        c.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield f"postgresql+psycopg://postgres@{PG_HOST}/{name}", name
-    finally:
-        with psycopg.connect(host=PG_HOST, dbname=PG_ADMIN_DB, user="postgres", autocommit=True) as c:
-            c.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    """``(url, name)`` of a new PostgreSQL database of this test's own (a test may end its connections)."""
+    with throwaway_database("umpire_faults") as db:
+        yield db
 
 
 @pytest.fixture

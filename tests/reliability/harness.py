@@ -14,7 +14,6 @@ import contextlib
 import os
 import random
 import signal
-import subprocess
 import sys
 import time
 from dataclasses import dataclass, field
@@ -46,34 +45,29 @@ class RedisServer:
     def __init__(self, logdir: Path):
         self.port = free_port()
         self.url = f"redis://127.0.0.1:{self.port}/0"
-        self.log = logdir / f"redis-{self.port}.log"
-        self.p: subprocess.Popen | None = None
+        self.logdir = logdir
+        self.proc: Proc | None = None
+        self.starts = 0
 
     def start(self, seconds: float = 20.0) -> None:
         import redis
-        with open(self.log, "ab") as fh:
-            self.p = subprocess.Popen(["redis-server", "--port", str(self.port), "--bind", "127.0.0.1",
-                                       "--save", "", "--appendonly", "no"], stdout=fh, stderr=subprocess.STDOUT,
-                                      stdin=subprocess.DEVNULL)
+        self.starts += 1
+        self.proc = Proc(["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+                          "--appendonly", "no"], dict(os.environ), self.logdir / f"redis-{self.starts}.log")
         deadline = time.monotonic() + seconds
         while True:
             try:
                 redis.Redis(port=self.port, socket_connect_timeout=1).ping()
                 return
             except redis.RedisError:
-                assert self.p.poll() is None, f"redis-server exited: {self.log.read_text(errors='replace')}"
+                assert self.proc.p.poll() is None, f"redis-server exited: {self.proc.tail()}"
                 assert time.monotonic() < deadline, f"redis-server on {self.port} not up within {seconds}s"
                 time.sleep(0.05)
 
     def stop(self) -> None:
-        if self.p is not None and self.p.poll() is None:
-            self.p.send_signal(signal.SIGTERM)
-            try:
-                self.p.wait(10)
-            except subprocess.TimeoutExpired:
-                self.p.kill()
-                self.p.wait(10)
-        self.p = None
+        if self.proc is not None:
+            self.proc.stop()
+        self.proc = None
 
 
 class Stack:
