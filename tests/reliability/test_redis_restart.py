@@ -23,7 +23,7 @@ RESTARTS = 2
 
 def test_redis_restarted_mid_run_moves_stored_then_swept_nothing_lost(stack_on, redis_server, seed):
     stack = stack_on()
-    stack.worker("redis")
+    worker = stack.worker("redis")
     tables = [Table(stack.client, random.Random(seed * 10 + i)) for i in range(3)]
     while_down: list[str] = []
     slowest = 0.0
@@ -46,6 +46,11 @@ def test_redis_restarted_mid_run_moves_stored_then_swept_nothing_lost(stack_on, 
         redis_server.start()
         play_until(tables, lambda: all(t.settle() for t in tables), 60, sweep=stack.sweep)
     assert slowest < 15, f"a POST while Redis was down took {slowest:.1f}s"
+    assert worker.p.poll() is None, f"the worker did not survive the restarts:\n{worker.tail()}"
+    with stack.sessions() as s:
+        tries = dict(s.execute(select(Submission.id, Submission.attempts)
+                               .where(Submission.id.in_(while_down))).all())
+    assert all(tries[sid] >= 1 for sid in while_down), f"queued by the sweeper, each at least once: {tries}"
     more = {t.id: len(t.posted) + 2 for t in tables}
     play_until(tables, lambda: all(t.over or (len(t.posted) >= more[t.id] and t.settle()) for t in tables), 60,
                sweep=stack.sweep)
