@@ -1,8 +1,8 @@
 """Fault: a slow, then failing, SMTP relay while games are played (issue 9, part 2; DESIGN.md 8).
 
 A real aiosmtpd relay on 127.0.0.1 (``tests/mail/conftest.py``'s, made faulty here): first it answers each
-message slowly (longer than a verdict takes), then for a few seconds it answers 421/451 (try later), then
-it recovers; one seat's address is always refused with 554. The games' "your move" mails go through the
+message slowly (longer than a verdict takes), then for a few seconds it answers 421 (at MAIL) and 451 (at
+RCPT, as greylisting does) until both have been seen, then it recovers; one seat's address is always refused with 554. The games' "your move" mails go through the
 background worker's mail queue (the Procfile's), so verdicts never wait for the relay. At the end every
 outbox row is sent or failed, none is left pending; a row the relay refused with 5xx is failed with its
 error; and the relay was handed each sent row exactly once (its Message-ID), none twice.
@@ -34,26 +34,32 @@ class FaultyRelay(Relay):
     def __init__(self):
         super().__init__()
         self.delay = 0.0
-        self.busy_until = 0.0
+        self.busy = False
         self.temporary = collections.Counter()  # 421/451 answers given
         self.refusals = 0
+        self.greylisted: set[str] = set()  # addresses answered 451 at RCPT
         self.lock = threading.Lock()
 
     async def handle_MAIL(self, server, session, envelope, address, mail_options):
-        if time.monotonic() < self.busy_until:  # every message, whoever it is for
-            with self.lock:
-                code = "421" if sum(self.temporary.values()) % 2 == 0 else "451"
-                self.temporary[code] += 1
-            return f"{code} 4.3.0 the relay is busy, try again later"
+        with self.lock:
+            busy = self.busy and sum(self.temporary.values()) % 2 == 0
+            if busy:
+                self.temporary["421 at MAIL"] += 1
+        if busy:  # every other message, whoever it is for: the relay is closing the connection
+            return "421 4.3.2 the relay is busy, try again later"
         envelope.mail_from = address
         envelope.mail_options.extend(mail_options)
         return "250 OK"
 
     async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
-        if address == REFUSED:
-            with self.lock:
+        with self.lock:
+            if self.busy:  # the others: greylisted, as many relays do to a sender they do not know yet
+                self.temporary["451 at RCPT"] += 1
+                self.greylisted.add(address)
+                return "451 4.7.1 greylisted, try again later"
+            if address == REFUSED:
                 self.refusals += 1
-            return "554 5.7.1 <refused@example.org>: recipient refused"
+                return "554 5.7.1 <refused@example.org>: recipient refused"
         envelope.rcpt_tos.append(address)
         return "250 OK"
 
@@ -103,10 +109,14 @@ def _play_through_a_faulty_relay(stack_on, seed, relay: FaultyRelay) -> None:
     relay.delay = SLOW  # every message takes SLOW seconds to hand over
     for t in tables:
         turn(t)
-    relay.delay, relay.busy_until = 0.0, time.monotonic() + BUSY  # then 421/451 for BUSY seconds
-    while time.monotonic() < relay.busy_until:
+    # Then 421/451 for BUSY seconds, and until a few messages have been answered so (bounded).
+    relay.delay, relay.busy = 0.0, True
+    busy_end, give_up = time.monotonic() + BUSY, time.monotonic() + 60
+    while time.monotonic() < busy_end or len(relay.temporary) < 2 or "ann@example.org" not in relay.greylisted:
+        assert time.monotonic() < give_up, "no message reached the busy relay within 60 s"
         for t in tables:
             turn(t)
+    relay.busy = False
     # Bounded: the send task retries a 4xx after 10 s (then 20 s...); the relay has recovered by then.
     wait_until(lambda: all(r.status in ("sent", "failed") for r in rows()), SETTLE_SECONDS,
                "every outbox row sent or failed")
@@ -120,8 +130,8 @@ def _play_through_a_faulty_relay(stack_on, seed, relay: FaultyRelay) -> None:
     assert all(delivered[r.message_id] == 1 for r in sent), f"a row marked sent never reached the relay: {summary}"
     assert set(delivered) <= {r.message_id for r in sent}, f"the relay has a message not marked sent: {summary}"
     assert sent and all(r.to_addr == "ann@example.org" for r in sent), summary
+    assert any(r.attempts > 1 for r in sent), f"no row was sent after a 4xx: {summary}"
     assert failed and all(r.to_addr == REFUSED and "554" in r.error for r in failed), summary
-    assert sum(relay.temporary.values()) >= 1, "the relay was never asked while busy: the 4xx case is untested"
     assert max(verdict_seconds) < SLOW, f"a verdict waited for the slow relay: {max(verdict_seconds):.2f}s"
     print(f"[faults] SMTP relay: {SLOW:g}s a message, then 421/451 for {BUSY:g}s, 554 for one seat; outbox rows "
           f"{len(out)}: sent {len(sent)} (each exactly once), failed with 554 {len(failed)}, left pending 0; "
