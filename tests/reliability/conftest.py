@@ -51,9 +51,9 @@ def stack_on(pg_db, redis_server, tmp_path):
             s.close()
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def seed():
-    """The run's seed for the faults (``UMPIRE_FAULT_SEED`` to replay one), printed."""
+    """The run's one seed for the faults (``UMPIRE_FAULT_SEED`` to replay a run), printed."""
     n = fault_seed()
     print(f"\n[faults] UMPIRE_FAULT_SEED={n}")
     return n
