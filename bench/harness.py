@@ -268,6 +268,18 @@ def redis_pg_stack(web_threads: int = 8, redis_url: str = REDIS_URL, env: dict |
 
 # --- clients ----------------------------------------------------------------------------------------
 
+def choose_order(prompts: dict, rng: random.Random, prolong: bool = False) -> tuple[str, str]:
+    """One legal order picked at random from a position's prompts: ``(role, order)``. Where two roles
+    must act, the first (each acts in turn). Also the fault tests' choice (tests/reliability/harness.py)."""
+    role = sorted(prompts)[0]
+    actions = prompts[role]["actions"]
+    verbs = sorted(actions)
+    if prolong:  # 'done' and 'pass' end phases early; other orders make the game last longer
+        verbs = [v for v in verbs if v not in ("done", "pass")] or verbs
+    verb = rng.choice(verbs)
+    return role, verb if not actions[verb] else f"{verb} {rng.choice(actions[verb])}"
+
+
 class Game:
     """One game seen from the client: tokens, position and the current prompt."""
 
@@ -292,13 +304,7 @@ class Game:
         return role, [v if not actions[v] else f"{v} {c}" for v in sorted(actions) for c in (actions[v] or [None])]
 
     def choose(self, rng: random.Random, prolong: bool) -> tuple[str, str]:
-        role = sorted(self.prompts)[0]  # where two roles must act, the first (each acts in turn)
-        actions = self.prompts[role]["actions"]
-        verbs = sorted(actions)
-        if prolong:  # 'done' and 'pass' end phases early; other orders make the game last longer
-            verbs = [v for v in verbs if v not in ("done", "pass")] or verbs
-        verb = rng.choice(verbs)
-        return role, verb if not actions[verb] else f"{verb} {rng.choice(actions[verb])}"
+        return choose_order(self.prompts, rng, prolong)
 
     def body(self, role: str, order: str) -> dict:
         """A JSON move file of one order, written for the current position."""

@@ -132,8 +132,10 @@ def send(Session: sessionmaker, s: MailSettings, outbound_id: int, final: bool =
     except smtplib.SMTPResponseException as e:
         error = f"{e.smtp_code} {e.smtp_error!r}"
         status = "failed" if e.smtp_code >= 500 or final else "pending"
-    except smtplib.SMTPRecipientsRefused as e:
-        error, status = f"recipient refused: {e.recipients!r}", "failed"
+    except smtplib.SMTPRecipientsRefused as e:  # a 4xx (greylisting, a full mailbox) is worth a retry
+        temporary = all(code < 500 for code, _text in e.recipients.values())
+        error = f"recipient refused: {e.recipients!r}"
+        status = "pending" if temporary and not final else "failed"
     except (*TRANSIENT, OSError, smtplib.SMTPException) as e:
         error, status = f"{type(e).__name__}: {e}", "failed" if final else "pending"
     except Exception as e:  # e.g. an address smtplib cannot encode: trying again would fail the same way

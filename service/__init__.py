@@ -13,6 +13,7 @@ from pathlib import Path
 
 from flask import Flask, current_app, jsonify
 from flask_smorest import Api
+from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException
 
 from . import config as config_mod
@@ -112,6 +113,17 @@ def create_app(config: dict | None = None) -> Flask:
     from .throttle import gate
     app.before_request(gate)
     app.before_request(check_request_json)
+
+    @app.errorhandler(OperationalError)
+    def _database_unavailable(e: OperationalError):
+        # The database went away in the middle of this request (the next one gets a fresh connection).
+        app.logger.warning("database unavailable: %s", e.orig if e.orig is not None else e)
+        resp = jsonify({"code": "database-unavailable",
+                        "message": "the database could not be reached for the moment: try again in a few "
+                                   "seconds (sending the same move again is safe: it is stored once)"})
+        resp.status_code = 503
+        resp.headers["Retry-After"] = "2"
+        return resp
 
     @app.errorhandler(ServiceError)
     def _service_error(e: ServiceError):

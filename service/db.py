@@ -31,9 +31,10 @@ def make_engine(url: str) -> Engine:
         return eng
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url[len("postgresql://"):]
-    # Connections are recycled after half an hour; a connection lost meanwhile fails its task with
-    # OperationalError, which the task retries (tasks.adjudicate), so no ping before every checkout.
-    return create_engine(url, pool_recycle=1800)
+    # A pooled connection the server ended (a restart, a failover, pg_terminate_backend) is found by a
+    # ping when it is checked out and replaced, so the request after a drop works; one caught in the
+    # middle of a request fails it with a 503 (service/__init__.py) and a task retries (tasks.adjudicate).
+    return create_engine(url, pool_recycle=1800, pool_pre_ping=True)
 
 
 def make_sessionmaker(engine: Engine) -> sessionmaker:

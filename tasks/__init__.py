@@ -7,8 +7,11 @@ twice does nothing the second time (``adjudicate`` is idempotent).
 from __future__ import annotations
 
 from celery import Celery, Task, shared_task
+from celery.utils.log import get_task_logger
 from flask import Flask, current_app
 from sqlalchemy.exc import OperationalError
+
+logger = get_task_logger(__name__)
 
 
 def celery_init_app(app: Flask) -> Celery:
@@ -32,7 +35,7 @@ def adjudicate(self, submission_id: str) -> str | None:
 
     umpire = current_app.extensions["umpire"]
     status = run(umpire["sessions"], submission_id, current_app.config["SNAPSHOT_EVERY"],
-                 on_done=umpire["notifier"].done)
+                 on_done=lambda ids: _tell(umpire["notifier"], ids))
     mail.after_adjudication(submission_id)  # issue 6: answer mailed moves, mail whoever must act next
     if status in ("accepted", "partial") and current_app.config.get("PRERENDER_SNAPSHOTS"):
         from service.models import Submission
@@ -40,6 +43,18 @@ def adjudicate(self, submission_id: str) -> str | None:
             gid = s.get(Submission, submission_id).game_id
         render_snapshots.delay(gid)
     return status
+
+
+def _tell(notifier, ids: list[str]) -> None:
+    """Wakes the web requests waiting for these verdicts. The verdicts are committed already: if the
+    notice cannot be published (Redis down), the waiters find them by re-reading the database within a
+    second, and the hooks after the verdict (mail, renders) must still run."""
+    import redis
+
+    try:
+        notifier.done(ids)
+    except (redis.RedisError, OSError) as e:  # Redis is down or restarting
+        logger.warning("verdict notice for %s not published (%s); waiters re-read the database", ids, e)
 
 
 @shared_task(name="tasks.render_snapshots", soft_time_limit=60, time_limit=90)

@@ -7,6 +7,7 @@ only where they cannot be reached.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import uuid
 
@@ -47,19 +48,29 @@ def _pg_reachable() -> str | None:
         return f"PostgreSQL at {PG_HOST} is not reachable: {e}"
 
 
-@pytest.fixture(scope="session")
-def pg_url():
-    """A throwaway PostgreSQL database for this test session, dropped at the end."""
+@contextlib.contextmanager
+def throwaway_database(prefix: str = "umpire_test"):
+    """``(url, name)`` of a new PostgreSQL database, dropped (its connections ended) at the end; skips
+    the test, saying why, where PostgreSQL cannot be reached."""
     why = _pg_reachable()
     if why:
         pytest.skip(why)
     import psycopg
-    name = f"umpire_test_{uuid.uuid4().hex[:10]}"
+    name = f"{prefix}_{uuid.uuid4().hex[:10]}"
     with psycopg.connect(host=PG_HOST, dbname=PG_ADMIN_DB, user="postgres", autocommit=True) as c:
         c.execute(f'CREATE DATABASE "{name}"')
-    yield f"postgresql+psycopg://postgres@{PG_HOST}/{name}"
-    with psycopg.connect(host=PG_HOST, dbname=PG_ADMIN_DB, user="postgres", autocommit=True) as c:
-        c.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    try:
+        yield f"postgresql+psycopg://postgres@{PG_HOST}/{name}", name
+    finally:
+        with psycopg.connect(host=PG_HOST, dbname=PG_ADMIN_DB, user="postgres", autocommit=True) as c:
+            c.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture(scope="session")
+def pg_url():
+    """A throwaway PostgreSQL database for this test session, dropped at the end."""
+    with throwaway_database() as (url, _name):
+        yield url
 
 
 @pytest.fixture(scope="session")
