@@ -125,7 +125,7 @@ def _space(sid: str, spec: dict, counts: dict, legend: dict, names: dict) -> dic
     return sp
 
 
-def _panel(p: dict, view: dict, legend: dict, names: dict, pieces_by_kind: dict) -> dict:
+def _panel(p: dict, view: dict, legend: dict, names: dict, pieces_by_kind: dict, note: bool = True) -> dict:
     t = p["type"]
     out = {**p, "x": _num(p["x"]), "y": _num(p["y"])}
     if t == "track":
@@ -186,7 +186,7 @@ def _panel(p: dict, view: dict, legend: dict, names: dict, pieces_by_kind: dict)
         out["markers"] = [{**m, "x": _num(p["x"] + 10 + i * 110), "y": _num(base)}
                           for i, m in enumerate(legend.get("markers", []))]
         out["note_y"] = _num(base + (40 if out["markers"] else 16))
-        out["note"] = p.get("note", "Schematic map: positions inferred from 1945 geography, not the printed board.")
+        out["note"] = board_note({"panels": [p]}) if note else ""
     elif t == "header":
         role = view.get("role")
         out["title"] = names.get("game") or ""
@@ -208,11 +208,23 @@ def _names(names: dict) -> dict:
             "flat": {k: v for k, v in names.items() if isinstance(v, str) and k != "game"}}
 
 
-def render_board_svg(view: dict, layout: dict, names: dict | None = None, tooltips: bool = True) -> str:
+def board_note(layout: dict) -> str:
+    """The map's note (where its positions come from), printed under the key."""
+    for p in layout.get("panels", []):
+        if p.get("type") == "legend":
+            return p.get("note", "Schematic map: positions inferred from 1945 geography, not the printed board.")
+    return ""
+
+
+def render_board_svg(view: dict, layout: dict, names: dict | None = None, tooltips: bool = True,
+                     header: bool = True) -> str:
     """The board as a standalone SVG document (a string), from *view* placed by *layout*.
 
     *tooltips* adds a ``<title>`` to each space and stack, for browsers; the PDFs leave them out (they
     show nothing on paper and made up about a third of WeasyPrint's time for a snapshot).
+    *header* draws the header panel (the game, who is looking, the outcome) and the map's note
+    (``board_note``); the PDFs print both in their HTML instead, where text costs WeasyPrint a fraction
+    of what it costs in SVG, which it lays out one letter at a time.
     """
     names = _names(names or {})
     legend = layout.get("legend", {})
@@ -228,7 +240,8 @@ def render_board_svg(view: dict, layout: dict, names: dict | None = None, toolti
         raise ValueError(f"layout has no position for spaces {missing}")
     if not names.get("game"):
         names = {**names, "game": layout.get("title", "")}
-    panels = [_panel(p, view, legend, names, pieces_by_kind) for p in layout.get("panels", [])]
+    panels = [_panel(p, view, legend, names, pieces_by_kind, note=header) for p in layout.get("panels", [])
+              if header or p.get("type") != "header"]
     canvas = layout["canvas"]
     land = layout.get("map", {}).get("land")
     return _env.get_template("reports/board.svg.j2").render(

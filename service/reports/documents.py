@@ -21,7 +21,7 @@ import engine
 from .. import games as G
 from ..models import Game
 from ..rulings import rulings_in_force
-from .board import load_layout, render_board_svg
+from .board import board_note, load_layout, render_board_svg
 from .limits import render_pdf
 from .pdf import DataOnlyFetcher, html_to_pdf
 
@@ -32,12 +32,13 @@ _env = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=select_au
                    default_for_string=True))
 
 
-def board_for(game: Game, role: str, tooltips: bool = True) -> tuple[dict, str]:
-    """The view of *role* (a seat, else the public view) and its board as SVG."""
+def board_for(game: Game, role: str, paper: bool = False) -> tuple[dict, str]:
+    """The view of *role* (a seat, else the public view) and its board as SVG: for a browser, or for
+    *paper* (the PDFs: no tooltips, and the header and the map's note left to the document's HTML)."""
     defn = engine.definition(game.game)
     view_role = role if role in defn.roles else "public"
     view = engine.view(game.state, view_role)
-    return view, render_board_svg(view, load_layout(game.game), defn.names, tooltips)
+    return view, render_board_svg(view, load_layout(game.game), defn.names, tooltips=not paper, header=not paper)
 
 
 def svg_src(svg: str) -> str:
@@ -57,22 +58,24 @@ def log_hash(moves: list[dict]) -> str:
 
 
 def snapshot_html(session: Session, game: Game, role: str) -> str:
-    view, svg = board_for(game, role, tooltips=False)
+    view, svg = board_for(game, role, paper=True)
     moves = G.move_log(session, game)
     card = view.get("current_card") or {}
     prompts = {r: p for r, p in G.prompts(game).items() if role in (r, "umpire")}
     return _env.get_template("reports/snapshot.html.j2").render(
         game=G.summary(game) | {"title": game.title}, role=role, view=view, board_src=svg_src(svg),
-        card_title=card.get("title", "—"), prompts=prompts, outcome=engine.outcome(game.state),
+        board_note=board_note(load_layout(game.game)), card_title=card.get("title", "—"), prompts=prompts,
+        outcome=engine.outcome(game.state),
         last_moves=[m for m in moves if m["seq"] > 0][-LAST_MOVES:])
 
 
 def report_html(session: Session, game: Game) -> str:
     export = G.export(session, game)
-    _view, svg = board_for(game, "public", tooltips=False)
+    _view, svg = board_for(game, "public", paper=True)
     moves = export["moves"]
     return _env.get_template("reports/report.html.j2").render(
-        game=export, seats=export["seats"], board_src=svg_src(svg), moves=moves, events=export["events"],
+        game=export, seats=export["seats"], board_src=svg_src(svg), board_note=board_note(load_layout(game.game)),
+        moves=moves, events=export["events"],
         event_lines=[G.event_text(e).rstrip("\n") for e in export["events"]], undone=export["undone"],
         rulings=rulings_in_force(game), log_hash=log_hash(moves))
 

@@ -166,3 +166,21 @@ def test_flat_names_and_public_view(state, layout):
     svg, root = render(view, layout, dict(board.NAME))
     assert set(spaces_of(root)) == set(view["spaces"])
     assert view["current_card"]["title"] in svg and CARDS[state["deck"][0]]["title"] not in svg
+
+
+def test_the_paper_board_leaves_its_header_and_note_to_the_document(state, layout):
+    """``header=False`` (the PDFs) draws neither the header panel nor the map's note: the PDF's HTML
+    prints them (service/reports/documents.py), as text WeasyPrint lays out far faster than SVG text."""
+    from service.reports.board import board_note
+    view = engine.view(state, "irgun")
+    screen = ET.fromstring(render_board_svg(view, layout, {"cards": ALL_TITLES}))
+    paper = ET.fromstring(render_board_svg(view, layout, {"cards": ALL_TITLES}, tooltips=False, header=False))
+    note = board_note(layout)
+    assert note.startswith("Schematic map")
+    headers = [g for g in screen.iter("{http://www.w3.org/2000/svg}g") if g.get("class") == "header"]
+    assert headers and "View for Irgun" in all_text(screen) and note in all_text(screen)
+    assert not [g for g in paper.iter("{http://www.w3.org/2000/svg}g") if g.get("class") == "header"]
+    assert "View for" not in all_text(paper) and note not in all_text(paper)
+    # everything else is the same board: every space and every stack
+    assert spaces_of(paper).keys() == spaces_of(screen).keys()
+    assert counts_in(paper) == counts_in(screen)

@@ -58,6 +58,7 @@ def test_snapshot_shows_the_position_and_not_the_next_card(sessions):
     assert squash(CARDS[current]["title"]) in flat
     assert squash(CARDS[upcoming]["title"]) not in flat or CARDS[upcoming]["title"] == CARDS[current]["title"]
     assert commitment[:16] in flat
+    assert squash("Schematic map: positions inferred") in flat  # the map's note, in the HTML under the board
     assert "Sabotage in Galilee" in text or squash("Irgun Sabotage in Galilee") in flat
 
 
