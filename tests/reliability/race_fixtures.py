@@ -37,6 +37,8 @@ PG_ADMIN_DB = os.environ.get("UMPIRE_TEST_PG_DB", "test")
 #: Slept inside each adjudication (marked_worker.py): a game's next submission then often reaches the
 #: other worker while the game is locked, so the lock is what keeps them apart.
 HOLD = os.environ.get("UMPIRE_RACE_HOLD_SECONDS", "0.01")
+#: The web processes' bad-token limit (service.throttle), low so the throttle test is short.
+BAD_TOKEN_LIMIT = 6
 MARKED_WORKER = [sys.executable, str(Path(__file__).with_name("marked_worker.py"))]
 
 
@@ -71,7 +73,9 @@ def scale_setting(tmp_path_factory):
     try:
         env = {"UMPIRE_TEST_MARKER": str(marker), "UMPIRE_TEST_HOLD_SECONDS": HOLD, "UMPIRE_MAIL_DOMAIN": DOMAIN,
                "UMPIRE_MAIL_WEBHOOK_SECRET": SECRET, "UMPIRE_SMTP_HOST": "127.0.0.1",
-               "UMPIRE_SMTP_PORT": str(relay.port), "UMPIRE_SMTP_SECURITY": "none"}
+               "UMPIRE_SMTP_PORT": str(relay.port), "UMPIRE_SMTP_SECURITY": "none",
+               # the throttle test (test_races.py) speaks for other client addresses through this header
+               "UMPIRE_TRUSTED_PROXIES": "1", "UMPIRE_BAD_TOKEN_LIMIT": str(BAD_TOKEN_LIMIT)}
         with redis_pg_stack(8, REDIS_TEST_URL, env, MARKED_WORKER, "celery,mail", PG_HOST, PG_ADMIN_DB) as stack:
             app = create_app({"DATABASE_URL": stack.db_url, "REDIS_URL": stack.redis_url, "MIGRATE": False,
                               "MAIL": mail_config(relay.port)})

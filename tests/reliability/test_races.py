@@ -13,7 +13,9 @@ real SMTP on localhost), from client threads over real HTTP and SMTP:
 - a seat's first two mails to a game (a move and STATUS) at the same moment: both handled and answered
   by the workers, none left to the mail sweeper;
 - the same HTTP submission (same Idempotency-Key, or the same body without one) from many threads at
-  once: stored and applied once.
+  once: stored and applied once;
+- bad tokens sent to gunicorn's two processes on new connections are counted together (through Redis):
+  the client is refused with 429 after the limit, whichever process it reaches.
 
 Sizes: ``UMPIRE_RACE_CLIENTS`` (16), ``UMPIRE_RACE_POSITIONS`` (10), ``UMPIRE_RACE_GAMES`` (12),
 ``UMPIRE_RACE_DEPTH`` (20), ``UMPIRE_RACE_MAILS`` (3). Each test prints its figures (``pytest -s``).
@@ -38,7 +40,15 @@ from service.models import Submission
 from tests.mail.conftest import SECRET, letter
 from tests.service.test_workers import run_threads
 
-from .race_fixtures import log_rows, marks, queues_idle, scale_setting, submissions, verdict_of  # noqa: F401
+from .race_fixtures import (  # noqa: F401
+    BAD_TOKEN_LIMIT,
+    log_rows,
+    marks,
+    queues_idle,
+    scale_setting,
+    submissions,
+    verdict_of,
+)
 
 CLIENTS = int(os.environ.get("UMPIRE_RACE_CLIENTS", "16"))
 POSITIONS = int(os.environ.get("UMPIRE_RACE_POSITIONS", "10"))
@@ -313,3 +323,25 @@ def test_same_submission_from_many_threads_stored_and_applied_once(scale):
     assert len(submissions(scale.sessions, g.id)) == POSITIONS
     print(f"\nthe same submission at once: {CLIENTS} threads x {POSITIONS} positions (half with one Idempotency-Key, "
           f"half the same body without): {POSITIONS} submissions stored, {POSITIONS} moves applied")
+
+
+def test_bad_tokens_are_counted_across_the_web_processes(scale):
+    """gunicorn's two processes share the throttle's counts through Redis (service.throttle): a client
+    sending more than the limit of bad tokens on new connections, whichever process each reaches, is
+    then refused with 429, even with the right token; another client is not. (Split between processes
+    that each counted alone, the 7 guesses would leave both under the limit of 6.) The client addresses are only
+    ``X-Forwarded-For`` values (the stack trusts one proxy); nothing is sent to them."""
+    g = new_game(scale.base, "throttle")
+    url = f"{scale.base}/api/games/{g.id}"
+    guesser, other = {"X-Forwarded-For": "198.51.100.7"}, {"X-Forwarded-For": "198.51.100.8"}
+    codes = [requests.get(url, headers={**guesser, "Authorization": f"Bearer guess-{i}", "Connection": "close"},
+                          timeout=HTTP_TIMEOUT).status_code for i in range(BAD_TOKEN_LIMIT + 1)]
+    right = {"Authorization": f"Bearer {g.tokens['irgun']}", "Connection": "close"}
+    blocked = requests.get(url, headers={**guesser, **right}, timeout=HTTP_TIMEOUT)
+    fine = requests.get(url, headers={**other, **right}, timeout=HTTP_TIMEOUT)
+    print(f"\nthrottle across 2 web processes: limit {BAD_TOKEN_LIMIT}; answers {codes}; then the right token "
+          f"{blocked.status_code} from the guesser, {fine.status_code} from another client")
+    assert codes == [401] * (BAD_TOKEN_LIMIT + 1)  # the one past the limit is still answered; then 429
+    assert blocked.status_code == 429 and blocked.json()["code"] == "too-many-bad-tokens"
+    assert int(blocked.headers["Retry-After"]) >= 1
+    assert fine.status_code == 200 and fine.json()["id"] == g.id
