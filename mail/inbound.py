@@ -219,10 +219,10 @@ def _by_token(session: Session, game: Game, token: str) -> str:
     """``auth.by_token``, throttled per game (``service.throttle``, key ``mail:<game id>``): after too many
     bad ``Token:`` lines for one game, every mail to it with a Token: line is refused for a while, saying why."""
     t, key = throttle.current(), f"mail:{game.id}"
-    left = t.blocked(key)
-    if left is not None:
-        why = TooManyBadTokens(left, f"Token: lines mailed to game {game.id}")
-        raise Refusal(why.code, why.message)
+    try:
+        t.check(key, f"Token: lines mailed to game {game.id}")
+    except TooManyBadTokens as why:
+        raise Refusal(why.code, why.message) from None
     try:
         return auth.by_token(session, game, token)
     except Refusal as r:
