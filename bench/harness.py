@@ -104,6 +104,22 @@ def cpu_seconds(groups: dict[str, int]) -> collections.Counter:
     return out
 
 
+def machine_reference(rounds: int = 5) -> float:
+    """CPU seconds of a fixed pure-Python loop (the fastest of *rounds*), printed beside the figures so
+    that runs on machines of different speed can be compared: the targets are absolute, the machines a
+    session gets are not (the same code measured 2.3 times slower on one 2-core machine than another)."""
+    import time as t
+
+    best = float("inf")
+    for _ in range(rounds):
+        t0 = t.process_time()
+        n = 0
+        for i in range(2_000_000):
+            n += i
+        best = min(best, t.process_time() - t0)
+    return best
+
+
 class Proc:
     """A child process in its own process group, its output in a log file; stopped by its own id."""
 
@@ -268,6 +284,69 @@ def redis_pg_stack(web_threads: int = 8, redis_url: str = REDIS_URL, env: dict |
 
 # --- clients ----------------------------------------------------------------------------------------
 
+class Http:
+    """A light HTTP/1.1 client for the load generators: one keep-alive connection (``http.client``), the
+    part of ``requests.Session``'s interface that ``Game`` uses (``post``/``get`` with ``json``,
+    ``headers`` and ``timeout``). The benchmark's client shares the machine's cores with the service, so
+    it should cost little: about a quarter of requests' CPU per call (``bench/service.py``)."""
+
+    def __init__(self, base: str):
+        import http.client
+        from urllib.parse import urlsplit
+
+        u = urlsplit(base)
+        self._conn_args = (u.hostname, u.port)
+        self._new = http.client.HTTPConnection
+        self._conn = None
+
+    def request(self, method: str, url: str, json=None, headers=None, timeout: float = HTTP_TIMEOUT):
+        import json as json_mod
+        from urllib.parse import urlsplit
+
+        u = urlsplit(url)
+        path = u.path + (f"?{u.query}" if u.query else "")
+        body = None if json is None else json_mod.dumps(json).encode()
+        hdrs = {**({"Content-Type": "application/json"} if body is not None else {}), **(headers or {})}
+        for attempt in (1, 2):  # once more on a fresh connection if the kept one was closed
+            if self._conn is None:
+                self._conn = self._new(*self._conn_args, timeout=timeout)
+            try:
+                self._conn.timeout = timeout
+                self._conn.request(method, path, body=body, headers=hdrs)
+                r = self._conn.getresponse()
+                return HttpResponse(r.status, r.read(), dict(r.getheaders()))
+            except (ConnectionError, OSError) as e:
+                self.close()
+                if attempt == 2 or isinstance(e, TimeoutError):
+                    raise
+
+    def post(self, url: str, **kw):
+        return self.request("POST", url, **kw)
+
+    def get(self, url: str, **kw):
+        return self.request("GET", url, **kw)
+
+    def close(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+
+
+@dataclass
+class HttpResponse:
+    status_code: int
+    content: bytes
+    headers: dict
+
+    def json(self):
+        import json
+        return json.loads(self.content)
+
+    def raise_for_status(self) -> None:
+        if self.status_code >= 400:
+            raise RuntimeError(f"HTTP {self.status_code}: {self.content[:300]!r}")
+
+
 def choose_order(prompts: dict, rng: random.Random, prolong: bool = False) -> tuple[str, str]:
     """One legal order picked at random from a position's prompts: ``(role, order)``. Where two roles
     must act, the first (each acts in turn). Also the fault tests' choice (tests/reliability/harness.py)."""
@@ -283,7 +362,8 @@ def choose_order(prompts: dict, rng: random.Random, prolong: bool = False) -> tu
 class Game:
     """One game seen from the client: tokens, position and the current prompt."""
 
-    def __init__(self, http: requests.Session, base: str, title: str):
+    def __init__(self, http, base: str, title: str):
+        """*http*: a ``requests.Session`` or an ``Http``."""
         self.http, self.base = http, base
         r = http.post(f"{base}/api/games", json={"game": "palestine", "title": title}, timeout=HTTP_TIMEOUT)
         r.raise_for_status()
@@ -310,7 +390,7 @@ class Game:
         """A JSON move file of one order, written for the current position."""
         return {"format": MOVE_FORMAT, "game": self.id, "role": role, "after": self.seq, "actions": [order]}
 
-    def post(self, role: str, order: str, wait: int | None = WAIT, key: str | None = None) -> requests.Response:
+    def post(self, role: str, order: str, wait: int | None = WAIT, key: str | None = None):
         """POSTs one order for the current position (``?wait`` seconds for the verdict; an Idempotency-Key)."""
         headers = {"Authorization": f"Bearer {self.tokens[role]}", **({"Idempotency-Key": key} if key else {})}
         return self.http.post(f"{self.base}/api/games/{self.id}/moves" + (f"?wait={wait}" if wait else ""),

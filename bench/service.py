@@ -38,18 +38,18 @@ import threading
 import time
 from pathlib import Path
 
-import requests
-
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.harness import (  # noqa: E402
     HTTP_TIMEOUT,
     Game,
+    Http,
     Proc,
     Stack,
     base_env,
     cpu_seconds,
     free_port,
+    machine_reference,
     ms,
     pct,
     redis_pg_stack,
@@ -87,7 +87,7 @@ def throughput(base: str, games: int, moves: int, seed: int) -> dict:
 
     def play(i: int) -> None:
         rng = random.Random(seed * 1000 + i)
-        http = requests.Session()
+        http = Http(base)
         try:
             g = Game(http, base, f"bench {i}")
             ready.wait(60)
@@ -129,7 +129,7 @@ def throughput(base: str, games: int, moves: int, seed: int) -> dict:
 def depth(base: str, target: int, window: int, seed: int, tries: int = 3) -> dict:
     """Plays one game deep with no other load; keeps the deepest of *tries* games."""
     best = None
-    http = requests.Session()
+    http = Http(base)
     try:
         for attempt in range(tries):
             rng = random.Random(seed + 7919 * attempt)
@@ -165,7 +165,8 @@ def run(backend: str, args) -> None:
     with stack as st:
         base, what, groups = st.base, st.what, st.groups
         print(f"\n== {backend}: {what}")
-        print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} ({os.cpu_count()} cores)")
+        print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} ({os.cpu_count()} cores); "
+              f"machine reference (bench.harness.machine_reference): {machine_reference():.3f} s")
         cpu0 = cpu_seconds(groups)
         res = throughput(base, args.games, args.moves, args.seed)
         cpu = cpu_seconds(groups)

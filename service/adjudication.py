@@ -14,8 +14,9 @@ import uuid
 from collections.abc import Callable
 from datetime import timedelta
 
-from sqlalchemy import bindparam, select
+from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm.attributes import set_committed_value
 
 import engine
 from engine.core import dice
@@ -26,8 +27,8 @@ from engine.core.moves import apply_move, parse_move_file
 from . import strict_json
 from .control import refusal
 from .errors import ServiceError
-from .games import get_game, require_seat, reveal_seed, seat_of, touch
-from .models import Move, Snapshot, Submission, now
+from .games import get_game, require_seat, reveal_seed, seat_of
+from .models import Game, Move, Seat, Snapshot, Submission, now
 from .notify import until
 
 DONE = ("accepted", "partial", "rejected", "failed")
@@ -99,7 +100,7 @@ def submit_as(session: Session, game, role: str, raw: str, content_type: str,
               "created_at": at, "updated_at": at}
     # One statement whether or not the key is new: a copy that arrives at the same moment from another
     # request inserts nothing and finds the first below.
-    stored = session.execute(_insert(session, Submission), values).first()
+    stored = session.connection().execute(_insert(session, Submission.__table__), values).first()
     if stored is None:
         old = session.execute(select(Submission).where(Submission.game_id == gid,
                                                        Submission.idempotency_key == key)).scalar_one()
@@ -122,16 +123,14 @@ def _insert(session: Session, table):
             from sqlalchemy.dialects.sqlite import insert
         stmt = _INSERTS[(name, table)] = (insert(table)
                                           .on_conflict_do_nothing(index_elements=["game_id", "idempotency_key"])
-                                          .returning(table.id))
+                                          .returning(table.c.id))
     return stmt
 
 
 def _binder(session: Session, game, role: str, new_entropy: str | None = None) -> dice.Binder:
     """The move's dice. *new_entropy* (a seat's first move) counts for this move's dice; it is stored
     with the seat only if the move is accepted (``_commit_result``)."""
-    from .models import Seat
-    seats = session.execute(select(Seat).where(Seat.game_id == game.id)).scalars()
-    ent = {s.role: s.entropy for s in seats}
+    ent = dict(session.connection().execute(_SEAT_ENTROPY, {"gid": game.id}).all())
     if new_entropy:
         ent[role] = new_entropy
     bnd = dice.Binder(bytes.fromhex(game.seed), game.id, game.digest, dice.entropy_string(ent), role)
@@ -140,7 +139,6 @@ def _binder(session: Session, game, role: str, new_entropy: str | None = None) -
 
 
 def _seat(session: Session, game, role: str):
-    from .models import Seat
     return session.execute(select(Seat).where(Seat.game_id == game.id, Seat.role == role)).scalar_one()
 
 
@@ -194,23 +192,58 @@ def evaluate(session: Session, game, role: str, raw: str, content_type: str, *, 
     return verdict, result, bnd
 
 
+# The move path's statements, built once (issue 3's throughput). The writes are Core statements on the
+# session's connection, and the loaded objects are brought up to date with ``set_committed_value``, so
+# the unit of work has nothing left to flush for an ordinary move; the rare writes (a seat's entropy, a
+# snapshot, the seed revealed at the end) still go through the ORM, in the same transaction.
+_G, _S, _M = Game.__table__.c, Submission.__table__.c, Move.__table__.c
+_SEAT_ENTROPY = select(Seat.__table__.c.role, Seat.__table__.c.entropy).where(
+    Seat.__table__.c.game_id == bindparam("gid"))
+#: The submission's game, locked (PostgreSQL; SQLite: BEGIN IMMEDIATE), with the submission's status.
+_LOCK_GAME_OF = (select(Game, Submission.status).join(Submission, Submission.game_id == Game.id)
+                 .where(Submission.id == bindparam("sid")).with_for_update(of=Game)
+                 .execution_options(populate_existing=True))
+#: The game's queued submissions up to this one, in the order received, read under the game's lock.
+_PENDING = (select(Submission)
+            .where(Submission.game_id == bindparam("gid"), Submission.status == "queued",
+                   Submission.created_at <= select(_S.created_at).where(_S.id == bindparam("sid")).scalar_subquery())
+            .order_by(Submission.created_at, Submission.id)
+            .execution_options(populate_existing=True))
+_INSERT_MOVE = insert(Move.__table__)
+_UPDATE_GAME = (update(Game.__table__).where(_G.id == bindparam("b_id"))
+                .values(state=bindparam("b_state"), seq=bindparam("b_seq"), digest=bindparam("b_digest"),
+                        status=bindparam("b_status"), updated_at=bindparam("b_updated_at")))
+_UPDATE_SUBMISSION = (update(Submission.__table__).where(_S.id == bindparam("b_id"))
+                      .values(status=bindparam("b_status"), verdict=bindparam("b_verdict"),
+                              updated_at=bindparam("b_updated_at")))
+
+
+def _committed(obj, **values) -> None:
+    """Sets attributes of a loaded object to what a Core statement has just written (not dirty)."""
+    for k, v in values.items():
+        set_committed_value(obj, k, v)
+
+
 def _commit_result(session: Session, game, sub: Submission, result, bnd: dice.Binder, snapshot_every: int) -> None:
     if getattr(bnd, "new_entropy", None):
         _seat(session, game, sub.role).entropy = bnd.new_entropy
-    for step in result.steps:
-        session.add(Move(game_id=game.id, seq=step["seq"], role=sub.role, action=step["action"],
-                         log=step["log"], outcomes=bnd.records(step["seq"]), submission_id=sub.id))
+    if result.steps:
+        at = now()
+        session.connection().execute(_INSERT_MOVE, [
+            {"game_id": game.id, "seq": step["seq"], "role": sub.role, "action": step["action"],
+             "log": step["log"], "outcomes": bnd.records(step["seq"]), "submission_id": sub.id, "created_at": at}
+            for step in result.steps])
     if snapshot_every and result.steps:
         first, last = result.steps[0]["seq"], result.steps[-1]["seq"]
         if last // snapshot_every > (first - 1) // snapshot_every:  # the move crossed a multiple of N
             session.add(Snapshot(game_id=game.id, seq=last, state=result.state))
-    game.state = result.state
-    game.seq = result.state["seq"]
-    game.digest = bnd.digest_after(result.applied)
-    if engine.outcome(result.state):
-        game.status = "finished"
+    ended = bool(engine.outcome(result.state))
+    values = {"state": result.state, "seq": result.state["seq"], "digest": bnd.digest_after(result.applied),
+              "status": "finished" if ended else game.status, "updated_at": now()}
+    session.connection().execute(_UPDATE_GAME, {f"b_{k}": v for k, v in values.items()} | {"b_id": game.id})
+    _committed(game, **values)
+    if ended:
         reveal_seed(session, game, by="service")  # the seed is revealed when the game ends (DESIGN.md 5)
-    touch(game)
 
 
 def process(session: Session, game, sub: Submission, snapshot_every: int = 50) -> None:
@@ -221,50 +254,52 @@ def process(session: Session, game, sub: Submission, snapshot_every: int = 50) -
             _commit_result(session, game, sub, result, bnd, snapshot_every)
     except EngineError as e:  # a rules bug: our fault; the position is not changed
         verdict = _verdict_error("rules-bug", f"the rules engine failed on this move: {e.message}")
-        sub.status = "failed"
+        status = "failed"
     else:
-        sub.status = verdict["status"]
-    sub.verdict = verdict
-    sub.updated_at = now()
+        status = verdict["status"]
+    values = {"status": status, "verdict": verdict, "updated_at": now()}
+    session.connection().execute(_UPDATE_SUBMISSION, {f"b_{k}": v for k, v in values.items()} | {"b_id": sub.id})
+    _committed(sub, **values)
 
 
 def adjudicate(Session: sessionmaker, submission_id: str, snapshot_every: int = 50,
-               on_done: Callable[[list[str]], None] | None = None) -> str | None:
+               on_done: Callable[[list[dict]], None] | None = None) -> str | None:
     """Adjudicates *submission_id* (and any older queued submission of its game first). Idempotent.
 
-    ``on_done(ids)`` is told, after the commit, which submissions got their verdict (``service.notify``).
+    ``on_done(subs)`` is told, after the commit, the submissions that got their verdict, each as
+    ``describe`` gives it (``service.notify`` carries them to the waiting requests).
     """
-    done: list[str] = []
+    done: list[Submission] = []
     status = _adjudicate(Session, submission_id, snapshot_every, done)
     if on_done and done:
-        on_done(done)
+        on_done([describe(p) for p in done])
     return status
 
 
-def _adjudicate(Session: sessionmaker, submission_id: str, snapshot_every: int, done: list[str]) -> str | None:
+def lock_game_of(session: Session, submission_id: str):
+    """``(game, the submission's status)`` with the game's row locked, or None for no such submission."""
+    return session.execute(_LOCK_GAME_OF, {"sid": submission_id}).first()
+
+
+def _adjudicate(Session: sessionmaker, submission_id: str, snapshot_every: int, done: list) -> str | None:
     with Session() as session, session.begin():
-        sub = session.get(Submission, submission_id)
-        if sub is None:
+        # The game is locked first, found through the submission, and everything after is read under
+        # that lock (populate_existing: not copies read before it), so a submission another worker has
+        # just adjudicated is never adjudicated twice.
+        row = lock_game_of(session, submission_id)
+        if row is None:
             return None
-        if sub.status in DONE:
-            return sub.status
-        game = get_game(session, sub.game_id, lock=True)
-        # Read again under the game's lock (populate_existing: not the copies read before it), so a
-        # submission another worker has just adjudicated is never adjudicated twice.
-        pending = session.execute(
-            select(Submission).where(Submission.game_id == game.id, Submission.status == "queued",
-                                     Submission.created_at <= sub.created_at)
-            .order_by(Submission.created_at, Submission.id)
-            .execution_options(populate_existing=True)).scalars().all()
-        if sub not in pending:
-            session.refresh(sub)
-            if sub.status == "queued":
-                pending.append(sub)
+        game, status = row
+        if status in DONE:
+            return status
+        pending = session.execute(_PENDING, {"gid": game.id, "sid": submission_id}).scalars().all()
         for p in pending:
-            if p.status == "queued":
-                process(session, game, p, snapshot_every)
-                done.append(p.id)
-        return sub.status
+            process(session, game, p, snapshot_every)
+            done.append(p)
+        mine = [p.status for p in pending if p.id == submission_id]
+        if not mine:  # adjudicated by another worker while this one waited for the lock
+            return session.connection().execute(_STATUS, {"sid": submission_id}).first().status
+        return mine[0]
 
 
 def preview(session: Session, gid: str, token: str | None, raw: str, content_type: str) -> dict:
@@ -277,14 +312,13 @@ def preview(session: Session, gid: str, token: str | None, raw: str, content_typ
     return verdict
 
 
-_STATUS = select(Submission.id, Submission.game_id, Submission.role, Submission.status, Submission.attempts,
-                 Submission.verdict, Submission.created_at, Submission.updated_at
-                 ).where(Submission.id == bindparam("sid"))
+_STATUS = select(_S.id, _S.game_id, _S.role, _S.status, _S.attempts, _S.verdict, _S.created_at, _S.updated_at
+                 ).where(_S.id == bindparam("sid"))
 
 
 def submission_status(session: Session, sid: str) -> dict:
     """What ``describe`` says of a submission, read without loading it as an object (the ``?wait`` path)."""
-    sub = session.execute(_STATUS, {"sid": sid}).first()
+    sub = session.connection().execute(_STATUS, {"sid": sid}).first()
     if sub is None:
         from .errors import NotFound
         raise NotFound(f"no submission {sid!r}")
@@ -302,8 +336,9 @@ def wait_for(Session: sessionmaker, sid: str, seconds: float, notifier=None, ev=
     """Waits until the submission has a verdict or *seconds* pass, woken by *notifier* (service.notify)
     when the worker commits; without one, re-reads the database every second.
 
-    *ev* is an event the caller registered with ``notifier.expect(sid)`` before queueing the submission,
-    and *known* what it knows of the submission now: then the first read is saved.
+    *ev* is the waiter the caller registered with ``notifier.expect(sid)`` before queueing the submission,
+    and *known* what it knows of the submission now: then the first read is saved. A notice that carries
+    the committed submission (``Waiter.result``) is answered from without reading the database again.
     """
     from .notify import LocalNotifier, sleeper
 
@@ -316,15 +351,16 @@ def wait_for(Session: sessionmaker, sid: str, seconds: float, notifier=None, ev=
         return out
     box = {"out": out}
 
-    def check() -> bool:
-        box["out"] = read()
+    def check(waiter) -> bool:
+        told = waiter.result
+        box["out"] = told if told is not None and told["status"] in DONE else read()
         return box["out"]["status"] in DONE
 
     if ev is not None:
-        until(check, seconds, sleeper(ev), check_first=False)
+        until(lambda: check(ev), seconds, sleeper(ev), check_first=False)
         return box["out"]
-    with (notifier or LocalNotifier()).expect(sid) as ev:
-        until(check, seconds, sleeper(ev))
+    with (notifier or LocalNotifier()).expect(sid) as waiter:
+        until(lambda: check(waiter), seconds, sleeper(waiter))
     return box["out"]
 
 

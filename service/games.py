@@ -114,9 +114,12 @@ def require_seat(session: Session, game: Game, token: str | None) -> str:
     return role
 
 
-_SEAT_OF = (select(Game.id, Game.seq, Game.status, Game.result, Game.umpire_token_hash, Seat.role)
-            .outerjoin(Seat, (Seat.game_id == Game.id) & (Seat.token_hash == bindparam("h")))
-            .where(Game.id == bindparam("gid")))
+_G, _ST = Game.__table__.c, Seat.__table__.c
+#: A Core statement (run on the session's connection: no ORM execution step on the move path).
+_SEAT_OF = (select(_G.id, _G.seq, _G.status, _G.result, _G.umpire_token_hash, _ST.role)
+            .select_from(Game.__table__)
+            .outerjoin(Seat.__table__, (_ST.game_id == _G.id) & (_ST.token_hash == bindparam("h")))
+            .where(_G.id == bindparam("gid")))
 
 
 def seat_of(session: Session, gid: str, token: str | None):
@@ -126,7 +129,7 @@ def seat_of(session: Session, gid: str, token: str | None):
     :raises NotFound, Unauthorized, Forbidden: as ``get_game`` and ``require_seat``.
     """
     h = hash_token(token) if token else ""
-    head = session.execute(_SEAT_OF, {"gid": gid, "h": h}).first()
+    head = session.connection().execute(_SEAT_OF, {"gid": gid, "h": h}).first()
     if head is None:
         raise NotFound(f"no game {gid!r}")
     if not token:

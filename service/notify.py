@@ -5,13 +5,17 @@ Embedded mode: the worker is a thread of the same process and sets the events di
 worker publishes on ``umpire:verdict:<submission id>`` and one listener thread per web process, pattern-
 subscribed to every such channel, sets the events; no request opens a connection of its own to wait.
 
-The database stays the truth: a waiter registers (``expect``) before the submission is queued, sleeps
-until woken or a second passes, and re-reads the database each time, so a lost notice only costs time.
+A notice may carry the submission as the worker committed it (``adjudication.describe``): the waiter
+then answers from it without reading the database again (issue 3's throughput: one database read and one
+connection checkout fewer per move). The database stays the truth: a waiter registers (``expect``) before
+the submission is queued, sleeps until woken or a second passes, and re-reads the database whenever it
+has no verdict from a notice, so a lost notice only costs time.
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 import os
 import threading
@@ -41,18 +45,37 @@ def until(check: Callable[[], bool], seconds: float, sleep: Callable[[float], ob
         sleep(min(left, RECHECK))
 
 
+class Waiter(threading.Event):
+    """A request thread's wake-up call for one submission; ``result`` is the submission as a notice
+    carried it (``adjudication.describe``), or None when the notice carried only the id."""
+
+    result: dict | None = None
+
+
+def _items(done) -> list[tuple[str, dict | None]]:
+    """``(id, submission or None)`` for each item told done: a submission id, or its describe() dict."""
+    return [(d["id"], d) if isinstance(d, dict) else (d, None) for d in done]
+
+
 class Waiters:
     """The events of this process's threads waiting for verdicts, by submission id."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._events: dict[str, list[threading.Event]] = {}
+        self._events: dict[str, list[Waiter]] = {}
 
-    def set(self, ids) -> None:
+    def set(self, done) -> None:
+        """Wakes the waiters of each item of *done*: submission ids, or describe() dicts."""
         with self._lock:
-            for sid in ids:
+            for sid, result in _items(done):
                 for ev in self._events.get(sid, ()):
+                    if result is not None:
+                        ev.result = result
                     ev.set()
+
+    def wants(self, sid: str) -> bool:
+        """Whether a thread of this process waits for *sid* (every web process hears every notice)."""
+        return sid in self._events
 
     def set_all(self) -> None:
         """Wakes every waiter (the listener lost its connection: everyone re-reads the database)."""
@@ -62,8 +85,8 @@ class Waiters:
                     ev.set()
 
     @contextlib.contextmanager
-    def register(self, sid: str) -> Iterator[threading.Event]:
-        ev = threading.Event()
+    def register(self, sid: str) -> Iterator[Waiter]:
+        ev = Waiter()
         with self._lock:
             self._events.setdefault(sid, []).append(ev)
         try:
@@ -91,8 +114,9 @@ class LocalNotifier:
     def __init__(self) -> None:
         self.waiters = Waiters()
 
-    def done(self, ids: list[str]) -> None:
-        self.waiters.set(ids)
+    def done(self, done: list) -> None:
+        """*done*: the submissions that got their verdict, as ids or describe() dicts."""
+        self.waiters.set(done)
 
     def expect(self, sid: str):
         return self.waiters.register(sid)
@@ -110,12 +134,13 @@ class RedisNotifier:
         self._pid = 0
         self._subscribed = threading.Event()
 
-    def done(self, ids: list[str]) -> None:
-        if not ids:
+    def done(self, done: list) -> None:
+        """Publishes a notice per submission of *done* (ids, or describe() dicts, sent as JSON)."""
+        if not done:
             return
         with self._redis.pipeline(transaction=False) as p:
-            for sid in ids:
-                p.publish(CHANNEL_PREFIX + sid, "done")
+            for sid, result in _items(done):
+                p.publish(CHANNEL_PREFIX + sid, "done" if result is None else json.dumps(result))
             p.execute()
 
     def expect(self, sid: str):
@@ -148,7 +173,9 @@ class RedisNotifier:
                             backoff = 0.05
                         continue
                     channel = msg["channel"].decode() if isinstance(msg["channel"], bytes) else msg["channel"]
-                    self.waiters.set([channel.removeprefix(CHANNEL_PREFIX)])
+                    sid = channel.removeprefix(CHANNEL_PREFIX)
+                    if self.waiters.wants(sid):  # another process's waiter: not even parsed here
+                        self.waiters.set([_notice(sid, msg["data"])])
             except redis.RedisError as e:
                 log.warning("verdict listener: %s; subscribing again (waiters re-read the database)", e)
                 self._subscribed.clear()
@@ -157,6 +184,18 @@ class RedisNotifier:
                 self.waiters.set_all()
                 time.sleep(backoff)
                 backoff = min(backoff * 2, RECHECK)
+
+
+def _notice(sid: str, data) -> str | dict:
+    """What a published notice tells: the submission it carries if that is well formed and for *sid*,
+    else only the id (the waiter then reads the database)."""
+    try:
+        result = json.loads(data)
+    except (TypeError, ValueError):
+        return sid
+    if isinstance(result, dict) and result.get("id") == sid and isinstance(result.get("status"), str):
+        return result
+    return sid
 
 
 def make_notifier(redis_url: str):

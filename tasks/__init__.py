@@ -35,7 +35,7 @@ def adjudicate(self, submission_id: str) -> str | None:
 
     umpire = current_app.extensions["umpire"]
     status = run(umpire["sessions"], submission_id, current_app.config["SNAPSHOT_EVERY"],
-                 on_done=lambda ids: _tell(umpire["notifier"], ids))
+                 on_done=lambda subs: _tell(umpire["notifier"], subs))
     mail.after_adjudication(submission_id)  # issue 6: answer mailed moves, mail whoever must act next
     if status in ("accepted", "partial") and current_app.config.get("PRERENDER_SNAPSHOTS"):
         from service.models import Submission
@@ -45,16 +45,18 @@ def adjudicate(self, submission_id: str) -> str | None:
     return status
 
 
-def _tell(notifier, ids: list[str]) -> None:
-    """Wakes the web requests waiting for these verdicts. The verdicts are committed already: if the
+def _tell(notifier, subs: list[dict]) -> None:
+    """Wakes the web requests waiting for these verdicts, handing them the committed submissions (so
+    they need not read them back). The verdicts are committed already: if the
     notice cannot be published (Redis down), the waiters find them by re-reading the database within a
     second, and the hooks after the verdict (mail, renders) must still run."""
     import redis
 
     try:
-        notifier.done(ids)
+        notifier.done(subs)
     except (redis.RedisError, OSError) as e:  # Redis is down or restarting
-        logger.warning("verdict notice for %s not published (%s); waiters re-read the database", ids, e)
+        logger.warning("verdict notice for %s not published (%s); waiters re-read the database",
+                       [s["id"] for s in subs], e)
 
 
 @shared_task(name="tasks.render_snapshots", soft_time_limit=60, time_limit=90)

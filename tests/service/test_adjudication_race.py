@@ -9,8 +9,13 @@ from service.models import Move
 
 
 def test_a_submission_adjudicated_meanwhile_is_not_adjudicated_again(pg_url, monkeypatch):
-    """Worker A reads the submission (queued), worker B adjudicates it before A takes the game's lock;
-    A must see B's verdict under the lock and do nothing (PostgreSQL: reads take no lock there)."""
+    """Worker B is adjudicating a submission (it holds the game's lock) when worker A, given the same
+    submission, asks for the lock. A waits; when B commits, A must see B's verdict under the lock and do
+    nothing (PostgreSQL: what A's locking read joined was read before B committed)."""
+    import threading
+
+    from sqlalchemy import text
+
     app = create_app({"DATABASE_URL": pg_url, "REDIS_URL": ""})
     sessions = app.extensions["umpire"]["sessions"]
     with sessions() as s, s.begin():
@@ -19,23 +24,65 @@ def test_a_submission_adjudicated_meanwhile_is_not_adjudicated_again(pg_url, mon
         sub, _ = adjudication.submit_as(s, game, "irgun", "box opsa\nop sabotage\nspace galilee\nroll\n",
                                         "text/plain")
         sid = sub.id
-    real = adjudication.get_game
-    raced = []
+    real = adjudication.process
+    b_inside, a_waits = threading.Event(), threading.Event()
 
-    def racing_get_game(session, game_id, lock=False):
-        if lock and not raced:
-            raced.append(True)
-            assert adjudication.adjudicate(sessions, sid) == "accepted"  # worker B, its own session
-        return real(session, game_id, lock)
+    def slow_process(session, game, sub, snapshot_every=50):
+        if threading.current_thread().name == "worker-b":  # B holds the game's lock here
+            b_inside.set()
+            assert a_waits.wait(20)
+        return real(session, game, sub, snapshot_every)
 
-    monkeypatch.setattr(adjudication, "get_game", racing_get_game)
+    monkeypatch.setattr(adjudication, "process", slow_process)
+    results: dict = {}
+
+    def worker(name: str) -> threading.Thread:
+        t = threading.Thread(target=lambda: results.__setitem__(name, adjudication.adjudicate(sessions, sid)),
+                             name=f"worker-{name}", daemon=True)
+        t.start()
+        return t
+
     try:
-        assert adjudication.adjudicate(sessions, sid) == "accepted"  # worker A
-        assert raced
+        b = worker("b")
+        assert b_inside.wait(20), "worker B never started adjudicating"
+        a = worker("a")
+        with app.extensions["umpire"]["engine"].connect() as c:  # until A waits for B's lock
+            for _ in range(400):
+                if c.execute(text("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+                                  "AND datname = current_database()")).scalar():
+                    break
+                threading.Event().wait(0.05)
+            else:
+                raise AssertionError("worker A never waited for the game's lock")
+        a_waits.set()
+        b.join(30)
+        a.join(30)
+        assert results == {"a": "accepted", "b": "accepted"}
         with sessions() as s:
             seqs = sorted(m.seq for m in s.query(Move).filter_by(game_id=gid))
             assert seqs == [0, 1, 2, 3, 4], "the move was applied twice"
             assert G.get_game(s, gid).seq == 4
+    finally:
+        app.extensions["umpire"]["engine"].dispose()
+
+
+def test_a_submission_adjudicated_before_is_answered_with_its_verdict(pg_url):
+    """The same submission delivered again after its verdict (a redelivered task): its status, nothing
+    applied again."""
+    app = create_app({"DATABASE_URL": pg_url, "REDIS_URL": ""})
+    sessions = app.extensions["umpire"]["sessions"]
+    try:
+        with sessions() as s, s.begin():
+            game, _ = G.create_game(s, "palestine", "standard", {}, None, "again")
+            gid = game.id
+            sid = adjudication.submit_as(s, game, "irgun", "box opsa\n", "text/plain")[0].id
+        assert adjudication.adjudicate(sessions, sid) == "accepted"
+        told: list = []
+        assert adjudication.adjudicate(sessions, sid, on_done=told.append) == "accepted"
+        assert told == [], "a verdict already given was announced again"
+        assert adjudication.adjudicate(sessions, "no-such-submission") is None
+        with sessions() as s:
+            assert s.query(Move).filter_by(game_id=gid).count() == 2  # the setup and the one move
     finally:
         app.extensions["umpire"]["engine"].dispose()
 

@@ -104,3 +104,64 @@ def test_the_listener_survives_a_lost_connection(redis_url):
     worker.done(["after"])
     t.join(10)
     assert took and took[0] < RECHECK, f"after the reconnect the notice took {took} s"
+
+
+def _submission(sid: str, status: str = "accepted") -> dict:
+    return {"id": sid, "game": "G-1", "role": "irgun", "status": status, "attempts": 0,
+            "verdict": {"status": status, "seq": 5}, "created_at": "2026-12-01T00:00:00Z",
+            "updated_at": "2026-12-01T00:00:01Z"}
+
+
+def test_a_notice_hands_the_waiter_the_committed_submission(pair):
+    """The worker tells the submission as committed (``adjudication.describe``); the waiter gets it whole,
+    in one process or through Redis (issue 3: no database read after the notice)."""
+    listener, worker = pair
+    got: list = []
+
+    def wait() -> None:
+        with listener.expect("sub-4") as ev:
+            until(lambda: ev.result is not None, 10, sleeper(ev), check_first=False)
+            got.append(ev.result)
+
+    t = threading.Thread(target=wait)
+    t.start()
+    time.sleep(0.2)
+    worker.done([_submission("sub-4")])
+    t.join(10)
+    assert got == [_submission("sub-4")]
+
+
+def test_a_notice_that_is_not_a_well_formed_submission_only_wakes(redis_url):
+    """A notice whose payload is not JSON, or is another submission's, wakes the waiter with no result:
+    it reads the database as before."""
+    import redis
+
+    from service.notify import CHANNEL_PREFIX
+
+    listener = RedisNotifier(redis_url)
+    r = redis.Redis.from_url(redis_url)
+    for payload in (b"done", b"{not json", b'{"id": "someone-else", "status": "accepted"}', b'["sub-5"]'):
+        with listener.expect("sub-5") as ev:
+            r.publish(CHANNEL_PREFIX + "sub-5", payload)
+            assert ev.wait(5), f"{payload!r} did not wake the waiter"
+            assert ev.result is None, f"{payload!r} was taken as the submission"
+
+
+def test_wait_for_answers_from_the_notice_without_reading_the_database(monkeypatch):
+    """``adjudication.wait_for`` with a registered waiter: a notice carrying the verdict ends the wait and
+    is the answer; the database is not read again. A notice without one: the database is read."""
+    import contextlib
+
+    import service.adjudication as adjudication
+
+    reads: list = []
+    monkeypatch.setattr(adjudication, "submission_status", lambda session, sid: reads.append(sid) or _submission(sid))
+    sessions = lambda: contextlib.nullcontext("session")  # noqa: E731  (what wait_for opens to read)
+    notifier = LocalNotifier()
+    for sid, notice in (("sub-6", _submission("sub-6")), ("sub-7", "sub-7")):
+        queued = {**_submission(sid, "queued"), "verdict": None}
+        with notifier.expect(sid) as ev:
+            threading.Timer(0.1, notifier.done, args=([notice],)).start()
+            out = adjudication.wait_for(sessions, sid, 5, ev=ev, known=queued)
+        assert out == _submission(sid)
+    assert reads == ["sub-7"], "the database was read after a notice that carried the verdict"

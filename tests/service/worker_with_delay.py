@@ -33,7 +33,7 @@ import service.notify as notify  # noqa: E402
 
 #: Where a worker can be killed, in the order an adjudication reaches them.
 KILL_POINTS = (
-    "before-lock",    # the submission read, the game's row lock not yet taken
+    "before-lock",    # the adjudication's transaction begun, the game's row lock not yet taken
     "before-commit",  # the engine applied the move and its rows are written (flushed), not committed
     "after-commit",   # committed; the task has not returned, so its message is not acked
     "notify",         # telling the waiting web requests that the verdict is in (Redis pub/sub)
@@ -41,7 +41,7 @@ KILL_POINTS = (
 )
 
 _real_process = adjudication.process
-_real_get_game = adjudication.get_game
+_real_lock_game_of = adjudication.lock_game_of
 _real_adjudicate = adjudication._adjudicate
 _real_done = notify.RedisNotifier.done
 _seen = {"n": 0}
@@ -79,10 +79,9 @@ def _process(session, game, sub, snapshot_every: int = 50) -> None:
     return out
 
 
-def _get_game(session, gid, lock=False):
-    if lock:
-        _reached("before-lock", gid)
-    return _real_get_game(session, gid, lock=lock)
+def _lock_game_of(session, submission_id):
+    _reached("before-lock", submission_id)
+    return _real_lock_game_of(session, submission_id)
 
 
 def _adjudicate(Session, submission_id, snapshot_every, done):
@@ -91,10 +90,10 @@ def _adjudicate(Session, submission_id, snapshot_every, done):
     return out
 
 
-def _done(self, ids):
-    for sid in ids:
-        _reached("notify", sid)
-    return _real_done(self, ids)
+def _done(self, done):
+    for item in done:  # submission ids, or the submissions as describe() gives them
+        _reached("notify", item["id"] if isinstance(item, dict) else item)
+    return _real_done(self, done)
 
 
 def install() -> None:
@@ -106,7 +105,7 @@ def install() -> None:
         if point not in KILL_POINTS:
             raise SystemExit(f"UMPIRE_TEST_KILL_AT={point!r}: not one of {', '.join(KILL_POINTS)}")
         adjudication.process = _process
-        adjudication.get_game = _get_game
+        adjudication.lock_game_of = _lock_game_of
         adjudication._adjudicate = _adjudicate
         notify.RedisNotifier.done = _done
         import tasks.mail as mail_tasks
