@@ -74,7 +74,13 @@ def twin(state: dict, cards: dict) -> dict:
     raise AssertionError("no twin position: every hidden card has the same title")
 
 
+#: The page's form key (CSRF) and move id: random per page, so one may by chance begin with a card id
+#: ("P9x..."); they are no output of the position, and are left out before counting.
+RANDOM_FIELDS = re.compile(r'name="(form_key|move_id)" value="[^"]*"')
+
+
 def counts(text: str, cards: dict) -> dict[str, int]:
+    text = RANDOM_FIELDS.sub(r'name="\1" value=""', text)
     out = {cid: len(re.findall(rf"(?<![\w-]){cid}(?!\d)", text)) for cid in cards}
     for c in cards.values():
         out["title:" + c["title"]] = text.count(c["title"])
