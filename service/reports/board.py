@@ -26,6 +26,11 @@ _env = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=True,
 
 #: Size of one piece cell in a stack grid (icon + count).
 CELL_W, CELL_H = 40, 24
+#: A track longer than this many boxes numbers only some of them on *paper* (``_numbered``).
+SPARSE_AFTER = 10
+#: Where a stack's count stands from its icon's top left, and the advance of one digit of the counts
+#: (13 px DejaVu Sans Bold, whose digits are all 1425/2048 em wide), for ``_count_text``.
+COUNT_DX, COUNT_DY, DIGIT_W = 22, 16, 9.05
 
 
 def load_layout(game_slug: str) -> dict:
@@ -125,7 +130,15 @@ def _space(sid: str, spec: dict, counts: dict, legend: dict, names: dict) -> dic
     return sp
 
 
-def _panel(p: dict, view: dict, legend: dict, names: dict, pieces_by_kind: dict, note: bool = True) -> dict:
+def _numbered(v: int, lo: int, hi: int, on: bool, sparse: bool) -> bool:
+    """Whether the box of *v* on a track from *lo* to *hi* shows its number: every box, or with *sparse*
+    on a track longer than ``SPARSE_AFTER`` boxes only the ends, every fifth and the marked box (issue 5:
+    WeasyPrint lays out SVG text a letter at a time; the Political Will track's numbers were a fifth of
+    the board's text elements)."""
+    return not sparse or hi - lo + 1 <= SPARSE_AFTER or on or v in (lo, hi) or v % 5 == 0
+
+
+def _panel(p: dict, view: dict, legend: dict, names: dict, pieces_by_kind: dict, sparse: bool = False) -> dict:
     t = p["type"]
     out = {**p, "x": _num(p["x"]), "y": _num(p["y"])}
     if t == "track":
@@ -139,7 +152,10 @@ def _panel(p: dict, view: dict, legend: dict, names: dict, pieces_by_kind: dict,
             slot = slots.get(str(v)) or slots.get(v) or {}
             held = [{"kind": k, "count": _count(c), "piece": pieces_by_kind.get(k) or pieces_by_kind.get(k + "_u")}
                     for k, c in sorted(slot.items()) if _count(c) > 0]
+            held = [{**h, "x": _num(p["x"] + i * bw + 4 + j * 42), "y": _num(p["y"] + p["h"] + 2)}
+                    for j, h in enumerate(held)]
             cells.append({"v": v, "x": _num(p["x"] + i * bw), "on": v == value,
+                          "numbered": _numbered(v, lo, hi, v == value, sparse),
                           "name": p.get("names", {}).get(str(v), ""), "held": held})
         out.update(value=value, cells=cells, bw=bw)
     elif t == "initiative":
@@ -186,7 +202,7 @@ def _panel(p: dict, view: dict, legend: dict, names: dict, pieces_by_kind: dict,
         out["markers"] = [{**m, "x": _num(p["x"] + 10 + i * 110), "y": _num(base)}
                           for i, m in enumerate(legend.get("markers", []))]
         out["note_y"] = _num(base + (40 if out["markers"] else 16))
-        out["note"] = board_note({"panels": [p]}) if note else ""
+        out["note"] = board_note({"panels": [p]})
     elif t == "header":
         role = view.get("role")
         out["title"] = names.get("game") or ""
@@ -208,6 +224,20 @@ def _names(names: dict) -> dict:
             "flat": {k: v for k, v in names.items() if isinstance(v, str) and k != "game"}}
 
 
+def _count_text(stacks: list[dict]) -> dict:
+    """Every stack's count as the ``x``, ``y`` and text of one SVG ``<text>``, each digit placed by the
+    lists (SVG's per-glyph positioning), for *paper*: WeasyPrint's cost of SVG text is per ``<text>`` as
+    well as per letter, and the thirty-odd counts of a board were a third of its text elements (issue 5).
+    """
+    xs, ys, digits = [], [], []
+    for st in stacks:
+        for i, d in enumerate(str(st["count"])):
+            xs.append(f"{_num(st['x'] + COUNT_DX + i * DIGIT_W):g}")
+            ys.append(f"{_num(st['y'] + COUNT_DY):g}")
+            digits.append(d)
+    return {"x": " ".join(xs), "y": " ".join(ys), "text": "".join(digits)}
+
+
 def board_note(layout: dict) -> str:
     """The map's note (where its positions come from), printed under the key."""
     for p in layout.get("panels", []):
@@ -216,15 +246,33 @@ def board_note(layout: dict) -> str:
     return ""
 
 
+def board_key(layout: dict) -> dict:
+    """The key of the board's pieces and markers, for the PDFs to print in HTML under the board (the
+    board then leaves out its key panel: ``render_board_svg(header=False)``, issue 5).
+
+    ``{"pieces": [{"kind", "label", "svg"}], "markers": [{"kind", "label", "fill", "text"}]}``: each
+    piece's icon is a small standalone SVG drawn by the board's own icon macro (reports/pieces.svg.j2),
+    so the key shows exactly what the board shows; a marker is only a coloured label.
+    """
+    legend = layout.get("legend", {})
+    icon = _env.get_template("reports/piece.svg.j2")
+    return {"pieces": [{"kind": p["kind"], "label": p["label"], "svg": icon.render(piece=p).strip()}
+                       for p in legend.get("pieces", [])],
+            "markers": [{"kind": m["kind"], "label": m["label"], "fill": m["fill"], "text": m.get("text", "#ffffff")}
+                        for m in legend.get("markers", [])]}
+
+
 def render_board_svg(view: dict, layout: dict, names: dict | None = None, tooltips: bool = True,
-                     header: bool = True) -> str:
+                     header: bool = True, paper: bool = False) -> str:
     """The board as a standalone SVG document (a string), from *view* placed by *layout*.
 
     *tooltips* adds a ``<title>`` to each space and stack, for browsers; the PDFs leave them out (they
     show nothing on paper and made up about a third of WeasyPrint's time for a snapshot).
-    *header* draws the header panel (the game, who is looking, the outcome) and the map's note
-    (``board_note``); the PDFs print both in their HTML instead, where text costs WeasyPrint a fraction
-    of what it costs in SVG, which it lays out one letter at a time.
+    *header* draws the header panel (the game, who is looking, the outcome) and the key panel with the
+    map's note; the PDFs print them in their HTML instead (``board_key``, ``board_note``), where text
+    costs WeasyPrint a fraction of what it costs in SVG, which it lays out one letter at a time.
+    *paper* draws less SVG text for the same reason: a long track numbers only some boxes
+    (``_numbered``), and every stack's count is one ``<text>`` for the whole board (``_count_text``).
     """
     names = _names(names or {})
     legend = layout.get("legend", {})
@@ -240,12 +288,14 @@ def render_board_svg(view: dict, layout: dict, names: dict | None = None, toolti
         raise ValueError(f"layout has no position for spaces {missing}")
     if not names.get("game"):
         names = {**names, "game": layout.get("title", "")}
-    panels = [_panel(p, view, legend, names, pieces_by_kind, note=header) for p in layout.get("panels", [])
-              if header or p.get("type") != "header"]
+    panels = [_panel(p, view, legend, names, pieces_by_kind, sparse=paper) for p in layout.get("panels", [])
+              if header or p.get("type") not in ("header", "legend")]
+    stacks = [st for sp in spaces for st in sp["pieces"]] + [  # in the order the board draws them
+        st for p in panels for st in p.get("stacks") or [h for c in p.get("cells", []) for h in c["held"]]]
     canvas = layout["canvas"]
     land = layout.get("map", {}).get("land")
     return _env.get_template("reports/board.svg.j2").render(
         canvas=canvas, font=canvas.get("font", "DejaVu Sans, sans-serif"),
         land=" ".join(f"{_num(a)},{_num(b)}" for a, b in land) if land else None,
         spaces=spaces, foreign=layout.get("foreign", []), panels=panels, legend=legend,
-        cw=CELL_W, ch=CELL_H, tooltips=tooltips).lstrip()
+        cw=CELL_W, ch=CELL_H, tooltips=tooltips, counts=_count_text(stacks) if paper and stacks else None).lstrip()

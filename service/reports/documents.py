@@ -21,7 +21,7 @@ import engine
 from .. import games as G
 from ..models import Game
 from ..rulings import rulings_in_force
-from .board import board_note, load_layout, render_board_svg
+from .board import board_key, board_note, load_layout, render_board_svg
 from .limits import render_pdf
 from .pdf import DataOnlyFetcher, html_to_pdf
 
@@ -34,15 +34,26 @@ _env = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=select_au
 
 def board_for(game: Game, role: str, paper: bool = False) -> tuple[dict, str]:
     """The view of *role* (a seat, else the public view) and its board as SVG: for a browser, or for
-    *paper* (the PDFs: no tooltips, and the header and the map's note left to the document's HTML)."""
+    *paper* (the PDFs: no tooltips, less SVG text, and the header, the key and the map's note left to
+    the document's HTML: ``board_around``)."""
     defn = engine.definition(game.game)
     view_role = role if role in defn.roles else "public"
     view = engine.view(game.state, view_role)
-    return view, render_board_svg(view, load_layout(game.game), defn.names, tooltips=not paper, header=not paper)
+    return view, render_board_svg(view, load_layout(game.game), defn.names, tooltips=not paper, header=not paper,
+                                  paper=paper)
+
+
+def board_around(game: Game) -> dict:
+    """What the PDFs print in HTML under their board (reports/key.html.j2): the key, each piece's icon
+    as a ``data:`` URL (``svg_src``), and the map's note."""
+    layout = load_layout(game.game)
+    key = board_key(layout)
+    return {"pieces": [{**p, "src": svg_src(p["svg"])} for p in key["pieces"]], "markers": key["markers"],
+            "note": board_note(layout)}
 
 
 def svg_src(svg: str) -> str:
-    """The board as a ``data:`` URL for an ``<img>`` in the PDFs' HTML.
+    """The board (or a key's icon, ``board_around``) as a ``data:`` URL for an ``<img>`` in the PDFs' HTML.
 
     WeasyPrint draws an inline ``<svg>`` and an ``<img>`` of the same SVG alike (the PDFs are identical
     byte for byte), but inline it first runs the whole SVG through its HTML tokenizer and computes CSS
@@ -64,7 +75,7 @@ def snapshot_html(session: Session, game: Game, role: str) -> str:
     prompts = {r: p for r, p in G.prompts(game).items() if role in (r, "umpire")}
     return _env.get_template("reports/snapshot.html.j2").render(
         game=G.summary(game) | {"title": game.title}, role=role, view=view, board_src=svg_src(svg),
-        board_note=board_note(load_layout(game.game)), card_title=card.get("title", "—"), prompts=prompts,
+        around=board_around(game), card_title=card.get("title", "—"), prompts=prompts,
         outcome=engine.outcome(game.state),
         last_moves=[m for m in moves if m["seq"] > 0][-LAST_MOVES:])
 
@@ -74,7 +85,7 @@ def report_html(session: Session, game: Game) -> str:
     _view, svg = board_for(game, "public", paper=True)
     moves = export["moves"]
     return _env.get_template("reports/report.html.j2").render(
-        game=export, seats=export["seats"], board_src=svg_src(svg), board_note=board_note(load_layout(game.game)),
+        game=export, seats=export["seats"], board_src=svg_src(svg), around=board_around(game),
         moves=moves, events=export["events"],
         event_lines=[G.event_text(e).rstrip("\n") for e in export["events"]], undone=export["undone"],
         rulings=rulings_in_force(game), log_hash=log_hash(moves))

@@ -184,3 +184,45 @@ def test_the_paper_board_leaves_its_header_and_note_to_the_document(state, layou
     # everything else is the same board: every space and every stack
     assert spaces_of(paper).keys() == spaces_of(screen).keys()
     assert counts_in(paper) == counts_in(screen)
+
+
+def test_the_paper_board_leaves_its_key_to_the_document_and_draws_less_text(state, layout):
+    """``header=False`` leaves the key out too (the PDFs print ``board_key`` in HTML under the board);
+    ``paper`` numbers a long track's ends, every fifth box and the marked one, and draws every stack's
+    count in one ``<text>`` (issue 5)."""
+    from service.reports.board import board_key
+    view = engine.view(state, "irgun")
+    screen = ET.fromstring(render_board_svg(view, layout, {"cards": ALL_TITLES}))
+    paper = ET.fromstring(render_board_svg(view, layout, {"cards": ALL_TITLES}, tooltips=False, header=False,
+                                           paper=True))
+    groups = lambda root, cls: [g for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("class") == cls]  # noqa: E731
+    assert groups(screen, "legend") and not groups(paper, "legend")
+    assert counts_in(paper) == counts_in(screen)
+    texts = lambda root: [t for t in root.iter("{http://www.w3.org/2000/svg}text") if "count" in (t.get("class") or "").split()]  # noqa: E731
+    screen_counts = [t.text for t in texts(screen)]
+    merged, = texts(paper)  # one <text> for every count, a position per digit
+    assert merged.text == "".join(screen_counts)
+    assert len(merged.get("x").split()) == len(merged.get("y").split()) == len(merged.text)
+    starts = [(float(x), float(y)) for x, y in zip(merged.get("x").split(), merged.get("y").split(), strict=True)]
+    i = 0
+    for t in texts(screen):  # each count's first digit where the screen board puts that count
+        assert starts[i] == (float(t.get("x")), float(t.get("y")))
+        i += len(t.text)
+
+    def numbers(root, track):
+        g = next(t for t in groups(root, "track") if t.get("data-track") == track)
+        return {b.get("data-value"): [t.text for t in b.findall("s:text", NS)] for b in g.findall("s:g", NS)}
+    pw_screen, pw_paper = numbers(screen, "pw"), numbers(paper, "pw")
+    assert pw_screen.keys() == pw_paper.keys() == {str(v) for v in range(21)}  # every box is still drawn
+    assert all(pw_screen[v] == [v] for v in pw_screen)
+    shown = {v for v, texts in pw_paper.items() if texts}
+    assert shown == {"0", "5", "10", "15", "20", str(view["pw"])}
+    assert all(pw_paper[v] == [v] for v in shown)
+    assert numbers(paper, "haganah") == numbers(screen, "haganah")  # five boxes: all numbered
+
+    key = board_key(layout)
+    assert [p["label"] for p in key["pieces"]] == [p["label"] for p in layout["legend"]["pieces"]]
+    for p in key["pieces"]:
+        icon = ET.fromstring(p["svg"])
+        assert icon.tag == "{http://www.w3.org/2000/svg}svg" and len(icon) and "<text" not in p["svg"]
+    assert [m["label"] for m in key["markers"]] == ["Sabotage", "Terror", "Curfew"]

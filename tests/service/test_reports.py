@@ -15,6 +15,7 @@ from service import adjudication  # noqa: E402
 from service import games as G  # noqa: E402
 from service.models import Render  # noqa: E402
 from service.reports import documents  # noqa: E402
+from service.reports.board import load_layout  # noqa: E402
 from service.reports.pdf import DataOnlyFetcher  # noqa: E402
 from service.reports.store import render_snapshots  # noqa: E402
 
@@ -59,6 +60,8 @@ def test_snapshot_shows_the_position_and_not_the_next_card(sessions):
     assert squash(CARDS[upcoming]["title"]) not in flat or CARDS[upcoming]["title"] == CARDS[current]["title"]
     assert commitment[:16] in flat
     assert squash("Schematic map: positions inferred") in flat  # the map's note, in the HTML under the board
+    for label in ("Troops", "Cell (Underground)", "Arms Cache", "Sabotage", "Curfew"):  # the key, there too
+        assert squash(label) in flat, label
     assert "Sabotage in Galilee" in text or squash("Irgun Sabotage in Galilee") in flat
 
 
@@ -90,11 +93,15 @@ def test_hostile_names_are_escaped_and_fetch_nothing(sessions):
         pdf = documents.report_pdf(s, game, fetcher)
         snap = documents.snapshot_pdf(s, game, "irgun", fetcher)
     assert fetcher.refused == [], "a PDF tried to fetch something"
-    # The one <img> is the board, as a data: URL (documents.svg_src); what it holds is checked too.
+    # The <img>s are the board and the key's piece icons (documents.board_around), each a data: URL
+    # (documents.svg_src); what each holds is checked too.
     imgs = re.findall(r"<img\b[^>]*>", html)
-    assert len(imgs) == 1 and imgs[0].startswith('<img src="data:image/svg+xml;base64,')
-    board = base64.b64decode(imgs[0].split("base64,", 1)[1].split('"', 1)[0]).decode()
-    assert "<img" not in board and "evil.example" not in board
+    assert len(imgs) == 1 + len(load_layout("palestine")["legend"]["pieces"])
+    assert all(img.startswith('<img src="data:image/svg+xml;base64,') for img in imgs)
+    svgs = [base64.b64decode(img.split("base64,", 1)[1].split('"', 1)[0]).decode() for img in imgs]
+    assert 'class="umpire-board"' in svgs[0]
+    for svg in svgs:
+        assert "<img" not in svg and "evil.example" not in svg and "secret" not in svg
     assert "&lt;img src=file:///private/secret&gt;" in html
     assert "<style>@import" not in html
     flat = squash(text_of(pdf))
