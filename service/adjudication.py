@@ -196,7 +196,7 @@ def evaluate(session: Session, game, role: str, raw: str, content_type: str, *, 
 # session's connection, and the loaded objects are brought up to date with ``set_committed_value``, so
 # the unit of work has nothing left to flush for an ordinary move; the rare writes (a seat's entropy, a
 # snapshot, the seed revealed at the end) still go through the ORM, in the same transaction.
-_G, _S, _M = Game.__table__.c, Submission.__table__.c, Move.__table__.c
+_G, _S = Game.__table__.c, Submission.__table__.c
 _SEAT_ENTROPY = select(Seat.__table__.c.role, Seat.__table__.c.entropy).where(
     Seat.__table__.c.game_id == bindparam("gid"))
 #: The submission's game, locked (PostgreSQL; SQLite: BEGIN IMMEDIATE), with the submission's status.
