@@ -152,8 +152,10 @@ def test_the_retry_cap_still_fails_a_row_by_the_task_and_by_the_sweep(tmp_path):
     try:
         Session, s = app.extensions["umpire"]["sessions"], settings(app)
         by_task, by_sweep = a_row(app), a_row(app)
-        # Run eagerly, the task's retries run at once, one after the other (Celery's apply).
-        assert mail_tasks.send.apply(args=[by_task]).get(timeout=30) == "failed"
+        # Run eagerly, the task's retries run at once, one after the other (Celery's apply). The result is
+        # there already, so reading it cannot block: without disable_sync_subtasks=False Celery refuses
+        # it in a process where an earlier test started a worker (a process-wide flag it never clears).
+        assert mail_tasks.send.apply(args=[by_task]).get(timeout=30, disable_sync_subtasks=False) == "failed"
         got = row(app, by_task)
         assert got.status == "failed" and got.attempts == s.send_retries + 1 and "Connection" in got.error
         # Queued again and again with no retry count (the sweep's way): the attempts still cap it.

@@ -27,11 +27,11 @@ def test_a_submission_adjudicated_meanwhile_is_not_adjudicated_again(pg_url, mon
     real = adjudication.process
     b_inside, a_waits = threading.Event(), threading.Event()
 
-    def slow_process(session, game, sub, snapshot_every=50):
+    def slow_process(session, game, sub, snapshot_every=50, entropy=None):
         if threading.current_thread().name == "worker-b":  # B holds the game's lock here
             b_inside.set()
             assert a_waits.wait(20)
-        return real(session, game, sub, snapshot_every)
+        return real(session, game, sub, snapshot_every, entropy)
 
     monkeypatch.setattr(adjudication, "process", slow_process)
     results: dict = {}
@@ -46,14 +46,18 @@ def test_a_submission_adjudicated_meanwhile_is_not_adjudicated_again(pg_url, mon
         b = worker("b")
         assert b_inside.wait(20), "worker B never started adjudicating"
         a = worker("a")
-        with app.extensions["umpire"]["engine"].connect() as c:  # until A waits for B's lock
+        # Until A waits for B's lock. Autocommit: within one transaction PostgreSQL keeps showing the
+        # pg_stat_activity it read first, so a wait that began after the first look would never be seen.
+        with app.extensions["umpire"]["engine"].connect().execution_options(isolation_level="AUTOCOMMIT") as c:
             for _ in range(400):
                 if c.execute(text("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
                                   "AND datname = current_database()")).scalar():
                     break
                 threading.Event().wait(0.05)
             else:
-                raise AssertionError("worker A never waited for the game's lock")
+                seen = c.execute(text("SELECT wait_event_type, wait_event, state, left(query, 60) "
+                                      "FROM pg_stat_activity WHERE datname = current_database()")).all()
+                raise AssertionError(f"worker A never waited for the game's lock: {seen}; results {results}")
         a_waits.set()
         b.join(30)
         a.join(30)
