@@ -138,5 +138,9 @@ def create_app(config: dict | None = None) -> Flask:
 
     from tasks import celery_init_app
     celery = celery_init_app(app)
-    app.extensions["umpire"]["enqueue"] = lambda sid: celery.send_task("tasks.adjudicate", args=[sid])
+    if app.config["REDIS_URL"]:  # at scale: one LPUSH per move (service.broker.MovePublisher)
+        from .broker import MovePublisher
+        app.extensions["umpire"]["enqueue"] = MovePublisher(celery, app.config["REDIS_URL"])
+    else:
+        app.extensions["umpire"]["enqueue"] = lambda sid: celery.send_task("tasks.adjudicate", args=[sid])
     return app

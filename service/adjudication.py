@@ -8,13 +8,14 @@ leaves the submission queued; the sweeper queues it again.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import uuid
 from collections.abc import Callable
 from datetime import timedelta
 
-from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy import bindparam, func, insert, select, update
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -48,6 +49,24 @@ def decode(raw: str, content_type: str):
                                      "(send text orders as text/plain)")
         return data
     return raw
+
+
+@contextlib.contextmanager
+def storing(Session: sessionmaker):
+    """A session to store a submission in (the move request).
+
+    Storing is one read (``games.seat_of``) and one ``INSERT ... ON CONFLICT DO NOTHING``, each atomic
+    on its own, so on PostgreSQL they run without a transaction around them (autocommit): the request
+    saves the BEGIN and COMMIT round trips (issue 3's throughput). SQLite takes its write lock at BEGIN
+    (``service.db``), so there the two run in one transaction, as before.
+    """
+    with Session() as session:
+        if session.get_bind().dialect.name == "postgresql":
+            session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
+            yield session
+        else:
+            with session.begin():
+                yield session
 
 
 def submit(session: Session, gid: str, token: str | None, raw: str, content_type: str,
@@ -127,10 +146,13 @@ def _insert(session: Session, table):
     return stmt
 
 
-def _binder(session: Session, game, role: str, new_entropy: str | None = None) -> dice.Binder:
-    """The move's dice. *new_entropy* (a seat's first move) counts for this move's dice; it is stored
-    with the seat only if the move is accepted (``_commit_result``)."""
-    ent = dict(session.connection().execute(_SEAT_ENTROPY, {"gid": game.id}).all())
+def _binder(session: Session, game, role: str, new_entropy: str | None = None,
+            entropy: dict[str, str] | None = None) -> dice.Binder:
+    """The move's dice. *entropy* is the seats' entropy by role as read under the game's lock (the
+    adjudication), else it is read here (a preview). *new_entropy* (a seat's first move) counts for this
+    move's dice; it is stored with the seat only if the move is accepted (``_commit_result``)."""
+    ent = dict(entropy) if entropy is not None else dict(
+        session.connection().execute(_SEAT_ENTROPY, {"gid": game.id}).all())
     if new_entropy:
         ent[role] = new_entropy
     bnd = dice.Binder(bytes.fromhex(game.seed), game.id, game.digest, dice.entropy_string(ent), role)
@@ -156,8 +178,10 @@ def _verdict_error(code: str, message: str, **extra) -> dict:
     return {"status": "rejected", "error": {"code": code, "message": message, **extra}, "applied": [], "log": []}
 
 
-def evaluate(session: Session, game, role: str, raw: str, content_type: str, *, preview: bool = False):
-    """Runs a move against *game* without writing anything; returns ``(verdict, result, binder)``."""
+def evaluate(session: Session, game, role: str, raw: str, content_type: str, *, preview: bool = False,
+             entropy: dict[str, str] | None = None):
+    """Runs a move against *game* without writing anything; returns ``(verdict, result, binder)``.
+    *entropy*: the seats' entropy by role, if the caller has read it (``_binder``)."""
     if (why := refusal(game)) is not None:  # a move queued before the umpire paused or ended the game
         return _verdict_error(why.code, why.message), None, None
     try:
@@ -172,7 +196,7 @@ def evaluate(session: Session, game, role: str, raw: str, content_type: str, *, 
         why = _entropy_refused(session, game, role)
         if why:
             return _verdict_error("invalid", why), None, None
-    bnd = _binder(session, game, role, mv.get("entropy"))
+    bnd = _binder(session, game, role, mv.get("entropy"), entropy)
     chance_for: Callable = (lambda n, applied: NoChance()) if preview else bnd
     try:
         result = apply_move(game.state, role, mv["actions"], chance_for, after=mv["after"],
@@ -199,8 +223,16 @@ def evaluate(session: Session, game, role: str, raw: str, content_type: str, *, 
 _G, _S = Game.__table__.c, Submission.__table__.c
 _SEAT_ENTROPY = select(Seat.__table__.c.role, Seat.__table__.c.entropy).where(
     Seat.__table__.c.game_id == bindparam("gid"))
-#: The submission's game, locked (PostgreSQL; SQLite: BEGIN IMMEDIATE), with the submission's status.
-_LOCK_GAME_OF = (select(Game, Submission.status).join(Submission, Submission.game_id == Game.id)
+_ST = Seat.__table__.c
+#: Separators of the seats' entropy as the lock query reads it: entropy has no control characters
+#: (``engine.core.moves``: the move file's ``entropy``; ``service.api.schemas``: a seat's at creation).
+_PAIR, _ROLE_END = "\x1e", "\x1f"
+#: The seats' entropy in one text (``role<US>entropy`` pairs joined by RS), for the lock query.
+_ENTROPIES = (select(func.aggregate_strings(_ST.role + _ROLE_END + _ST.entropy, _PAIR))
+              .where(_ST.game_id == Game.id, _ST.entropy != "").scalar_subquery())
+#: The submission's game, locked (PostgreSQL; SQLite: BEGIN IMMEDIATE), with the submission's status
+#: and the seats' entropy (saving a query per move).
+_LOCK_GAME_OF = (select(Game, Submission.status, _ENTROPIES).join(Submission, Submission.game_id == Game.id)
                  .where(Submission.id == bindparam("sid")).with_for_update(of=Game)
                  .execution_options(populate_existing=True))
 #: The game's queued submissions up to this one, in the order received, read under the game's lock.
@@ -224,9 +256,11 @@ def _committed(obj, **values) -> None:
         set_committed_value(obj, k, v)
 
 
-def _commit_result(session: Session, game, sub: Submission, result, bnd: dice.Binder, snapshot_every: int) -> None:
+def _commit_result(session: Session, game, sub: Submission, result, bnd: dice.Binder, snapshot_every: int,
+                   entropy: dict[str, str]) -> None:
     if getattr(bnd, "new_entropy", None):
         _seat(session, game, sub.role).entropy = bnd.new_entropy
+        entropy[sub.role] = bnd.new_entropy  # counts for the next pending move's dice
     if result.steps:
         at = now()
         session.connection().execute(_INSERT_MOVE, [
@@ -246,12 +280,17 @@ def _commit_result(session: Session, game, sub: Submission, result, bnd: dice.Bi
         reveal_seed(session, game, by="service")  # the seed is revealed when the game ends (DESIGN.md 5)
 
 
-def process(session: Session, game, sub: Submission, snapshot_every: int = 50) -> None:
-    """Adjudicates one queued submission inside the caller's transaction (the game is locked)."""
+def process(session: Session, game, sub: Submission, snapshot_every: int = 50,
+            entropy: dict[str, str] | None = None) -> None:
+    """Adjudicates one queued submission inside the caller's transaction (the game is locked).
+    *entropy*: the seats' entropy by role as read under the lock (read here if not given); a seat's
+    first move that gives entropy adds it, for the next pending move."""
+    if entropy is None:
+        entropy = dict(session.connection().execute(_SEAT_ENTROPY, {"gid": game.id}).all())
     try:
-        verdict, result, bnd = evaluate(session, game, sub.role, sub.raw, sub.content_type)
+        verdict, result, bnd = evaluate(session, game, sub.role, sub.raw, sub.content_type, entropy=entropy)
         if result is not None and result.status in ("accepted", "partial"):
-            _commit_result(session, game, sub, result, bnd, snapshot_every)
+            _commit_result(session, game, sub, result, bnd, snapshot_every, entropy)
     except EngineError as e:  # a rules bug: our fault; the position is not changed
         verdict = _verdict_error("rules-bug", f"the rules engine failed on this move: {e.message}")
         status = "failed"
@@ -277,8 +316,13 @@ def adjudicate(Session: sessionmaker, submission_id: str, snapshot_every: int = 
 
 
 def lock_game_of(session: Session, submission_id: str):
-    """``(game, the submission's status)`` with the game's row locked, or None for no such submission."""
-    return session.execute(_LOCK_GAME_OF, {"sid": submission_id}).first()
+    """``(game, the submission's status, the seats' entropy by role)`` with the game's row locked, or
+    None for no such submission."""
+    row = session.execute(_LOCK_GAME_OF, {"sid": submission_id}).first()
+    if row is None:
+        return None
+    pairs = row[2].split(_PAIR) if row[2] else []
+    return row[0], row[1], dict(p.split(_ROLE_END, 1) for p in pairs)
 
 
 def _adjudicate(Session: sessionmaker, submission_id: str, snapshot_every: int, done: list) -> str | None:
@@ -289,12 +333,12 @@ def _adjudicate(Session: sessionmaker, submission_id: str, snapshot_every: int, 
         row = lock_game_of(session, submission_id)
         if row is None:
             return None
-        game, status = row
+        game, status, entropy = row
         if status in DONE:
             return status
         pending = session.execute(_PENDING, {"gid": game.id, "sid": submission_id}).scalars().all()
         for p in pending:
-            process(session, game, p, snapshot_every)
+            process(session, game, p, snapshot_every, entropy)
             done.append(p)
         mine = [p.status for p in pending if p.id == submission_id]
         if not mine:  # adjudicated by another worker while this one waited for the lock

@@ -27,11 +27,11 @@ _real_process = adjudication.process
 HOLD = float(os.environ.get("UMPIRE_TEST_HOLD_SECONDS", "0"))
 
 
-def marked_process(session, game, sub, snapshot_every: int = 50) -> None:
+def marked_process(session, game, sub, snapshot_every: int = 50, entropy=None) -> None:
     start = time.time()
     time.sleep(HOLD)
     try:
-        return _real_process(session, game, sub, snapshot_every)
+        return _real_process(session, game, sub, snapshot_every, entropy)
     finally:
         line = f"{os.getpid()} {game.id} {sub.id} {start:.6f} {time.time():.6f}\n".encode()
         fd = os.open(os.environ["UMPIRE_TEST_MARKER"], os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)

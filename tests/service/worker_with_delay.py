@@ -66,14 +66,14 @@ def _reached(point: str, sid: str) -> None:
         os.kill(os.getpid(), signal.SIGKILL)
 
 
-def slow_process(session, game, sub, snapshot_every: int = 50) -> None:
+def slow_process(session, game, sub, snapshot_every: int = 50, entropy=None) -> None:
     _mark(f"{sub.id} {os.getpid()}")
     time.sleep(float(os.environ["UMPIRE_TEST_DELAY"]))
-    return _real_process(session, game, sub, snapshot_every)
+    return _real_process(session, game, sub, snapshot_every, entropy)
 
 
-def _process(session, game, sub, snapshot_every: int = 50) -> None:
-    out = _real_process(session, game, sub, snapshot_every)
+def _process(session, game, sub, snapshot_every: int = 50, entropy=None) -> None:
+    out = _real_process(session, game, sub, snapshot_every, entropy)
     session.flush()  # the move's rows are in the database, uncommitted
     _reached("before-commit", sub.id)
     return out
