@@ -29,8 +29,15 @@ CELL_W, CELL_H = 40, 24
 #: A track longer than this many boxes numbers only some of them on *paper* (``_numbered``).
 SPARSE_AFTER = 10
 #: Where a stack's count stands from its icon's top left, and the advance of one digit of the counts
-#: (13 px DejaVu Sans Bold, whose digits are all 1425/2048 em wide), for ``_count_text``.
+#: (13 px DejaVu Sans Bold, whose digits are all 1425/2048 em wide), for ``_count_text`` and ``_cell_w``.
 COUNT_DX, COUNT_DY, DIGIT_W = 22, 16, 9.05
+#: The advance from one held piece to the next in a track's box (``_panel``).
+HELD_W = 42
+#: A counters panel's lines (11.5 px text): the advance from one counter to the next and from one line
+#: of a long list to its next, the indent of those next lines, and the estimated advance of a character
+#: of the label (regular) and of the value (bold) for ``_counter_lines``.
+COUNTER_H, COUNTER_WRAP_H, COUNTER_INDENT = 18, 14, 10
+LABEL_CHAR_W, VALUE_CHAR_W = 6.4, 7.2
 
 
 def load_layout(game_slug: str) -> dict:
@@ -65,14 +72,65 @@ def _lookup(view: dict, dotted: str):
     return cur
 
 
+def _cell_w(count: int, least: float = CELL_W) -> float:
+    """The width of a stack's cell: *least*, and a digit's advance more for every digit of its count past
+    the first, so that a count of two digits stands as clear of the next icon as a count of one does
+    (with ``CELL_W`` a one-digit count ends 9 px before the next cell; a two-digit one reached into it)."""
+    return least + (len(str(count)) - 1) * DIGIT_W
+
+
+def _columns(stacks: list[dict], cols: int) -> list[float]:
+    """The widths of a stack grid's columns: each as wide as the widest cell in it (``_cell_w``)."""
+    widths = [0.0] * min(len(stacks), cols)
+    for i, st in enumerate(stacks):
+        widths[i % cols] = max(widths[i % cols], _cell_w(st["count"]))
+    return widths
+
+
 def _grid(x: float, y: float, stacks: list[dict], cols: int = 2) -> tuple[list[dict], float, float]:
     """Places piece stacks in a grid from (x, y); returns them and the grid's width and height."""
-    out = []
-    for i, st in enumerate(stacks):
-        c, r = i % cols, i // cols
-        out.append({**st, "x": _num(x + c * CELL_W), "y": _num(y + r * CELL_H)})
+    widths = _columns(stacks, cols)
+    lefts = [x + sum(widths[:c]) for c in range(len(widths))]
+    out = [{**st, "x": _num(lefts[i % cols]), "y": _num(y + (i // cols) * CELL_H)} for i, st in enumerate(stacks)]
     rows = math.ceil(len(stacks) / cols) if stacks else 0
-    return out, min(len(stacks), cols) * CELL_W, rows * CELL_H
+    return out, sum(widths), rows * CELL_H
+
+
+def _row(x: float, y: float, stacks: list[dict], least: float) -> list[dict]:
+    """Places piece stacks in one row from (x, y), each cell *least* wide or wider (``_cell_w``)."""
+    out = []
+    for st in stacks:
+        out.append({**st, "x": _num(x), "y": _num(y)})
+        x += _cell_w(st["count"], least)
+    return out
+
+
+def _tally(values) -> str:
+    """A counters panel's list as text, each value once with how many there are (``demolish ×2``), in
+    the order they first appear."""
+    seen: dict[str, int] = {}
+    for x in values:
+        seen[str(x)] = seen.get(str(x), 0) + 1
+    return ", ".join(k if n == 1 else f"{k} \u00d7{n}" for k, n in seen.items())
+
+
+def _counter_lines(label: str, value: str, width: float) -> list[dict]:
+    """One counter's text as lines no wider than *width* (estimated: ``LABEL_CHAR_W`` and
+    ``VALUE_CHAR_W`` per character), broken after a comma: the first line holds the label, the next
+    ones only the rest of the value, indented (``{"label", "value", "indent"}`` each)."""
+    parts = value.split(", ")
+    lines, cur = [], ""
+    room = width - (len(label) + 2) * LABEL_CHAR_W
+    for part in parts:
+        trial = f"{cur}, {part}" if cur else part
+        if cur and len(trial) * VALUE_CHAR_W > room:
+            lines.append(cur + ",")
+            cur, room = part, width - COUNTER_INDENT
+        else:
+            cur = trial
+    lines.append(cur)
+    return [{"label": f"{label}: " if i == 0 else "", "value": v, "indent": 0 if i == 0 else COUNTER_INDENT}
+            for i, v in enumerate(lines)]
 
 
 def _stacks(counts: dict, legend: dict) -> list[dict]:
@@ -107,9 +165,7 @@ def _space(sid: str, spec: dict, counts: dict, legend: dict, names: dict) -> dic
         cx, cy = (_num(v) for v in spec["center"])
         r = _num(spec["r"])
         sp.update(cx=cx, cy=cy, r=r, lx=cx, ly=_num(cy - r * 0.55))
-        cols = 2
-        gw = min(len(stacks), cols) * CELL_W
-        pieces, gw, gh = _grid(cx - gw / 2, cy - r * 0.42, stacks, cols)
+        pieces, gw, gh = _grid(cx - sum(_columns(stacks, 2)) / 2, cy - r * 0.42, stacks, 2)
         sp["markers"] = _markers(counts, legend, cx - r * 0.9, cy - r - 20)
     else:
         pts = [(_num(a), _num(b)) for a, b in spec["points"]]
@@ -152,8 +208,7 @@ def _panel(p: dict, view: dict, legend: dict, names: dict, pieces_by_kind: dict,
             slot = slots.get(str(v)) or slots.get(v) or {}
             held = [{"kind": k, "count": _count(c), "piece": pieces_by_kind.get(k) or pieces_by_kind.get(k + "_u")}
                     for k, c in sorted(slot.items()) if _count(c) > 0]
-            held = [{**h, "x": _num(p["x"] + i * bw + 4 + j * 42), "y": _num(p["y"] + p["h"] + 2)}
-                    for j, h in enumerate(held)]
+            held = _row(p["x"] + i * bw + 4, p["y"] + p["h"] + 2, held, HELD_W)
             cells.append({"v": v, "x": _num(p["x"] + i * bw), "on": v == value,
                           "numbered": _numbered(v, lo, hi, v == value, sparse),
                           "name": p.get("names", {}).get(str(v), ""), "held": held})
@@ -188,12 +243,15 @@ def _panel(p: dict, view: dict, legend: dict, names: dict, pieces_by_kind: dict,
             placed.append({**st, "x": _num(p["x"] + 10 + (i % cols) * 60), "y": _num(p["y"] + 24 + (i // cols) * CELL_H)})
         out["stacks"] = placed
     elif t == "counters":
-        items = []
+        items, y = [], p["y"] + 14
         for it in p["items"]:
             v = _lookup(view, it["key"])
             if it.get("list"):
-                v = ", ".join(str(x) for x in v) if v else "none"
-            items.append({"key": it["key"], "label": it["label"], "value": "" if v is None else v})
+                v = _tally(v) if v else "none"
+            lines = _counter_lines(it["label"], "" if v is None else str(v), p.get("w", 150))
+            items.append({"key": it["key"], "label": it["label"], "value": "" if v is None else v,
+                          "lines": [{**ln, "y": _num(y + i * COUNTER_WRAP_H)} for i, ln in enumerate(lines)]})
+            y += COUNTER_H + (len(lines) - 1) * COUNTER_WRAP_H
         out["entries"] = items
     elif t == "legend":
         out["pieces"] = [{**pc, "x": _num(p["x"] + 10 + (i % 3) * 155), "y": _num(p["y"] + 24 + (i // 3) * 24)}
@@ -260,6 +318,22 @@ def board_key(layout: dict) -> dict:
                        for p in legend.get("pieces", [])],
             "markers": [{"kind": m["kind"], "label": m["label"], "fill": m["fill"], "text": m.get("text", "#ffffff")}
                         for m in legend.get("markers", [])]}
+
+
+def key_box(layout: dict) -> dict | None:
+    """Where the board's key panel stands, from its top left down to the canvas's foot, in percent of the
+    canvas (``{"left", "top", "width", "height"}``); None if the layout has no key panel.
+
+    The paper board leaves that panel out (``header=False``) and the PDFs print their key and the map's
+    note in HTML over the place it leaves (reports/board.html.j2): printed under the board instead, they
+    left the foot of its side panel empty and the board smaller (issue 5).
+    """
+    w, h = layout["canvas"]["width"], layout["canvas"]["height"]
+    for p in layout.get("panels", []):
+        if p.get("type") == "legend":
+            return {"left": _num(100 * p["x"] / w), "top": _num(100 * p["y"] / h),
+                    "width": _num(100 * p["w"] / w), "height": _num(100 * (h - p["y"]) / h)}
+    return None
 
 
 def render_board_svg(view: dict, layout: dict, names: dict | None = None, tooltips: bool = True,

@@ -21,12 +21,19 @@ import engine
 from .. import games as G
 from ..models import Game
 from ..rulings import rulings_in_force
-from .board import board_key, board_note, load_layout, render_board_svg
+from .board import board_key, board_note, key_box, load_layout, render_board_svg
 from .limits import render_pdf
 from .pdf import DataOnlyFetcher, html_to_pdf
 
 TEMPLATES = Path(__file__).resolve().parents[1] / "templates"
 LAST_MOVES = 12
+#: The most room the PDFs' board takes, in mm: the width of A4 landscape inside its 10 mm margins
+#: (reports/base.css.j2), and the page's height less the heading and the facts line above the board
+#: and room for a title of two lines (``board_size``).
+BOARD_MAX_W, BOARD_MAX_H = 277, 163
+#: The height in mm the key and the map's note take under the board, for a layout without a key panel
+#: to print them over (``board.key_box``): the board is that much shorter.
+KEY_UNDER_H = 14
 
 _env = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=select_autoescape(default=True,
                    default_for_string=True))
@@ -43,13 +50,24 @@ def board_for(game: Game, role: str, paper: bool = False) -> tuple[dict, str]:
                                   paper=paper)
 
 
+def board_size(canvas: dict, max_h: float = BOARD_MAX_H) -> dict:
+    """The printed size of the board in mm (``{"w", "h"}``): the largest within ``BOARD_MAX_W`` by
+    *max_h* at the canvas's proportions. A size given, not left to the image, so that the key printed
+    over the board (``board.key_box``) can stand in percent of it."""
+    scale = min(BOARD_MAX_W / canvas["width"], max_h / canvas["height"])
+    return {"w": round(canvas["width"] * scale, 1), "h": round(canvas["height"] * scale, 1)}
+
+
 def board_around(game: Game) -> dict:
-    """What the PDFs print in HTML under their board (reports/key.html.j2): the key, each piece's icon
-    as a ``data:`` URL (``svg_src``), and the map's note."""
+    """What the PDFs print in HTML with their board (reports/board.html.j2): its size (``board_size``),
+    the key, each piece's icon as a ``data:`` URL (``svg_src``), and the map's note, both over the foot
+    of the board's side panel (``box``, ``board.key_box``) or, for a layout without a key panel, under
+    the board."""
     layout = load_layout(game.game)
-    key = board_key(layout)
+    key, box = board_key(layout), key_box(layout)
+    size = board_size(layout["canvas"], BOARD_MAX_H if box else BOARD_MAX_H - KEY_UNDER_H)
     return {"pieces": [{**p, "src": svg_src(p["svg"])} for p in key["pieces"]], "markers": key["markers"],
-            "note": board_note(layout)}
+            "note": board_note(layout), "size": size, "box": box}
 
 
 def svg_src(svg: str) -> str:

@@ -11,6 +11,7 @@ import engine
 from engine.core.chance import SeededChance
 from engine.games.palestine.data import CARDS, MAP
 from service.reports import load_layout, render_board_svg
+from service.reports.board import DIGIT_W, LABEL_CHAR_W, VALUE_CHAR_W, _counter_lines, _tally, key_box
 
 NS = {"s": "http://www.w3.org/2000/svg"}
 PIECE_KINDS = ("troops", "police", "cells_u", "cells_a", "caches")
@@ -226,3 +227,130 @@ def test_the_paper_board_leaves_its_key_to_the_document_and_draws_less_text(stat
         icon = ET.fromstring(p["svg"])
         assert icon.tag == "{http://www.w3.org/2000/svg}svg" and len(icon) and "<text" not in p["svg"]
     assert [m["label"] for m in key["markers"]] == ["Sabotage", "Terror", "Curfew"]
+
+
+def icon_left(group) -> float:
+    """The left edge of a stack's icon: the least x of the shapes the icon macro draws (pieces.svg.j2)."""
+    xs = []
+    for el in group.iter():
+        tag = el.tag.split("}")[-1]
+        if tag == "rect":
+            xs.append(float(el.get("x")))
+        elif tag == "circle":
+            xs.append(float(el.get("cx")) - float(el.get("r")))
+        elif tag == "polygon":
+            xs.extend(float(pt.split(",")[0]) for pt in el.get("points").split())
+    return min(xs)
+
+
+def count_spans(root, paper: bool) -> list[tuple[float, float, float]]:
+    """Every stack's count as (left, right, baseline y), in the order the board draws the stacks: the
+    right is the last digit's x plus a digit's advance (board.DIGIT_W)."""
+    texts = [t for t in root.iter("{http://www.w3.org/2000/svg}text") if "count" in (t.get("class") or "").split()]
+    if not paper:
+        return [(float(t.get("x")), float(t.get("x")) + len(t.text) * DIGIT_W, float(t.get("y"))) for t in texts]
+    merged, = texts
+    xs, ys = [float(x) for x in merged.get("x").split()], [float(y) for y in merged.get("y").split()]
+    spans, i = [], 0
+    for g in stacks_of(root):
+        n = len(g.get("data-count"))
+        spans.append((xs[i], xs[i + n - 1] + DIGIT_W, ys[i]))
+        i += n
+    return spans
+
+
+def stacks_of(root) -> list:
+    return [g for g in root.iter("{http://www.w3.org/2000/svg}g") if "pieces" in (g.get("class") or "").split()]
+
+
+@pytest.mark.parametrize("paper", [False, True], ids=["screen", "paper"])
+def test_a_two_digit_count_ends_clear_of_the_next_icon_in_its_row(state, layout, paper):
+    """A count of two digits (one ``<text>``, a position per digit on paper) ends a clear gap before the
+    next icon on its row, as a one-digit count does: in a district, a city, a railway's tray and a track's
+    box; before the fix "12" ended at the next cell's left and touched its icon."""
+    view = copy.deepcopy(engine.view(state, "irgun"))
+    view["spaces"]["tel-aviv-jaffa"].update(troops=12, police=3, cells_u=10, caches=1)
+    view["spaces"]["samaria"].update(troops=11, police=2)
+    view["spaces"]["rail-haifa"].update(troops=10, police=1)
+    view["haganah_slots"] = {"4": {"cells": 12, "caches": 1}}
+    root = ET.fromstring(render_board_svg(view, layout, {"cards": ALL_TITLES}, tooltips=not paper,
+                                          header=not paper, paper=paper))
+    stacks, spans = stacks_of(root), count_spans(root, paper)
+    assert len(stacks) == len(spans)
+    pairs = [(spans[i], stacks[i + 1]) for i in range(len(stacks) - 1)
+             if spans[i][2] == spans[i + 1][2] and spans[i + 1][0] > spans[i][0]]  # the next stack on the same row
+    two_digit = [(span, nxt) for span, nxt in pairs if span[1] - span[0] > 1.5 * DIGIT_W]
+    assert len(two_digit) >= 4  # Tel Aviv-Jaffa's two rows, Samaria, the railway; the Haganah box
+    for (_left, right, _y), nxt in pairs:
+        assert right + 6 <= icon_left(nxt), (right, nxt.get("data-kind"), icon_left(nxt))
+
+
+@pytest.mark.parametrize("game", ["palestine", "arab-revolt"])
+def test_the_key_box_is_the_foot_of_the_side_panel_under_every_panel_the_paper_board_draws(game):
+    """The PDFs print their key and note over ``key_box``: the key panel's place, which the paper board
+    leaves empty. It lies in the side panel, clear of the map, below every panel the paper board still
+    draws, and reaches the canvas's foot, so that foot is not left empty."""
+    lay = load_layout(game)
+    box, canvas = key_box(lay), lay["canvas"]
+    w, h = canvas["width"], canvas["height"]
+    assert box["left"] >= 100 * canvas.get("panel_x", 700) / w
+    assert box["left"] + box["width"] <= 100
+    assert box["top"] + box["height"] == pytest.approx(100, abs=0.01)
+    assert box["height"] >= 20  # room for the key's lines and the note (checked by eye in the PDFs)
+    for p in lay["panels"]:
+        if p["type"] not in ("header", "legend"):
+            assert 100 * panel_bottom(p) / h <= box["top"], p["type"]
+
+
+def panel_bottom(p: dict) -> float:
+    """The foot of a panel of the layout: its height, or the one reports/board.svg.j2 draws it to."""
+    if p["type"] == "counters":
+        return p["y"] + 18 * len(p["items"])
+    if p["type"] == "initiative":
+        return p["y"] + 86
+    return p["y"] + p.get("h", 0)
+
+
+def test_a_layout_without_a_key_panel_has_no_key_box(layout):
+    assert key_box({**layout, "panels": [p for p in layout["panels"] if p["type"] != "legend"]}) is None
+
+
+def test_a_counters_list_is_tallied_in_order_of_first_appearance():
+    assert _tally(["demolish", "fine", "demolish", "detain", "demolish"]) == "demolish \u00d73, fine, detain"
+    assert _tally([0, 0, 1]) == "0 \u00d72, 1"
+
+
+def test_a_long_counter_wraps_after_a_comma_and_its_lines_stay_in_the_panel():
+    lines = _counter_lines("Punish held", "demolish \u00d72, collective fine, detention, curfew", 150)
+    assert len(lines) > 1
+    assert lines[0]["label"] == "Punish held: " and all(ln["label"] == "" for ln in lines[1:])
+    assert ", ".join(ln["value"].rstrip(",") for ln in lines) == "demolish \u00d72, collective fine, detention, curfew"
+    for ln in lines:
+        width = ln["indent"] + len(ln["label"]) * LABEL_CHAR_W + len(ln["value"]) * VALUE_CHAR_W
+        assert width <= 150 or "," not in ln["value"].rstrip(","), ln
+    assert _counter_lines("Ops cup", "4", 150) == [{"label": "Ops cup: ", "value": "4", "indent": 0}]
+
+
+def test_an_arab_revolt_board_with_many_held_chits_draws_them_above_its_key():
+    """The Arab Revolt counters panel with four different Punishment chits held: every chit is drawn, on
+    lines that end left of the canvas's edge and above the key (which the PDFs print at key_box)."""
+    lay = load_layout("arab-revolt")
+    st = engine.setup("arab-revolt", "standard", {}, SeededChance(3))
+    view = copy.deepcopy(engine.view(st, "british"))
+    chits = ["demolish", "demolish", "collective fine", "detention", "curfew"]
+    view.setdefault("punishment", {})["held"] = chits
+    root = ET.fromstring(render_board_svg(view, lay, paper=True, header=False))
+    texts = [t for t in root.iter("{http://www.w3.org/2000/svg}text") if t.get("data-key") == "punishment.held"]
+    assert len(texts) > 1
+    drawn = " ".join("".join(t.itertext()) for t in texts)
+    for chit in set(chits):
+        assert chit in drawn
+    assert "demolish \u00d72" in drawn
+    canvas = lay["canvas"]
+    panel = next(p for p in lay["panels"] if p["type"] == "counters")
+    for t in texts:  # the label in regular type (the text's own), the value in bold (its tspan)
+        label, value = t.text or "", "".join(t[0].itertext())
+        assert float(t.get("x")) + len(label) * LABEL_CHAR_W + len(value) * VALUE_CHAR_W <= canvas["width"], value
+    ys = [float(t.get("y")) for t in root.iter("{http://www.w3.org/2000/svg}text") if t.get("class") == "counter"]
+    assert ys == sorted(ys) and len(set(ys)) == len(ys), "the counters' lines overlap"
+    assert max(ys) < canvas["height"] * key_box(lay)["top"] / 100 and min(ys) > panel["y"]

@@ -15,7 +15,7 @@ from service import adjudication  # noqa: E402
 from service import games as G  # noqa: E402
 from service.models import Render  # noqa: E402
 from service.reports import documents  # noqa: E402
-from service.reports.board import load_layout  # noqa: E402
+from service.reports.board import key_box, load_layout  # noqa: E402
 from service.reports.pdf import DataOnlyFetcher  # noqa: E402
 from service.reports.store import render_snapshots  # noqa: E402
 
@@ -63,6 +63,38 @@ def test_snapshot_shows_the_position_and_not_the_next_card(sessions):
     for label in ("Troops", "Cell (Underground)", "Arms Cache", "Sabotage", "Curfew"):  # the key, there too
         assert squash(label) in flat, label
     assert "Sabotage in Galilee" in text or squash("Irgun Sabotage in Galilee") in flat
+
+
+BOARD_HTML = re.compile(r'<div class="paper-board" style="width: ([\d.]+)mm; height: ([\d.]+)mm"><img [^>]*>'
+                        r'<div class="key-box" style="left: ([\d.]+)%; top: ([\d.]+)%; width: ([\d.]+)%; '
+                        r'height: ([\d.]+)%">(.*?)</div></div>', re.S)
+
+
+def test_the_board_is_printed_larger_with_its_key_over_the_foot_of_its_side_panel(sessions):
+    """The key and the map's note stand over the foot of the board's side panel, where the paper board
+    leaves its key panel out (board.key_box), not under the board, which takes the room they took: as
+    large as fits ``BOARD_MAX_W`` by ``BOARD_MAX_H`` at the canvas's proportions, taller than the 150 mm
+    it had; the whole still fits the snapshot's first page."""
+    gid, _ = new_game(sessions)
+    with sessions() as s:
+        game = G.get_game(s, gid)
+        htmls = [documents.snapshot_html(s, game, "irgun"), documents.report_html(s, game)]
+        first_page = pypdf.PdfReader(io.BytesIO(documents.snapshot_pdf(s, game, "irgun", DataOnlyFetcher()))).pages[0]
+    layout = load_layout("palestine")
+    canvas, box = layout["canvas"], key_box(layout)
+    for html in htmls:
+        m = BOARD_HTML.search(html)
+        assert m, "the board with its key box"
+        w, h = float(m[1]), float(m[2])
+        assert w / h == pytest.approx(canvas["width"] / canvas["height"], rel=1e-3)
+        assert w <= documents.BOARD_MAX_W and h == documents.BOARD_MAX_H > 150
+        assert [float(v) for v in m.groups()[2:6]] == [box["left"], box["top"], box["width"], box["height"]]
+        inside = m[7]
+        assert html.count('class="key"') == 1 and 'class="key"' in inside
+        for text in ["Troops", "Cell (Underground)", "Curfew", "Schematic map: positions inferred"]:
+            assert text in inside, text
+    flat = squash(first_page.extract_text())
+    assert squash("Cell (Underground)") in flat and squash("not the printed board.") in flat
 
 
 def test_report_has_cover_log_and_hash(sessions):
