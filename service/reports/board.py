@@ -249,7 +249,7 @@ def _panel(p: dict, view: dict, legend: dict, names: dict, pieces_by_kind: dict,
             if it.get("list"):
                 v = _tally(v) if v else "none"
             lines = _counter_lines(it["label"], "" if v is None else str(v), p.get("w", 150))
-            items.append({"key": it["key"], "label": it["label"], "value": "" if v is None else v,
+            items.append({"key": it["key"],
                           "lines": [{**ln, "y": _num(y + i * COUNTER_WRAP_H)} for i, ln in enumerate(lines)]})
             y += COUNTER_H + (len(lines) - 1) * COUNTER_WRAP_H
         out["entries"] = items
