@@ -13,11 +13,12 @@ import hashlib
 import json
 import uuid
 from collections.abc import Callable
-from datetime import timedelta
+from dataclasses import dataclass, fields
+from datetime import datetime, timedelta
 
 from sqlalchemy import bindparam, func, insert, select, update
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
-from sqlalchemy.orm.attributes import set_committed_value
 
 import engine
 from engine.core import dice
@@ -78,6 +79,29 @@ def submit(session: Session, gid: str, token: str | None, raw: str, content_type
     """
     head, role = seat_of(session, gid, token)
     return submit_as(session, head, role, raw, content_type, key)
+
+
+def store(Session: sessionmaker, gid: str, token: str | None, raw: str, content_type: str,
+          key: str | None = None) -> tuple[dict, bool]:
+    """The move request's write: stores a submission (``submit``, in ``storing``) and returns it as
+    ``describe`` gives it, and whether it is new.
+
+    Tried once more on a new connection if the first try met one the server had ended (the engine then
+    says ``connection_invalidated``; ``service.db.ping_when_idle``). Storing is idempotent, so the second
+    try of a move the first one stored inserts nothing and finds it; if it is still queued it is
+    handed back as new, to be queued for adjudication (the first try's answer was lost, so it may not
+    have been; queueing a submission twice is harmless, ``adjudicate`` being idempotent).
+    """
+    try:
+        with storing(Session) as s:
+            sub, new = submit(s, gid, token, raw, content_type, key)
+            return describe(sub), new
+    except DBAPIError as e:
+        if not e.connection_invalidated:
+            raise
+    with storing(Session) as s:
+        sub, new = submit(s, gid, token, raw, content_type, key)
+        return describe(sub), new or sub.status == "queued"
 
 
 def _position_of(raw: str, content_type: str, current: int) -> int:
@@ -216,10 +240,12 @@ def evaluate(session: Session, game, role: str, raw: str, content_type: str, *, 
     return verdict, result, bnd
 
 
-# The move path's statements, built once (issue 3's throughput). The writes are Core statements on the
-# session's connection, and the loaded objects are brought up to date with ``set_committed_value``, so
-# the unit of work has nothing left to flush for an ordinary move; the rare writes (a seat's entropy, a
-# snapshot, the seed revealed at the end) still go through the ORM, in the same transaction.
+# The move path's statements, built once (issue 3's throughput). The worker reads and writes with Core
+# statements on the session's connection: the locked game and the queued submissions are read into plain
+# records (``LockedGame``, ``QueuedSubmission``) rather than ORM objects, and the writes are prebuilt
+# statements, so the ORM's loading and unit of work cost nothing on an ordinary move. The rare writes (a
+# seat's entropy, a snapshot, the seed revealed at the end) still go through the ORM, in the same
+# transaction.
 _G, _S = Game.__table__.c, Submission.__table__.c
 _SEAT_ENTROPY = select(Seat.__table__.c.role, Seat.__table__.c.entropy).where(
     Seat.__table__.c.game_id == bindparam("gid"))
@@ -229,18 +255,54 @@ _ST = Seat.__table__.c
 _PAIR, _ROLE_END = "\x1e", "\x1f"
 #: The seats' entropy in one text (``role<US>entropy`` pairs joined by RS), for the lock query.
 _ENTROPIES = (select(func.aggregate_strings(_ST.role + _ROLE_END + _ST.entropy, _PAIR))
-              .where(_ST.game_id == Game.id, _ST.entropy != "").scalar_subquery())
+              .where(_ST.game_id == _G.id, _ST.entropy != "").scalar_subquery())
+
+
+@dataclass(slots=True)
+class LockedGame:
+    """The game as the worker adjudicates it: the columns the move path reads, read with the game's row
+    locked. Attributes as ``models.Game``'s; ``_commit_result`` keeps them up to date with what it writes."""
+
+    id: str
+    seq: int
+    state: dict
+    status: str
+    seed: str
+    digest: str
+    result: dict | None
+    updated_at: datetime
+
+
+@dataclass(slots=True)
+class QueuedSubmission:
+    """A queued submission as the worker reads it under the game's lock (attributes as
+    ``models.Submission``'s, for ``describe``); ``process`` keeps them up to date with what it writes."""
+
+    id: str
+    game_id: str
+    role: str
+    raw: str
+    content_type: str
+    status: str
+    attempts: int
+    verdict: dict | None
+    created_at: datetime
+    updated_at: datetime
+
+
+_GAME_COLS = [getattr(_G, f.name) for f in fields(LockedGame)]
+_SUB_COLS = [getattr(_S, f.name) for f in fields(QueuedSubmission)]
+_NG = len(_GAME_COLS)
 #: The submission's game, locked (PostgreSQL; SQLite: BEGIN IMMEDIATE), with the submission's status
 #: and the seats' entropy (saving a query per move).
-_LOCK_GAME_OF = (select(Game, Submission.status, _ENTROPIES).join(Submission, Submission.game_id == Game.id)
-                 .where(Submission.id == bindparam("sid")).with_for_update(of=Game)
-                 .execution_options(populate_existing=True))
+_LOCK_GAME_OF = (select(*_GAME_COLS, _S.status, _ENTROPIES).select_from(Game.__table__)
+                 .join(Submission.__table__, _S.game_id == _G.id)
+                 .where(_S.id == bindparam("sid")).with_for_update(of=Game.__table__))
+_CREATED = select(_S.created_at).where(_S.id == bindparam("sid")).scalar_subquery()
 #: The game's queued submissions up to this one, in the order received, read under the game's lock.
-_PENDING = (select(Submission)
-            .where(Submission.game_id == bindparam("gid"), Submission.status == "queued",
-                   Submission.created_at <= select(_S.created_at).where(_S.id == bindparam("sid")).scalar_subquery())
-            .order_by(Submission.created_at, Submission.id)
-            .execution_options(populate_existing=True))
+_PENDING = (select(*_SUB_COLS)
+            .where(_S.game_id == bindparam("gid"), _S.status == "queued", _S.created_at <= _CREATED)
+            .order_by(_S.created_at, _S.id))
 _INSERT_MOVE = insert(Move.__table__)
 _UPDATE_GAME = (update(Game.__table__).where(_G.id == bindparam("b_id"))
                 .values(state=bindparam("b_state"), seq=bindparam("b_seq"), digest=bindparam("b_digest"),
@@ -251,12 +313,17 @@ _UPDATE_SUBMISSION = (update(Submission.__table__).where(_S.id == bindparam("b_i
 
 
 def _committed(obj, **values) -> None:
-    """Sets attributes of a loaded object to what a Core statement has just written (not dirty)."""
+    """Sets attributes of a record to what a Core statement has just written."""
     for k, v in values.items():
-        set_committed_value(obj, k, v)
+        setattr(obj, k, v)
 
 
-def _commit_result(session: Session, game, sub: Submission, result, bnd: dice.Binder, snapshot_every: int,
+def pending(session: Session, gid: str, submission_id: str) -> list[QueuedSubmission]:
+    """The game's queued submissions up to *submission_id*, in the order received (read under the lock)."""
+    return [QueuedSubmission(*r) for r in session.connection().execute(_PENDING, {"gid": gid, "sid": submission_id})]
+
+
+def _commit_result(session: Session, game: LockedGame, sub: QueuedSubmission, result, bnd: dice.Binder, snapshot_every: int,
                    entropy: dict[str, str]) -> None:
     if getattr(bnd, "new_entropy", None):
         _seat(session, game, sub.role).entropy = bnd.new_entropy
@@ -276,11 +343,11 @@ def _commit_result(session: Session, game, sub: Submission, result, bnd: dice.Bi
               "status": "finished" if ended else game.status, "updated_at": now()}
     session.connection().execute(_UPDATE_GAME, {f"b_{k}": v for k, v in values.items()} | {"b_id": game.id})
     _committed(game, **values)
-    if ended:
-        reveal_seed(session, game, by="service")  # the seed is revealed when the game ends (DESIGN.md 5)
+    if ended:  # the seed is revealed when the game ends (DESIGN.md 5); rare, so through the ORM
+        reveal_seed(session, session.get(Game, game.id), by="service")
 
 
-def process(session: Session, game, sub: Submission, snapshot_every: int = 50,
+def process(session: Session, game: LockedGame, sub: QueuedSubmission, snapshot_every: int = 50,
             entropy: dict[str, str] | None = None) -> None:
     """Adjudicates one queued submission inside the caller's transaction (the game is locked).
     *entropy*: the seats' entropy by role as read under the lock (read here if not given); a seat's
@@ -308,8 +375,17 @@ def adjudicate(Session: sessionmaker, submission_id: str, snapshot_every: int = 
     ``on_done(subs)`` is told, after the commit, the submissions that got their verdict, each as
     ``describe`` gives it (``service.notify`` carries them to the waiting requests).
     """
-    done: list[Submission] = []
-    status = _adjudicate(Session, submission_id, snapshot_every, done)
+    done: list[QueuedSubmission] = []
+    try:
+        status = _adjudicate(Session, submission_id, snapshot_every, done)
+    except DBAPIError as e:
+        # The connection was one the server had ended (``service.db.ping_when_idle``): the transaction
+        # is gone, so it is run again at once on a new connection. Any other database error is the
+        # task's to retry (``tasks.adjudicate``).
+        if not e.connection_invalidated:
+            raise
+        done.clear()
+        status = _adjudicate(Session, submission_id, snapshot_every, done)
     if on_done and done:
         on_done([describe(p) for p in done])
     return status
@@ -318,29 +394,30 @@ def adjudicate(Session: sessionmaker, submission_id: str, snapshot_every: int = 
 def lock_game_of(session: Session, submission_id: str):
     """``(game, the submission's status, the seats' entropy by role)`` with the game's row locked, or
     None for no such submission."""
-    row = session.execute(_LOCK_GAME_OF, {"sid": submission_id}).first()
+    row = session.connection().execute(_LOCK_GAME_OF, {"sid": submission_id}).first()
     if row is None:
         return None
-    pairs = row[2].split(_PAIR) if row[2] else []
-    return row[0], row[1], dict(p.split(_ROLE_END, 1) for p in pairs)
+    ents = row[_NG + 1]
+    pairs = ents.split(_PAIR) if ents else []
+    return LockedGame(*row[:_NG]), row[_NG], dict(p.split(_ROLE_END, 1) for p in pairs)
 
 
 def _adjudicate(Session: sessionmaker, submission_id: str, snapshot_every: int, done: list) -> str | None:
     with Session() as session, session.begin():
         # The game is locked first, found through the submission, and everything after is read under
-        # that lock (populate_existing: not copies read before it), so a submission another worker has
-        # just adjudicated is never adjudicated twice.
+        # that lock (Core reads: no ORM copy read before it), so a submission another worker has just
+        # adjudicated is never adjudicated twice.
         row = lock_game_of(session, submission_id)
         if row is None:
             return None
         game, status, entropy = row
         if status in DONE:
             return status
-        pending = session.execute(_PENDING, {"gid": game.id, "sid": submission_id}).scalars().all()
-        for p in pending:
+        queued = pending(session, game.id, submission_id)
+        for p in queued:
             process(session, game, p, snapshot_every, entropy)
             done.append(p)
-        mine = [p.status for p in pending if p.id == submission_id]
+        mine = [p.status for p in queued if p.id == submission_id]
         if not mine:  # adjudicated by another worker while this one waited for the lock
             return session.connection().execute(_STATUS, {"sid": submission_id}).first().status
         return mine[0]

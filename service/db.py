@@ -6,7 +6,9 @@ transaction cannot fail half way); PostgreSQL is the scale setting, with the sam
 
 from __future__ import annotations
 
-from sqlalchemy import create_engine, event
+import time
+
+from sqlalchemy import create_engine, event, exc
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import sessionmaker
 
@@ -31,10 +33,41 @@ def make_engine(url: str) -> Engine:
         return eng
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url[len("postgresql://"):]
-    # A pooled connection the server ended (a restart, a failover, pg_terminate_backend) is found by a
-    # ping when it is checked out and replaced, so the request after a drop works; one caught in the
-    # middle of a request fails it with a 503 (service/__init__.py) and a task retries (tasks.adjudicate).
-    return create_engine(url, pool_recycle=1800, pool_pre_ping=True)
+    eng = create_engine(url, pool_recycle=1800)
+    ping_when_idle(eng)
+    return eng
+
+
+#: A pooled connection idle this long (seconds) is pinged before it is used again (``ping_when_idle``).
+PING_AFTER_IDLE = 1.0
+
+
+def ping_when_idle(eng: Engine, after: float = PING_AFTER_IDLE) -> None:
+    """Checks a pooled connection before use if it has been idle *after* seconds or more.
+
+    A connection the server ended while it sat in the pool (a restart, a failover,
+    ``pg_terminate_backend``) fails its ping and the pool connects again (SQLAlchemy's checkout event
+    and ``DisconnectionError``), so the request after a drop works. A connection back in the pool for
+    less than that, the rule under load, is used without the round trip that ``pool_pre_ping`` costs
+    every checkout (issue 3's throughput). A drop that such a connection meets fails its statement; the
+    engine then marks every pooled connection stale, so only the requests in flight at the drop see it:
+    they are answered 503 (service/__init__.py), a move's store is tried once more on a new connection
+    (``service.api.routes``), and a task retries (``tasks.adjudicate``).
+    """
+
+    @event.listens_for(eng, "checkin")
+    def _idle_from(_dbapi_conn, record):
+        record.info["idle_from"] = time.monotonic()
+
+    @event.listens_for(eng, "checkout")
+    def _ping_if_idle(dbapi_conn, record, _proxy):
+        since = record.info.pop("idle_from", None)
+        if since is None or time.monotonic() - since < after:
+            return  # a new connection, or one used a moment ago
+        try:
+            eng.dialect.do_ping(dbapi_conn)
+        except Exception as e:  # closed, or in no state to use: the pool replaces it
+            raise exc.DisconnectionError(f"a pooled connection failed its ping: {e}") from e
 
 
 def make_sessionmaker(engine: Engine) -> sessionmaker:

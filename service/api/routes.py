@@ -225,9 +225,7 @@ class GameMoves(MethodView):
     def post(self, q, gid):
         """Submit a move file. 202 with the submission; with ?wait=N, up to N seconds for the verdict (200)."""
         raw, kind = read_move()
-        with adjudication.storing(sessions()) as s:
-            sub, new = adjudication.submit(s, gid, bearer(), raw, kind, request.headers.get("Idempotency-Key"))
-            out = adjudication.describe(sub)
+        out, new = adjudication.store(sessions(), gid, bearer(), raw, kind, request.headers.get("Idempotency-Key"))
         if new and q["wait"]:
             # Listen for the verdict before queueing, so the notice cannot come before we listen.
             with _notifier().expect(out["id"]) as ev:

@@ -59,7 +59,7 @@ def test_a_seats_first_move_entropy_counts_for_the_next_move_of_the_batch(sessio
                                     "application/json")
     with sessions() as s, s.begin():
         game, _status, entropy = adjudication.lock_game_of(s, sid)
-        sub = next(p for p in s.execute(adjudication._PENDING, {"gid": gid, "sid": sid}).scalars())
+        sub = next(iter(adjudication.pending(s, gid, sid)))
         adjudication.process(s, game, sub, 50, entropy)
         assert sub.status == "accepted", sub.verdict
         assert entropy == {"british": "h", "irgun": "zz"}
