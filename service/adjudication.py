@@ -13,10 +13,9 @@ import hashlib
 import json
 import uuid
 from collections.abc import Callable
-from dataclasses import dataclass, fields
-from datetime import datetime, timedelta
+from datetime import timedelta
 
-from sqlalchemy import bindparam, func, insert, select, update
+from sqlalchemy import bindparam, select
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -26,12 +25,14 @@ from engine.core.chance import NoChance
 from engine.core.errors import EngineError, InvalidActionError, StalePositionError
 from engine.core.moves import apply_move, parse_move_file
 
-from . import strict_json
+from . import movepath, strict_json
 from .control import refusal
 from .errors import ServiceError
-from .games import get_game, require_seat, reveal_seed, seat_of
+from .games import check_seat, get_game, require_seat, reveal_seed, seat_of
 from .models import Game, Move, Seat, Snapshot, Submission, now
+from .movepath import Accepted, LockedGame, QueuedSubmission, lock_game_of, pending
 from .notify import until
+from .tokens import hash_token
 
 DONE = ("accepted", "partial", "rejected", "failed")
 
@@ -94,14 +95,36 @@ def store(Session: sessionmaker, gid: str, token: str | None, raw: str, content_
     """
     try:
         with storing(Session) as s:
-            sub, new = submit(s, gid, token, raw, content_type, key)
-            return describe(sub), new
+            return _store(s, gid, token, raw, content_type, key)
     except DBAPIError as e:
         if not e.connection_invalidated:
             raise
     with storing(Session) as s:
-        sub, new = submit(s, gid, token, raw, content_type, key)
-        return describe(sub), new or sub.status == "queued"
+        out, new = _store(s, gid, token, raw, content_type, key)
+        return out, new or out["status"] == "queued"
+
+
+def _store(session: Session, gid: str, token: str | None, raw: str, content_type: str,
+           key: str | None) -> tuple[dict, bool]:
+    """``submit``, as one statement on PostgreSQL (``movepath.store``): the same checks in the same
+    order, the same key, the same answer."""
+    if not movepath.is_postgresql(session) or (key is not None and len(key) > 128):
+        sub, new = submit(session, gid, token, raw, content_type, key)
+        return describe(sub), new
+    h = hash_token(token) if token else ""
+    at = now()
+    values = {"id": str(uuid.uuid4()), "game_id": gid, "raw": raw, "content_type": content_type, "created_at": at}
+    got = movepath.store(session, values, h, key, _after_of(raw, content_type))
+    head = got[0] if got is not None else None
+    role = check_seat(head, gid, token, h)
+    if (why := refusal(head)) is not None:
+        raise why
+    _head, stored_key, inserted = got
+    if inserted:
+        return describe(QueuedSubmission(values["id"], gid, role, raw, content_type, "queued", 0, None, at, at)), True
+    old = session.execute(select(Submission).where(Submission.game_id == gid,
+                                                   Submission.idempotency_key == stored_key)).scalar_one()
+    return describe(old), False
 
 
 def _position_of(raw: str, content_type: str, current: int) -> int:
@@ -110,14 +133,28 @@ def _position_of(raw: str, content_type: str, current: int) -> int:
     So a copy of a JSON move that arrives after the original was applied is still the same submission,
     while text orders (no ``after``) sent again at a later position are a new move.
     """
+    after = _after_of(raw, content_type)
+    return current if after is None else after
+
+
+def _after_of(raw: str, content_type: str) -> int | None:
+    """The ``after`` a JSON move file states (an integer), or None."""
     if content_type == "application/json":
         try:
             after = strict_json.loads(raw.removeprefix("\ufeff")).get("after")
         except (ValueError, AttributeError):
-            return current
+            return None
         if isinstance(after, int) and not isinstance(after, bool):
             return after
-    return current
+    return None
+
+
+def idempotency_key(role: str, position: int, raw: str, content_type: str, key: str | None) -> str:
+    """The key that makes the same submission twice one (``submit_as``): the client's Idempotency-Key,
+    scoped to the seat, or else the body from the same seat for the same position. ``movepath.store``
+    computes the same in SQL."""
+    return hashlib.sha256((f"key\n{role}\n{key}" if key is not None else
+                           f"body\n{role}\n{position}\n{content_type}\n{raw}").encode()).hexdigest()
 
 
 def submit_as(session: Session, game, role: str, raw: str, content_type: str,
@@ -134,9 +171,7 @@ def submit_as(session: Session, game, role: str, raw: str, content_type: str,
     # scoped to its seat, so two seats' keys never collide.
     if key is not None and len(key) > 128:
         raise ServiceError("the Idempotency-Key header may be at most 128 characters")
-    key = hashlib.sha256((f"key\n{role}\n{key}" if key is not None else
-                          f"body\n{role}\n{_position_of(raw, content_type, game.seq)}\n{content_type}\n{raw}"
-                          ).encode()).hexdigest()
+    key = idempotency_key(role, _position_of(raw, content_type, game.seq), raw, content_type, key)
     at = now()
     values = {"id": str(uuid.uuid4()), "game_id": gid, "role": role, "idempotency_key": key, "raw": raw,
               "content_type": content_type, "status": "queued", "verdict": None, "attempts": 0,
@@ -240,111 +275,31 @@ def evaluate(session: Session, game, role: str, raw: str, content_type: str, *, 
     return verdict, result, bnd
 
 
-# The move path's statements, built once (issue 3's throughput). The worker reads and writes with Core
-# statements on the session's connection: the locked game and the queued submissions are read into plain
-# records (``LockedGame``, ``QueuedSubmission``) rather than ORM objects, and the writes are prebuilt
-# statements, so the ORM's loading and unit of work cost nothing on an ordinary move. The rare writes (a
-# seat's entropy, a snapshot, the seed revealed at the end) still go through the ORM, in the same
-# transaction.
-_G, _S = Game.__table__.c, Submission.__table__.c
+# The worker's statements are in ``service.movepath`` (four round trips an ordinary move on PostgreSQL).
+_S = Submission.__table__.c
 _SEAT_ENTROPY = select(Seat.__table__.c.role, Seat.__table__.c.entropy).where(
     Seat.__table__.c.game_id == bindparam("gid"))
-_ST = Seat.__table__.c
-#: Separators of the seats' entropy as the lock query reads it: entropy has no control characters
-#: (``engine.core.moves``: the move file's ``entropy``; ``service.api.schemas``: a seat's at creation).
-_PAIR, _ROLE_END = "\x1e", "\x1f"
-#: The seats' entropy in one text (``role<US>entropy`` pairs joined by RS), for the lock query.
-_ENTROPIES = (select(func.aggregate_strings(_ST.role + _ROLE_END + _ST.entropy, _PAIR))
-              .where(_ST.game_id == _G.id, _ST.entropy != "").scalar_subquery())
 
 
-@dataclass(slots=True)
-class LockedGame:
-    """The game as the worker adjudicates it: the columns the move path reads, read with the game's row
-    locked. Attributes as ``models.Game``'s; ``_commit_result`` keeps them up to date with what it writes."""
-
-    id: str
-    seq: int
-    state: dict
-    status: str
-    seed: str
-    digest: str
-    result: dict | None
-    updated_at: datetime
-
-
-@dataclass(slots=True)
-class QueuedSubmission:
-    """A queued submission as the worker reads it under the game's lock (attributes as
-    ``models.Submission``'s, for ``describe``); ``process`` keeps them up to date with what it writes."""
-
-    id: str
-    game_id: str
-    role: str
-    raw: str
-    content_type: str
-    status: str
-    attempts: int
-    verdict: dict | None
-    created_at: datetime
-    updated_at: datetime
-
-
-_GAME_COLS = [getattr(_G, f.name) for f in fields(LockedGame)]
-_SUB_COLS = [getattr(_S, f.name) for f in fields(QueuedSubmission)]
-_NG = len(_GAME_COLS)
-#: The submission's game, locked (PostgreSQL; SQLite: BEGIN IMMEDIATE), with the submission's status
-#: and the seats' entropy (saving a query per move).
-_LOCK_GAME_OF = (select(*_GAME_COLS, _S.status, _ENTROPIES).select_from(Game.__table__)
-                 .join(Submission.__table__, _S.game_id == _G.id)
-                 .where(_S.id == bindparam("sid")).with_for_update(of=Game.__table__))
-_CREATED = select(_S.created_at).where(_S.id == bindparam("sid")).scalar_subquery()
-#: The game's queued submissions up to this one, in the order received, read under the game's lock.
-_PENDING = (select(*_SUB_COLS)
-            .where(_S.game_id == bindparam("gid"), _S.status == "queued", _S.created_at <= _CREATED)
-            .order_by(_S.created_at, _S.id))
-_INSERT_MOVE = insert(Move.__table__)
-_UPDATE_GAME = (update(Game.__table__).where(_G.id == bindparam("b_id"))
-                .values(state=bindparam("b_state"), seq=bindparam("b_seq"), digest=bindparam("b_digest"),
-                        status=bindparam("b_status"), updated_at=bindparam("b_updated_at")))
-_UPDATE_SUBMISSION = (update(Submission.__table__).where(_S.id == bindparam("b_id"))
-                      .values(status=bindparam("b_status"), verdict=bindparam("b_verdict"),
-                              updated_at=bindparam("b_updated_at")))
-
-
-def _committed(obj, **values) -> None:
-    """Sets attributes of a record to what a Core statement has just written."""
-    for k, v in values.items():
-        setattr(obj, k, v)
-
-
-def pending(session: Session, gid: str, submission_id: str) -> list[QueuedSubmission]:
-    """The game's queued submissions up to *submission_id*, in the order received (read under the lock)."""
-    return [QueuedSubmission(*r) for r in session.connection().execute(_PENDING, {"gid": gid, "sid": submission_id})]
-
-
-def _commit_result(session: Session, game: LockedGame, sub: QueuedSubmission, result, bnd: dice.Binder, snapshot_every: int,
-                   entropy: dict[str, str]) -> None:
+def _accepted(session: Session, game: LockedGame, sub: QueuedSubmission, result, bnd: dice.Binder,
+              snapshot_every: int, entropy: dict[str, str]) -> tuple[Accepted, bool]:
+    """What an accepted move writes (``movepath.write``), and whether it ended the game. The rare writes
+    go through the ORM here: a seat's first entropy (which also counts for the next pending move's dice)
+    and a snapshot when the move crosses a multiple of *snapshot_every*. The game's end is known before
+    either is made, so a rules bug there (``engine.outcome``) leaves nothing half written."""
+    ended = bool(engine.outcome(result.state))
+    rows = [{"seq": step["seq"], "action": step["action"], "log": step["log"],
+             "outcomes": bnd.records(step["seq"])} for step in result.steps]
+    values = {"state": result.state, "seq": result.state["seq"], "digest": bnd.digest_after(result.applied),
+              "status": "finished" if ended else game.status}
     if getattr(bnd, "new_entropy", None):
         _seat(session, game, sub.role).entropy = bnd.new_entropy
-        entropy[sub.role] = bnd.new_entropy  # counts for the next pending move's dice
-    if result.steps:
-        at = now()
-        session.connection().execute(_INSERT_MOVE, [
-            {"game_id": game.id, "seq": step["seq"], "role": sub.role, "action": step["action"],
-             "log": step["log"], "outcomes": bnd.records(step["seq"]), "submission_id": sub.id, "created_at": at}
-            for step in result.steps])
+        entropy[sub.role] = bnd.new_entropy
     if snapshot_every and result.steps:
         first, last = result.steps[0]["seq"], result.steps[-1]["seq"]
         if last // snapshot_every > (first - 1) // snapshot_every:  # the move crossed a multiple of N
             session.add(Snapshot(game_id=game.id, seq=last, state=result.state))
-    ended = bool(engine.outcome(result.state))
-    values = {"state": result.state, "seq": result.state["seq"], "digest": bnd.digest_after(result.applied),
-              "status": "finished" if ended else game.status, "updated_at": now()}
-    session.connection().execute(_UPDATE_GAME, {f"b_{k}": v for k, v in values.items()} | {"b_id": game.id})
-    _committed(game, **values)
-    if ended:  # the seed is revealed when the game ends (DESIGN.md 5); rare, so through the ORM
-        reveal_seed(session, session.get(Game, game.id), by="service")
+    return Accepted(rows, values), ended
 
 
 def process(session: Session, game: LockedGame, sub: QueuedSubmission, snapshot_every: int = 50,
@@ -354,18 +309,19 @@ def process(session: Session, game: LockedGame, sub: QueuedSubmission, snapshot_
     first move that gives entropy adds it, for the next pending move."""
     if entropy is None:
         entropy = dict(session.connection().execute(_SEAT_ENTROPY, {"gid": game.id}).all())
+    accepted, ended = None, False
     try:
         verdict, result, bnd = evaluate(session, game, sub.role, sub.raw, sub.content_type, entropy=entropy)
         if result is not None and result.status in ("accepted", "partial"):
-            _commit_result(session, game, sub, result, bnd, snapshot_every, entropy)
+            accepted, ended = _accepted(session, game, sub, result, bnd, snapshot_every, entropy)
     except EngineError as e:  # a rules bug: our fault; the position is not changed
         verdict = _verdict_error("rules-bug", f"the rules engine failed on this move: {e.message}")
-        status = "failed"
+        status, accepted, ended = "failed", None, False
     else:
         status = verdict["status"]
-    values = {"status": status, "verdict": verdict, "updated_at": now()}
-    session.connection().execute(_UPDATE_SUBMISSION, {f"b_{k}": v for k, v in values.items()} | {"b_id": sub.id})
-    _committed(sub, **values)
+    movepath.write(session, game, sub, accepted, status, verdict, now())
+    if ended:  # the seed is revealed when the game ends (DESIGN.md 5); rare, so through the ORM
+        reveal_seed(session, session.get(Game, game.id), by="service")
 
 
 def adjudicate(Session: sessionmaker, submission_id: str, snapshot_every: int = 50,
@@ -391,29 +347,18 @@ def adjudicate(Session: sessionmaker, submission_id: str, snapshot_every: int = 
     return status
 
 
-def lock_game_of(session: Session, submission_id: str):
-    """``(game, the submission's status, the seats' entropy by role)`` with the game's row locked, or
-    None for no such submission."""
-    row = session.connection().execute(_LOCK_GAME_OF, {"sid": submission_id}).first()
-    if row is None:
-        return None
-    ents = row[_NG + 1]
-    pairs = ents.split(_PAIR) if ents else []
-    return LockedGame(*row[:_NG]), row[_NG], dict(p.split(_ROLE_END, 1) for p in pairs)
-
-
 def _adjudicate(Session: sessionmaker, submission_id: str, snapshot_every: int, done: list) -> str | None:
     with Session() as session, session.begin():
         # The game is locked first, found through the submission, and everything after is read under
-        # that lock (Core reads: no ORM copy read before it), so a submission another worker has just
-        # adjudicated is never adjudicated twice.
+        # that lock, in statements of their own (``movepath``), so a submission another worker has just
+        # adjudicated is never adjudicated twice and the seats' entropy is the latest.
         row = lock_game_of(session, submission_id)
         if row is None:
             return None
-        game, status, entropy = row
+        game, status = row
         if status in DONE:
             return status
-        queued = pending(session, game.id, submission_id)
+        queued, entropy = pending(session, game.id, submission_id)
         for p in queued:
             process(session, game, p, snapshot_every, entropy)
             done.append(p)

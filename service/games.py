@@ -130,6 +130,16 @@ def seat_of(session: Session, gid: str, token: str | None):
     """
     h = hash_token(token) if token else ""
     head = session.connection().execute(_SEAT_OF, {"gid": gid, "h": h}).first()
+    return head, check_seat(head, gid, token, h)
+
+
+def check_seat(head, gid: str, token: str | None, h: str) -> str:
+    """The role a token speaks for, given what ``seat_of`` reads (``head``: ``umpire_token_hash`` and the
+    seat's ``role``, or None for no such game) and the token's hash *h*.
+
+    :raises NotFound, Unauthorized, Forbidden, BadToken: no game, no token, the umpire's token, a token of
+        no seat of this game.
+    """
     if head is None:
         raise NotFound(f"no game {gid!r}")
     if not token:
@@ -138,7 +148,7 @@ def seat_of(session: Session, gid: str, token: str | None):
         raise Forbidden("the umpire token cannot move for a seat; use the seat's token")
     if head.role is None:
         raise BadToken("this token belongs to no seat of this game")
-    return head, head.role
+    return head.role
 
 
 def require_umpire(session: Session, game: Game, token: str | None) -> None:

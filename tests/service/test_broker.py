@@ -59,6 +59,44 @@ def test_the_move_publisher_queues_what_send_task_queues(app, redis_url):
     assert ours["properties"]["delivery_tag"] != by_celery["properties"]["delivery_tag"]
 
 
+def test_the_template_message_is_what_send_task_queues_for_each_submission(app, redis_url):
+    """Submission ids are uuids: after the first, each message comes from the publisher's template."""
+    import uuid
+
+    pub = app.extensions["umpire"]["enqueue"]
+    _queued(redis_url)
+    for _ in range(3):
+        sid = str(uuid.uuid4())
+        app.extensions["celery"].send_task("tasks.adjudicate", args=[sid])
+        pub(sid)
+        by_celery, ours = _queued(redis_url)
+        assert _without_ids(ours) == _without_ids(by_celery)
+        assert json.loads(base64.b64decode(ours["body"]))[0] == [sid]
+        assert ours["headers"]["argsrepr"] == by_celery["headers"]["argsrepr"] == repr([sid])
+    assert pub._template not in (None, False), "the template was not used"
+
+
+def test_a_template_that_celery_would_not_write_is_not_used(app, redis_url, monkeypatch):
+    """If Celery's message has a field the template does not follow (here: the origin changes with each
+    message), the check made with the template refuses it and every message is Celery's own."""
+    import itertools
+    import uuid
+
+    pub = app.extensions["umpire"]["enqueue"]
+    real = app.extensions["celery"].amqp.as_task_v2
+    n = itertools.count()
+
+    def changing(*a, **kw):
+        return real(*a, **{**kw, "origin": f"origin-{next(n)}"})
+
+    monkeypatch.setattr(app.extensions["celery"].amqp, "as_task_v2", changing)
+    _queued(redis_url)
+    pub(str(uuid.uuid4()))
+    assert pub._template is False
+    msgs = _queued(redis_url)
+    assert msgs[0]["headers"]["origin"].startswith("origin-")
+
+
 def test_each_move_gets_its_own_task_id_and_delivery_tag(app, redis_url):
     _queued(redis_url)
     for sid in ("S-1", "S-2", "S-3"):

@@ -16,7 +16,7 @@ import pytest
 from sqlalchemy import create_engine, func, select, text
 from sqlalchemy.exc import DBAPIError
 
-from service import adjudication, create_app
+from service import adjudication, create_app, movepath
 from service import games as G
 from service.db import PING_AFTER_IDLE, make_engine, ping_when_idle
 from service.models import Submission
@@ -127,19 +127,19 @@ def test_store_hands_back_as_new_a_move_the_lost_first_try_had_stored(pg_app, mo
     app, _name = pg_app
     sessions = app.extensions["umpire"]["sessions"]
     gid, tokens = _new_game(sessions)
-    real = adjudication.submit
+    real = movepath.store
     calls = []
 
     def lost_answer(session, *a, **kw):
         out = real(session, *a, **kw)
-        calls.append(out[1])
+        calls.append(out[2])
         if len(calls) == 1:
             err = DBAPIError("INSERT ...", {}, psycopg.OperationalError("server closed the connection"))
             err.connection_invalidated = True
             raise err
         return out
 
-    monkeypatch.setattr(adjudication, "submit", lost_answer)
+    monkeypatch.setattr(movepath, "store", lost_answer)
     out, new = adjudication.store(sessions, gid, tokens["irgun"], _move(gid), "application/json")
     assert calls == [True, False]  # stored by the first try; the second found it
     assert new and out["status"] == "queued"
@@ -156,7 +156,7 @@ def test_store_does_not_retry_an_error_that_is_not_a_dropped_connection(pg_app, 
         calls.append(1)
         raise DBAPIError("INSERT ...", {}, psycopg.DataError("value too long"))
 
-    monkeypatch.setattr(adjudication, "submit", failing)
+    monkeypatch.setattr(movepath, "store", failing)
     with pytest.raises(DBAPIError):
         adjudication.store(sessions, gid, tokens["irgun"], _move(gid), "application/json")
     assert calls == [1]

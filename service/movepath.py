@@ -1,0 +1,256 @@
+"""The statements of the move path (DESIGN.md section 6; issue 3's throughput).
+
+Storing a move is one statement on PostgreSQL (``store``): the seat the token speaks for, the game's
+state of play and the insert, with the idempotency key computed in SQL as
+``adjudication.idempotency_key`` computes it in Python (SQLite runs ``adjudication.submit``).
+
+An ordinary move costs the worker four round trips to the database: the locking read of the game, the
+read of the queued submissions (with the seats' entropy), one write (the accepted actions, the game's new
+position and the verdict), and the commit. The rows are read into plain records (``LockedGame``,
+``QueuedSubmission``) rather than ORM objects, so the ORM's loading and unit of work cost nothing; the
+rare writes (a seat's entropy, a snapshot, the seed revealed at the end) go through the ORM in the same
+transaction (``service.adjudication``).
+
+On PostgreSQL the statements are SQL run on the driver's (psycopg's) connection inside the session's
+transaction: SQLAlchemy's execution step cost about a tenth of a millisecond a statement, and the one
+write is a statement with data-modifying ``WITH`` parts. SQLite (the embedded default, one writer at a
+time) runs the same reads and writes as SQLAlchemy Core statements, the write as three.
+
+Why the entropy is read with the pending submissions and not with the lock: PostgreSQL, at READ
+COMMITTED, evaluates the rest of a ``SELECT ... FOR UPDATE`` that had to wait for the lock against the
+snapshot taken before the wait; only the locked row itself is read again. A seat's entropy that the
+worker holding the lock stored (its first move) would then be missed by the worker that waited, and its
+dice would not be the ones ``umpire verify`` computes. The statement after the lock takes a new snapshot
+(``tests/service/test_adjudication_entropy.py`` shows both).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, fields
+from datetime import datetime
+
+from sqlalchemy import bindparam, func, insert, select, update
+from sqlalchemy.orm import Session
+
+from .models import Game, Move, Seat, Submission
+
+
+@dataclass(slots=True)
+class LockedGame:
+    """The game as the worker adjudicates it: the columns the move path reads, read with the game's row
+    locked. Attributes as ``models.Game``'s; ``write`` keeps them up to date with what it writes."""
+
+    id: str
+    seq: int
+    state: dict
+    status: str
+    seed: str
+    digest: str
+    result: dict | None
+    updated_at: datetime
+
+
+@dataclass(slots=True)
+class QueuedSubmission:
+    """A queued submission as the worker reads it under the game's lock (attributes as
+    ``models.Submission``'s, for ``adjudication.describe``); ``write`` keeps them up to date."""
+
+    id: str
+    game_id: str
+    role: str
+    raw: str
+    content_type: str
+    status: str
+    attempts: int
+    verdict: dict | None
+    created_at: datetime
+    updated_at: datetime
+
+
+@dataclass(slots=True)
+class Accepted:
+    """What an accepted (or partly accepted) move writes besides its verdict: the actions as move rows
+    (``seq``, ``action``, ``log``, ``outcomes``) and the game's new columns."""
+
+    rows: list[dict]
+    game: dict
+
+
+#: Separators of the seats' entropy as the pending read gives it: entropy has no control characters
+#: (``engine.core.moves``: the move file's ``entropy``; ``service.api.schemas``: a seat's at creation).
+PAIR, ROLE_END = "\x1e", "\x1f"
+
+
+def entropy_of(text: str | None) -> dict[str, str]:
+    """The seats' entropy by role from ``role<US>entropy`` pairs joined by RS (seats without any left out)."""
+    return dict(p.split(ROLE_END, 1) for p in text.split(PAIR)) if text else {}
+
+
+def _is_pg(session: Session) -> bool:
+    return session.get_bind().dialect.name == "postgresql"
+
+
+def _driver(session: Session):
+    """The psycopg connection under the session's (in its transaction)."""
+    return session.connection().connection.driver_connection
+
+
+# --- PostgreSQL: SQL on the driver's connection --------------------------------------------------------
+
+_GAME_NAMES = [f.name for f in fields(LockedGame)]
+_SUB_NAMES = [f.name for f in fields(QueuedSubmission)]
+_NG = len(_GAME_NAMES)
+_NS = len(_SUB_NAMES)
+
+_PG_LOCK = (f"SELECT {', '.join('g.' + n for n in _GAME_NAMES)}, t.status "
+            "FROM games g JOIN submissions t ON t.game_id = g.id WHERE t.id = %(sid)s FOR UPDATE OF g")
+_PG_PENDING = (f"SELECT {', '.join('s.' + n for n in _SUB_NAMES)}, "
+               "(SELECT string_agg(e.role || chr(31) || e.entropy, chr(30)) FROM seats e "
+               "WHERE e.game_id = %(gid)s AND e.entropy <> '') "
+               "FROM submissions s WHERE s.game_id = %(gid)s AND s.status = 'queued' "
+               "AND s.created_at <= (SELECT c.created_at FROM submissions c WHERE c.id = %(sid)s) "
+               "ORDER BY s.created_at, s.id")
+_PG_VERDICT = ("UPDATE submissions SET status = %(status)s, verdict = %(verdict)s::json, "
+               "updated_at = %(at)s WHERE id = %(sid)s")
+_PG_ACCEPTED = ("WITH m AS (INSERT INTO moves (game_id, seq, role, action, log, outcomes, submission_id, "
+                "created_at) SELECT %(gid)s, x.seq, %(role)s, x.action, x.log, x.outcomes, %(sid)s, %(at)s "
+                "FROM json_to_recordset(%(rows)s::json) AS x(seq integer, action text, log json, outcomes json)), "
+                "g AS (UPDATE games SET state = %(state)s::json, seq = %(seq)s, digest = %(digest)s, "
+                "status = %(gstatus)s, updated_at = %(at)s WHERE id = %(gid)s) "
+                + _PG_VERDICT)
+
+
+#: The move request's one statement: what ``games.seat_of`` reads, and the insert of ``submit_as`` where
+#: the token is a seat's and the game takes moves (``control.refusal``), its key as
+#: ``adjudication.idempotency_key`` makes it. Gives the seat's row, the key and the new id (NULL if the
+#: key was there already: the same submission again).
+_PG_STORE = (
+    "WITH h AS (SELECT g.id, g.seq, g.status, g.result, g.umpire_token_hash, s.role FROM games g "
+    "LEFT JOIN seats s ON s.game_id = g.id AND s.token_hash = %(h)s WHERE g.id = %(gid)s), "
+    "k AS (SELECT h.id, h.role, h.status, h.result, encode(sha256(convert_to(CASE WHEN %(key)s::text IS NULL "
+    "THEN 'body' || chr(10) || h.role || chr(10) || coalesce(%(after)s::text, h.seq::text) || chr(10) "
+    "|| %(ctype)s::text || chr(10) || %(raw)s::text "
+    "ELSE 'key' || chr(10) || h.role || chr(10) || %(key)s::text END, 'UTF8')), 'hex') AS key "
+    "FROM h WHERE h.role IS NOT NULL), "
+    "i AS (INSERT INTO submissions (id, game_id, role, idempotency_key, raw, content_type, status, verdict, "
+    "attempts, created_at, updated_at) SELECT %(id)s, k.id, k.role, k.key, %(raw)s::text, %(ctype)s::text, "
+    "'queued', NULL, 0, %(at)s, %(at)s FROM k WHERE k.status NOT IN ('paused', 'abandoned') "
+    "AND (k.result IS NULL OR k.result::text = 'null') "
+    "ON CONFLICT (game_id, idempotency_key) DO NOTHING RETURNING id) "
+    "SELECT h.id, h.seq, h.status, h.result, h.umpire_token_hash, h.role, (SELECT key FROM k), "
+    "(SELECT id FROM i) FROM h")
+
+
+@dataclass(slots=True)
+class Head:
+    """The game and seat a move request speaks for, as ``games.seat_of`` reads them."""
+
+    id: str
+    seq: int
+    status: str
+    result: dict | None
+    umpire_token_hash: str
+    role: str | None
+
+
+def is_postgresql(session: Session) -> bool:
+    return _is_pg(session)
+
+
+def store(session: Session, values: dict, h: str, key: str | None, after: int | None
+          ) -> tuple[Head, str | None, bool] | None:
+    """PostgreSQL, in autocommit (``adjudication.storing``): stores a submission in one statement.
+
+    *values*: the new submission's ``id``, ``game_id``, ``raw``, ``content_type`` and ``created_at``;
+    *h*: the token's hash; *key*: the client's Idempotency-Key; *after*: the position the move file
+    states, if it does. Returns None for no such game, else ``(head, the idempotency key or None if the
+    token is no seat's, whether the submission was inserted)``."""
+    row = _driver(session).execute(_PG_STORE, {
+        "gid": values["game_id"], "h": h, "key": key, "after": None if after is None else str(after),
+        "ctype": values["content_type"], "raw": values["raw"], "id": values["id"],
+        "at": values["created_at"]}).fetchone()
+    if row is None:
+        return None
+    return Head(*row[:6]), row[6], row[7] is not None
+
+
+# --- SQLite (and any other database): SQLAlchemy Core ----------------------------------------------------
+
+_G, _S, _ST = Game.__table__.c, Submission.__table__.c, Seat.__table__.c
+_LOCK = (select(*[getattr(_G, n) for n in _GAME_NAMES], _S.status).select_from(Game.__table__)
+         .join(Submission.__table__, _S.game_id == _G.id)
+         .where(_S.id == bindparam("sid")).with_for_update(of=Game.__table__))
+_ENTROPIES = (select(func.aggregate_strings(_ST.role + ROLE_END + _ST.entropy, PAIR))
+              .where(_ST.game_id == bindparam("gid"), _ST.entropy != "").scalar_subquery())
+_CREATED = select(_S.created_at).where(_S.id == bindparam("sid")).scalar_subquery()
+_PENDING = (select(*[getattr(_S, n) for n in _SUB_NAMES], _ENTROPIES)
+            .where(_S.game_id == bindparam("gid"), _S.status == "queued", _S.created_at <= _CREATED)
+            .order_by(_S.created_at, _S.id))
+_INSERT_MOVE = insert(Move.__table__)
+_UPDATE_GAME = (update(Game.__table__).where(_G.id == bindparam("b_id"))
+                .values(state=bindparam("b_state"), seq=bindparam("b_seq"), digest=bindparam("b_digest"),
+                        status=bindparam("b_status"), updated_at=bindparam("b_updated_at")))
+_UPDATE_SUBMISSION = (update(Submission.__table__).where(_S.id == bindparam("b_id"))
+                      .values(status=bindparam("b_status"), verdict=bindparam("b_verdict"),
+                              updated_at=bindparam("b_updated_at")))
+
+
+# --- the move path -----------------------------------------------------------------------------------
+
+def lock_game_of(session: Session, submission_id: str) -> tuple[LockedGame, str] | None:
+    """``(game, the submission's status)`` with the game's row locked (PostgreSQL: ``FOR UPDATE``;
+    SQLite: the transaction's ``BEGIN IMMEDIATE``), or None for no such submission.
+
+    On PostgreSQL the status is as it was before any wait for the lock (see the module's docstring): a
+    submission another worker adjudicated meanwhile may still read ``queued`` here, and ``pending`` then
+    leaves it out."""
+    if _is_pg(session):
+        row = _driver(session).execute(_PG_LOCK, {"sid": submission_id}).fetchone()
+    else:
+        row = session.connection().execute(_LOCK, {"sid": submission_id}).first()
+    if row is None:
+        return None
+    return LockedGame(*row[:_NG]), row[_NG]
+
+
+def pending(session: Session, gid: str, submission_id: str) -> tuple[list[QueuedSubmission], dict[str, str]]:
+    """The game's queued submissions up to *submission_id*, in the order received, and the seats' entropy
+    by role: read under the game's lock, in a statement of its own (a snapshot taken after the lock)."""
+    params = {"gid": gid, "sid": submission_id}
+    if _is_pg(session):
+        rows = _driver(session).execute(_PG_PENDING, params).fetchall()
+    else:
+        rows = session.connection().execute(_PENDING, params).all()
+    subs = [QueuedSubmission(*r[:_NS]) for r in rows]
+    return subs, entropy_of(rows[0][_NS] if rows else None)
+
+
+def write(session: Session, game: LockedGame, sub: QueuedSubmission, accepted: Accepted | None,
+          status: str, verdict: dict, at: datetime) -> None:
+    """Writes a verdict, and for an accepted move its actions and the game's new position; brings the
+    records up to date. One statement on PostgreSQL."""
+    if _is_pg(session):
+        params = {"sid": sub.id, "status": status, "verdict": json.dumps(verdict), "at": at}
+        if accepted is None:
+            _driver(session).execute(_PG_VERDICT, params)
+        else:
+            g = accepted.game
+            _driver(session).execute(_PG_ACCEPTED, params | {
+                "gid": game.id, "role": sub.role, "rows": json.dumps(accepted.rows), "state": json.dumps(g["state"]),
+                "seq": g["seq"], "digest": g["digest"], "gstatus": g["status"]})
+    else:
+        conn = session.connection()
+        if accepted is not None:
+            if accepted.rows:
+                conn.execute(_INSERT_MOVE, [{"game_id": game.id, "role": sub.role, "submission_id": sub.id,
+                                             "created_at": at, **r} for r in accepted.rows])
+            conn.execute(_UPDATE_GAME, {f"b_{k}": v for k, v in accepted.game.items()}
+                         | {"b_id": game.id, "b_updated_at": at})
+        conn.execute(_UPDATE_SUBMISSION, {"b_id": sub.id, "b_status": status, "b_verdict": verdict,
+                                          "b_updated_at": at})
+    if accepted is not None:
+        for k, v in accepted.game.items():
+            setattr(game, k, v)
+        game.updated_at = at
+    sub.status, sub.verdict, sub.updated_at = status, verdict, at

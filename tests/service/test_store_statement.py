@@ -1,0 +1,129 @@
+"""The move request's one statement on PostgreSQL (``service.movepath.store``; issue 3's throughput) stores
+what ``adjudication.submit`` stores: the same idempotency key, the same submission once, and the same
+refusals in the same order, with nothing stored when it refuses."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from sqlalchemy import func, select
+
+from service import adjudication, control, create_app
+from service import games as G
+from service.errors import BadToken, Forbidden, NotFound, ServiceError, Unauthorized
+from service.models import Submission
+
+
+@pytest.fixture(scope="module")
+def pg(pg_url):
+    app = create_app({"DATABASE_URL": pg_url, "REDIS_URL": ""})
+    yield app.extensions["umpire"]["sessions"]
+    app.extensions["umpire"]["engine"].dispose()
+
+
+@pytest.fixture
+def game(pg):
+    with pg() as s, s.begin():
+        g, tokens = G.create_game(s, "palestine", "standard", {}, None, "store")
+        return g.id, tokens
+
+
+def _stored(sessions, gid):
+    with sessions() as s:
+        return s.execute(select(Submission.id, Submission.role, Submission.idempotency_key, Submission.raw)
+                         .where(Submission.game_id == gid)).all()
+
+
+def _move(after=0, **extra) -> str:
+    return json.dumps({"format": "umpire-move/1", "role": "irgun", "after": after, "actions": ["box opsa"], **extra})
+
+
+CASES = [
+    ("json with after", _move(0), "application/json", None, 0),
+    ("json, a later after", _move(7), "application/json", None, 7),
+    ("json with a byte-order mark and no after", "\ufeff" + json.dumps({"actions": ["box opsa"]}),
+     "application/json", None, None),
+    ("json with an after of 25 digits", _move(10 ** 24), "application/json", None, 10 ** 24),
+    ("json whose after is true (not a position)", _move(True), "application/json", None, None),
+    ("text, non-ASCII and CRLF", "box opsa\r\n# \u00e9t\u00e9 \u2014 \u05e9\u05dc\u05d5\u05dd \U0001f3b2\r\n",
+     "text/plain", None, None),
+    ("an Idempotency-Key", "box opsa\n", "text/plain", "client-key \u00e9", None),
+    ("an empty Idempotency-Key", "box opsa\n", "text/plain", "", None),
+    ("not JSON though it says so", "{not json", "application/json", None, None),
+]
+
+
+@pytest.mark.parametrize("what,raw,ctype,key,after", CASES, ids=[c[0] for c in CASES])
+def test_the_statement_stores_the_key_submit_as_computes(pg, game, what, raw, ctype, key, after, monkeypatch):
+    gid, tokens = game
+    monkeypatch.setattr(adjudication, "submit", None)  # the statement, not the two-statement path
+    out, new = adjudication.store(pg, gid, tokens["irgun"], raw, ctype, key)
+    assert new and out["status"] == "queued" and out["role"] == "irgun" and out["game"] == gid
+    [(sid, role, stored_key, stored_raw)] = _stored(pg, gid)
+    assert (sid, role, stored_raw) == (out["id"], "irgun", raw)
+    position = after if after is not None else 0  # the game's position: 0
+    assert stored_key == adjudication.idempotency_key("irgun", position, raw, ctype, key)
+    again, new_again = adjudication.store(pg, gid, tokens["irgun"], raw, ctype, key)
+    assert (again["id"], new_again) == (out["id"], False)
+    assert len(_stored(pg, gid)) == 1
+
+
+def test_the_same_body_from_the_other_seat_is_another_submission(pg, game):
+    gid, tokens = game
+    a, _ = adjudication.store(pg, gid, tokens["irgun"], "box opsa\n", "text/plain")
+    b, new = adjudication.store(pg, gid, tokens["british"], "box opsa\n", "text/plain")
+    assert new and a["id"] != b["id"] and b["role"] == "british"
+
+
+def test_a_copy_stored_by_submit_as_is_found_by_the_statement(pg, game):
+    """Mail and the game page store through ``submit_as``; the API's statement finds their submission."""
+    gid, tokens = game
+    with pg() as s, s.begin():
+        sub, _ = adjudication.submit_as(s, G.get_game(s, gid), "irgun", _move(0), "application/json")
+        sid = sub.id
+    out, new = adjudication.store(pg, gid, tokens["irgun"], _move(0), "application/json")
+    assert (out["id"], new) == (sid, False)
+
+
+@pytest.mark.parametrize("token,error", [(None, Unauthorized), ("umpire", Forbidden), ("wrong", BadToken)])
+def test_a_token_that_speaks_for_no_seat_is_refused_and_nothing_stored(pg, game, token, error):
+    gid, tokens = game
+    tok = tokens.get(token, token) if token else None
+    with pytest.raises(error):
+        adjudication.store(pg, gid, tok, "box opsa\n", "text/plain")
+    assert _stored(pg, gid) == []
+
+
+def test_no_such_game_is_404(pg, game):
+    _gid, tokens = game
+    with pytest.raises(NotFound):
+        adjudication.store(pg, "G-NOSUCH", tokens["irgun"], "box opsa\n", "text/plain")
+
+
+def test_a_paused_game_refuses_the_move_and_stores_nothing(pg, game):
+    gid, tokens = game
+    with pg() as s, s.begin():
+        control.pause(s, G.get_game(s, gid), "lunch")
+    with pytest.raises(ServiceError) as e:
+        adjudication.store(pg, gid, tokens["irgun"], "box opsa\n", "text/plain")
+    assert e.value.code == "paused"
+    assert _stored(pg, gid) == []
+
+
+def test_an_abandoned_game_refuses_the_move_and_stores_nothing(pg, game):
+    gid, tokens = game
+    with pg() as s, s.begin():
+        control.abandon(s, G.get_game(s, gid), "venue closed")
+    with pytest.raises(ServiceError) as e:
+        adjudication.store(pg, gid, tokens["irgun"], "box opsa\n", "text/plain")
+    assert e.value.code == "game-over"
+    assert _stored(pg, gid) == []
+
+
+def test_a_key_over_128_characters_is_refused(pg, game):
+    gid, tokens = game
+    with pytest.raises(ServiceError, match="at most 128"):
+        adjudication.store(pg, gid, tokens["irgun"], "box opsa\n", "text/plain", "k" * 129)
+    with pg() as s:
+        assert s.scalar(select(func.count()).select_from(Submission).where(Submission.game_id == gid)) == 0
