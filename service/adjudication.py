@@ -30,7 +30,7 @@ from .control import refusal
 from .errors import ServiceError
 from .games import check_seat, get_game, require_seat, reveal_seed, seat_of
 from .models import Game, Move, Seat, Snapshot, Submission, now
-from .movepath import Accepted, LockedGame, QueuedSubmission, lock_game_of, pending
+from .movepath import Accepted, LockedGame, QueuedSubmission, lock_game_of
 from .notify import until
 from .tokens import hash_token
 
@@ -321,6 +321,7 @@ def process(session: Session, game: LockedGame, sub: QueuedSubmission, snapshot_
         status = verdict["status"]
     movepath.write(session, game, sub, accepted, status, verdict, now())
     if ended:  # the seed is revealed when the game ends (DESIGN.md 5); rare, so through the ORM
+        movepath.flush(session)
         reveal_seed(session, session.get(Game, game.id), by="service")
 
 
@@ -352,17 +353,18 @@ def _adjudicate(Session: sessionmaker, submission_id: str, snapshot_every: int, 
         # The game is locked first, found through the submission, and everything after is read under
         # that lock, in statements of their own (``movepath``), so a submission another worker has just
         # adjudicated is never adjudicated twice and the seats' entropy is the latest.
-        row = lock_game_of(session, submission_id)
-        if row is None:
+        locked = lock_game_of(session, submission_id)
+        if locked is None:
             return None
-        game, status = row
-        if status in DONE:
-            return status
-        queued, entropy = pending(session, game.id, submission_id)
-        for p in queued:
-            process(session, game, p, snapshot_every, entropy)
+        if locked.status in DONE:
+            return locked.status
+        if locked.queued:
+            movepath.last_of_batch(session, locked.queued[-1].id)
+        for p in locked.queued:
+            process(session, locked.game, p, snapshot_every, locked.entropy)
             done.append(p)
-        mine = [p.status for p in queued if p.id == submission_id]
+        movepath.commit(session)
+        mine = [p.status for p in locked.queued if p.id == submission_id]
         if not mine:  # adjudicated by another worker while this one waited for the lock
             return session.connection().execute(_STATUS, {"sid": submission_id}).first().status
         return mine[0]

@@ -4,9 +4,9 @@ Storing a move is one statement on PostgreSQL (``store``): the seat the token sp
 state of play and the insert, with the idempotency key computed in SQL as
 ``adjudication.idempotency_key`` computes it in Python (SQLite runs ``adjudication.submit``).
 
-An ordinary move costs the worker four round trips to the database: the locking read of the game, the
-read of the queued submissions (with the seats' entropy), one write (the accepted actions, the game's new
-position and the verdict), and the commit. The rows are read into plain records (``LockedGame``,
+An ordinary move costs the worker three round trips to the database: the locking read of the game with
+the read of the queued submissions (and the seats' entropy) after it, one write (the accepted actions,
+the game's new position and the verdict), and the commit. The rows are read into plain records (``LockedGame``,
 ``QueuedSubmission``) rather than ORM objects, so the ORM's loading and unit of work cost nothing; the
 rare writes (a seat's entropy, a snapshot, the seed revealed at the end) go through the ORM in the same
 transaction (``service.adjudication``).
@@ -105,10 +105,13 @@ _NS = len(_SUB_NAMES)
 
 _PG_LOCK = (f"SELECT {', '.join('g.' + n for n in _GAME_NAMES)}, t.status "
             "FROM games g JOIN submissions t ON t.game_id = g.id WHERE t.id = %(sid)s FOR UPDATE OF g")
+#: The pending read, by the submission's id alone, so that it can go in the same round trip as the lock
+#: (``lock_game_of``): it is run after the lock is granted, in a snapshot of its own.
+_PG_OF_GAME = "(SELECT c.game_id FROM submissions c WHERE c.id = %(sid)s)"
 _PG_PENDING = (f"SELECT {', '.join('s.' + n for n in _SUB_NAMES)}, "
                "(SELECT string_agg(e.role || chr(31) || e.entropy, chr(30)) FROM seats e "
-               "WHERE e.game_id = %(gid)s AND e.entropy <> '') "
-               "FROM submissions s WHERE s.game_id = %(gid)s AND s.status = 'queued' "
+               f"WHERE e.game_id = {_PG_OF_GAME} AND e.entropy <> '') "
+               f"FROM submissions s WHERE s.game_id = {_PG_OF_GAME} AND s.status = 'queued' "
                "AND s.created_at <= (SELECT c.created_at FROM submissions c WHERE c.id = %(sid)s) "
                "ORDER BY s.created_at, s.id")
 _PG_VERDICT = ("UPDATE submissions SET status = %(status)s, verdict = %(verdict)s::json, "
@@ -198,47 +201,61 @@ _UPDATE_SUBMISSION = (update(Submission.__table__).where(_S.id == bindparam("b_i
 
 # --- the move path -----------------------------------------------------------------------------------
 
-def lock_game_of(session: Session, submission_id: str) -> tuple[LockedGame, str] | None:
-    """``(game, the submission's status)`` with the game's row locked (PostgreSQL: ``FOR UPDATE``;
-    SQLite: the transaction's ``BEGIN IMMEDIATE``), or None for no such submission.
+@dataclass(slots=True)
+class Locked:
+    """What the worker reads with the game locked: the game, the submission's status, the game's queued
+    submissions up to this one in the order received, and the seats' entropy by role."""
 
-    On PostgreSQL the status is as it was before any wait for the lock (see the module's docstring): a
-    submission another worker adjudicated meanwhile may still read ``queued`` here, and ``pending`` then
-    leaves it out."""
+    game: LockedGame
+    status: str
+    queued: list[QueuedSubmission]
+    entropy: dict[str, str]
+
+
+def lock_game_of(session: Session, submission_id: str) -> Locked | None:
+    """Locks the submission's game (PostgreSQL: ``FOR UPDATE``; SQLite: the transaction's ``BEGIN
+    IMMEDIATE``) and reads, after the lock is granted, what ``Locked`` holds; None for no such submission.
+
+    On PostgreSQL the three (the transaction's ``BEGIN``, the lock, the pending read) go in one round trip
+    (psycopg's pipeline mode): the server runs them in order, so the pending read still waits for the
+    lock and takes its snapshot after it. The status read with the lock is as it was before any wait for
+    the lock (see the module's docstring): a submission another worker adjudicated meanwhile may still
+    read ``queued``, and the pending read leaves it out."""
+    params = {"sid": submission_id}
     if _is_pg(session):
-        row = _driver(session).execute(_PG_LOCK, {"sid": submission_id}).fetchone()
+        dc = _driver(session)
+        with dc.pipeline():
+            lock = dc.execute(_PG_LOCK, params)
+            queued = dc.execute(_PG_PENDING, params)
+        row, rows = lock.fetchone(), queued.fetchall()
     else:
-        row = session.connection().execute(_LOCK, {"sid": submission_id}).first()
+        conn = session.connection()
+        row = conn.execute(_LOCK, params).first()
+        rows = conn.execute(_PENDING, {"gid": row[0], "sid": submission_id}).all() if row is not None else []
     if row is None:
         return None
-    return LockedGame(*row[:_NG]), row[_NG]
-
-
-def pending(session: Session, gid: str, submission_id: str) -> tuple[list[QueuedSubmission], dict[str, str]]:
-    """The game's queued submissions up to *submission_id*, in the order received, and the seats' entropy
-    by role: read under the game's lock, in a statement of its own (a snapshot taken after the lock)."""
-    params = {"gid": gid, "sid": submission_id}
-    if _is_pg(session):
-        rows = _driver(session).execute(_PG_PENDING, params).fetchall()
-    else:
-        rows = session.connection().execute(_PENDING, params).all()
-    subs = [QueuedSubmission(*r[:_NS]) for r in rows]
-    return subs, entropy_of(rows[0][_NS] if rows else None)
+    return Locked(LockedGame(*row[:_NG]), row[_NG], [QueuedSubmission(*r[:_NS]) for r in rows],
+                  entropy_of(rows[0][_NS] if rows else None))
 
 
 def write(session: Session, game: LockedGame, sub: QueuedSubmission, accepted: Accepted | None,
           status: str, verdict: dict, at: datetime) -> None:
     """Writes a verdict, and for an accepted move its actions and the game's new position; brings the
-    records up to date. One statement on PostgreSQL."""
+    records up to date. One statement on PostgreSQL; for the batch's last submission (``last_of_batch``)
+    it is sent with the commit (``commit``), or before a read that must see it (``flush``)."""
     if _is_pg(session):
         params = {"sid": sub.id, "status": status, "verdict": json.dumps(verdict), "at": at}
         if accepted is None:
-            _driver(session).execute(_PG_VERDICT, params)
+            stmt = _PG_VERDICT
         else:
             g = accepted.game
-            _driver(session).execute(_PG_ACCEPTED, params | {
+            stmt, params = _PG_ACCEPTED, params | {
                 "gid": game.id, "role": sub.role, "rows": json.dumps(accepted.rows), "state": json.dumps(g["state"]),
-                "seq": g["seq"], "digest": g["digest"], "gstatus": g["status"]})
+                "seq": g["seq"], "digest": g["digest"], "gstatus": g["status"]}
+        if session.info.get(_LAST) == sub.id:
+            session.info[_DEFERRED] = (stmt, params)  # sent with the commit (``commit``)
+        else:
+            _driver(session).execute(stmt, params)
     else:
         conn = session.connection()
         if accepted is not None:
@@ -254,3 +271,35 @@ def write(session: Session, game: LockedGame, sub: QueuedSubmission, accepted: A
             setattr(game, k, v)
         game.updated_at = at
     sub.status, sub.verdict, sub.updated_at = status, verdict, at
+
+
+#: ``Session.info`` keys: the batch's last submission, and its write kept for the commit's round trip.
+_LAST, _DEFERRED = "umpire.movepath.last", "umpire.movepath.deferred"
+
+
+def last_of_batch(session: Session, submission_id: str) -> None:
+    """The write of *submission_id* (the last the worker adjudicates in this transaction) is to be sent
+    with the commit: one round trip fewer a move."""
+    session.info[_LAST] = submission_id
+
+
+def flush(session: Session) -> None:
+    """Sends a write kept for the commit now (the seed is revealed through the ORM, which reads the game)."""
+    kept = session.info.pop(_DEFERRED, None)
+    if kept is not None:
+        _driver(session).execute(*kept)
+
+
+def commit(session: Session) -> None:
+    """Flushes the ORM's rare writes, then sends the kept write and ``COMMIT`` in one round trip
+    (PostgreSQL, pipeline mode; the server runs them in order and commits only if the write succeeded).
+    The session's own commit that follows finds nothing left to commit. SQLite: nothing to do here."""
+    session.info.pop(_LAST, None)
+    kept = session.info.pop(_DEFERRED, None)
+    if kept is None:
+        return
+    session.flush()
+    dc = _driver(session)
+    with dc.pipeline():
+        dc.execute(*kept)
+        dc.commit()

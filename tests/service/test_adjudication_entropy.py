@@ -1,5 +1,5 @@
 """The seats' entropy on the move path (docs/dice.md; issue 3's throughput): read under the game's lock
-with the pending submissions, on SQLite and PostgreSQL; a seat's first move that gives entropy counts for
+with the pending submissions (after the lock), on SQLite and PostgreSQL; a seat's first move that gives entropy counts for
 the moves adjudicated after it, in the same batch or by a worker that waited for the lock meanwhile."""
 
 from __future__ import annotations
@@ -39,9 +39,8 @@ def _game_and_submission(sessions, seats, role: str, raw: str, kind: str):
 def _locked(sessions, sid):
     """(game, status, pending, entropy) as the worker reads them."""
     with sessions() as s, s.begin():
-        game, status = adjudication.lock_game_of(s, sid)
-        queued, entropy = adjudication.pending(s, game.id, sid)
-        return game, status, queued, entropy
+        locked = adjudication.lock_game_of(s, sid)
+        return locked.game, locked.status, locked.queued, locked.entropy
 
 
 def test_the_pending_read_gives_every_seats_entropy_and_only_theirs(sessions):
@@ -66,8 +65,8 @@ def test_a_seats_first_move_entropy_counts_for_the_next_move_of_the_batch(sessio
     gid, sid = _game_and_submission(sessions, [{"role": "british", "entropy": "h"}, {"role": "irgun"}], "irgun",
                                     FIRST_MOVE, "application/json")
     with sessions() as s, s.begin():
-        game, _status = adjudication.lock_game_of(s, sid)
-        queued, entropy = adjudication.pending(s, gid, sid)
+        locked = adjudication.lock_game_of(s, sid)
+        game, queued, entropy = locked.game, locked.queued, locked.entropy
         adjudication.process(s, game, queued[0], 50, entropy)
         assert queued[0].status == "accepted", queued[0].verdict
         assert entropy == {"british": "h", "irgun": "zz"}

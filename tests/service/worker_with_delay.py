@@ -34,7 +34,7 @@ import service.notify as notify  # noqa: E402
 #: Where a worker can be killed, in the order an adjudication reaches them.
 KILL_POINTS = (
     "before-lock",    # the adjudication's transaction begun, the game's row lock not yet taken
-    "before-commit",  # the engine applied the move and its rows are written (flushed), not committed
+    "before-commit",  # the engine applied the move; its rows are written or kept for the commit
     "after-commit",   # committed; the task has not returned, so its message is not acked
     "notify",         # telling the waiting web requests that the verdict is in (Redis pub/sub)
     "after-hooks",    # the hooks after the verdict: mail answers, PDF renders
