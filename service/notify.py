@@ -136,12 +136,14 @@ class RedisNotifier:
 
     def done(self, done: list) -> None:
         """Publishes a notice per submission of *done* (ids, or describe() dicts, sent as JSON)."""
-        if not done:
-            return
-        with self._redis.pipeline(transaction=False) as p:
-            for sid, result in _items(done):
-                p.publish(CHANNEL_PREFIX + sid, "done" if result is None else json.dumps(result))
-            p.execute()
+        items = [(CHANNEL_PREFIX + sid, "done" if result is None else json.dumps(result)) for sid, result in _items(done)]
+        if len(items) == 1:  # the usual case: no pipeline to build
+            self._redis.publish(*items[0])
+        elif items:
+            with self._redis.pipeline(transaction=False) as p:
+                for channel, data in items:
+                    p.publish(channel, data)
+                p.execute()
 
     def expect(self, sid: str):
         self._ensure_listener()

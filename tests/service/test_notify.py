@@ -165,3 +165,26 @@ def test_wait_for_answers_from_the_notice_without_reading_the_database(monkeypat
             out = adjudication.wait_for(sessions, sid, 5, ev=ev, known=queued)
         assert out == _submission(sid)
     assert reads == ["sub-7"], "the database was read after a notice that carried the verdict"
+
+
+def test_a_batch_of_verdicts_wakes_each_of_its_waiters_with_its_own(pair):
+    """A worker that adjudicated several queued moves at once tells them in one go (a pipeline of
+    notices over Redis); each waiter gets its own submission."""
+    listener, worker = pair
+    got: dict = {}
+
+    def wait(sid: str) -> None:
+        with listener.expect(sid) as ev:
+            until(lambda: ev.result is not None, 10, sleeper(ev), check_first=False)
+            got[sid] = ev.result
+
+    threads = [threading.Thread(target=wait, args=(sid,)) for sid in ("b-1", "b-2", "b-3")]
+    for t in threads:
+        t.start()
+    time.sleep(0.2)
+    t0 = time.monotonic()
+    worker.done([_submission("b-1"), _submission("b-2"), _submission("b-3")])
+    for t in threads:
+        t.join(10)
+    assert got == {sid: _submission(sid) for sid in ("b-1", "b-2", "b-3")}
+    assert time.monotonic() - t0 < RECHECK, "woken by the database recheck, not by the notices"
