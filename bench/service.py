@@ -15,7 +15,8 @@ next prompt. Latency is POST -> committed verdict as the client sees it; "server
 created_at -> updated_at (queue + adjudication + commit, without the HTTP and ``?wait`` polling).
 Depth: one game, nothing else running, played as long as the game lasts (up to D positions; orders
 that prolong the game are preferred; the deepest of 3 games is kept): the same timings around position
-10 and at the deepest positions. A Palestine game ends before position 500 (random play: 160-210
+10 and at the deepest positions, each beside a control (the same preview of one order on a game that
+stays put, timed before every move: the machine's own speed drifts, and the control shows by how much). A Palestine game ends before position 500 (random play: 160-210
 positions; preferring orders other than done/pass: about 300-430), so "move 500" is measured at the
 deepest position a game reaches, which the output states.
 CPU: seconds used per accepted move by each started process group, PostgreSQL, Redis and the client.
@@ -127,22 +128,39 @@ def throughput(base: str, games: int, moves: int, seed: int) -> dict:
 
 
 def depth(base: str, target: int, window: int, seed: int, tries: int = 3) -> dict:
-    """Plays one game deep with no other load; keeps the deepest of *tries* games."""
+    """Plays one game deep with no other load; keeps the deepest of *tries* games.
+
+    Before each move of the deep game, a fixed piece of work is timed as a control: the same preview
+    (``POST .../check``) of one order on a second game that stays at its first position. This machine's
+    speed changes by a third within seconds (docs/performance.md), so the deep game's early and late
+    moves, tens of seconds apart, are also compared each against its own controls (``control`` below)."""
     best = None
     http = Http(base)
     try:
+        ctl = Game(http, base, "depth control")
+        c_role, c_order = ctl.choose(random.Random(seed), prolong=True)
+        c_body, c_head = ctl.body(c_role, c_order), {"Authorization": f"Bearer {ctl.tokens[c_role]}"}
+
+        def control() -> float:
+            t0 = time.perf_counter()
+            r = http.post(f"{base}/api/games/{ctl.id}/check", json=c_body, headers=c_head, timeout=HTTP_TIMEOUT)
+            dt = time.perf_counter() - t0
+            r.raise_for_status()
+            return dt
+
         for attempt in range(tries):
             rng = random.Random(seed + 7919 * attempt)
             g = Game(http, base, f"depth {attempt}")
-            per_seq: dict[int, tuple[float, float]] = {}
+            per_seq: dict[int, tuple[float, float, float]] = {}
             for _ in range(target + 50):  # bounded: refusals do not advance the position
                 if g.over or g.seq >= target:
                     break
                 role, order = g.choose(rng, prolong=True)
                 before = g.seq
+                c = control()
                 dt, sub = g.move(role, order)
                 if sub.get("status") == "accepted":
-                    per_seq[before + 1] = (dt, server_seconds(sub))
+                    per_seq[before + 1] = (dt, server_seconds(sub), c)
                 else:
                     g.refresh()
             if best is None or g.seq > best["reached"]:
@@ -188,24 +206,21 @@ def run(backend: str, args) -> None:
             print(f"targets: >= 200 moves/s: {'met' if rate >= 200 else 'NOT met'}; p95 <= 100 ms: "
                   f"{'met' if pct(res['lat'], 95) <= 0.1 else 'NOT met'}")
         d = depth(base, args.depth, args.samples, args.seed)
-        e_c = [x[0] for x in d["early"]]
-        e_s = [x[1] for x in d["early"]]
-        l_c = [x[0] for x in d["late"]]
-        l_s = [x[1] for x in d["late"]]
+        med = statistics.median
+        e_c, e_s, e_k = ([x[i] for x in d["early"]] for i in (0, 1, 2))
+        l_c, l_s, l_k = ([x[i] for x in d["late"]] for i in (0, 1, 2))
         print(f"depth: game {d['game']} reached position {d['reached']}"
               + (" (the game ended there)" if d["over"] else "") + f"; {args.samples} single-order moves each,"
               " no other load")
         if e_c and l_c:
-            ratio_c = statistics.median(l_c) / statistics.median(e_c)
-            ratio_s = statistics.median(l_s) / statistics.median(e_s)
-            print(f"  positions {d['early_at'][0]}-{d['early_at'][1]}: client median {ms(statistics.median(e_c))} "
-                  f"(mean {ms(statistics.mean(e_c))}), server median {ms(statistics.median(e_s))} "
-                  f"(mean {ms(statistics.mean(e_s))})")
-            print(f"  positions {d['late_at'][0]}-{d['late_at'][1]}: client median {ms(statistics.median(l_c))} "
-                  f"(mean {ms(statistics.mean(l_c))}), server median {ms(statistics.median(l_s))} "
-                  f"(mean {ms(statistics.mean(l_s))})")
-            print(f"  deep / early (medians): client {ratio_c:.2f}, server {ratio_s:.2f}; target <= 1.10"
-                  + ("" if d["reached"] >= 500 else f" (measured at {d['reached']}: no game reached 500)"))
+            ratio_c, ratio_s, drift = med(l_c) / med(e_c), med(l_s) / med(e_s), med(l_k) / med(e_k)
+            for at, c, s_, k in ((d["early_at"], e_c, e_s, e_k), (d["late_at"], l_c, l_s, l_k)):
+                print(f"  positions {at[0]}-{at[1]}: client median {ms(med(c))} (mean {ms(statistics.mean(c))}), "
+                      f"server median {ms(med(s_))} (mean {ms(statistics.mean(s_))}); control median {ms(med(k))}")
+            note = "" if d["reached"] >= 500 else f" (measured at {d['reached']}: no game reached 500)"
+            print(f"  deep / early (medians): client {ratio_c:.2f}, server {ratio_s:.2f}; target <= 1.10{note}")
+            print(f"  the control (the same preview each time) took {drift:.2f} times as long at the deep moves as at "
+                  f"the early ones; divided by that: client {ratio_c / drift:.2f}, server {ratio_s / drift:.2f}")
 
 
 def main() -> None:
@@ -214,7 +229,7 @@ def main() -> None:
     ap.add_argument("--moves", type=int, default=50, help="moves (single orders) per game")
     ap.add_argument("--backend", choices=("redis", "embedded", "both"), default="both")
     ap.add_argument("--depth", type=int, default=500, help="position to reach in the depth game")
-    ap.add_argument("--samples", type=int, default=10, help="moves timed at each end of the depth game")
+    ap.add_argument("--samples", type=int, default=20, help="moves timed at each end of the depth game")
     ap.add_argument("--web-threads", type=int, default=8, help="gthread threads per gunicorn worker")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
