@@ -275,7 +275,7 @@ def evaluate(session: Session, game, role: str, raw: str, content_type: str, *, 
     return verdict, result, bnd
 
 
-# The worker's statements are in ``service.movepath`` (four round trips an ordinary move on PostgreSQL).
+# The worker's statements are in ``service.movepath`` (two round trips an ordinary move on PostgreSQL).
 _S = Submission.__table__.c
 _SEAT_ENTROPY = select(Seat.__table__.c.role, Seat.__table__.c.entropy).where(
     Seat.__table__.c.game_id == bindparam("gid"))

@@ -4,9 +4,10 @@ Storing a move is one statement on PostgreSQL (``store``): the seat the token sp
 state of play and the insert, with the idempotency key computed in SQL as
 ``adjudication.idempotency_key`` computes it in Python (SQLite runs ``adjudication.submit``).
 
-An ordinary move costs the worker three round trips to the database: the locking read of the game with
-the read of the queued submissions (and the seats' entropy) after it, one write (the accepted actions,
-the game's new position and the verdict), and the commit. The rows are read into plain records (``LockedGame``,
+An ordinary move costs the worker two round trips to PostgreSQL: ``BEGIN`` with the locking read of the
+game and the read of the queued submissions (and the seats' entropy) after it (``lock_game_of``), then
+the one write (the accepted actions, the game's new position and the verdict) with the ``COMMIT``
+(``last_of_batch``, ``commit``). The rows are read into plain records (``LockedGame``,
 ``QueuedSubmission``) rather than ORM objects, so the ORM's loading and unit of work cost nothing; the
 rare writes (a seat's entropy, a snapshot, the seed revealed at the end) go through the ORM in the same
 transaction (``service.adjudication``).

@@ -416,4 +416,8 @@ def test_arab_revolt_page_shows_its_board_with_the_foreign_countries(client):
     page = html(client.get(f"/games/{r.get_json()['id']}"))
     for space in ("lebanon", "syria", "transjordan", "egypt", "galilee", "rail-syria"):
         assert f'data-space="{space}"' in page
-    assert 'data-track="unity"' in page and "Waiting for <b>Rebels" in page
+    # Who acts first: the First Eligible Rebels, unless the first card, shuffled from the game's seed, is
+    # a Mandatory Event that names the British (5.4; A24 Tensions in Europe): the page names whoever the
+    # API's prompt names.
+    [first] = r.get_json()["prompts"]
+    assert 'data-track="unity"' in page and f"Waiting for <b>{ {'rebels': 'Rebels', 'british': 'British'}[first] }</b>" in page
