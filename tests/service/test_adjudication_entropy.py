@@ -8,11 +8,12 @@ import json
 import threading
 
 import pytest
-from sqlalchemy import text
 
 from service import adjudication, create_app
 from service import games as G
 from service.models import Seat
+
+from .lock_waits import until_a_lock_is_waited_for
 
 BOTH = [{"role": "irgun", "entropy": "ann; x=y, 2026"}, {"role": "british", "entropy": "\u00e9t\u00e9 bob"}]
 ONE = [{"role": "irgun", "entropy": "ann; x=y, 2026"}, {"role": "british", "entropy": ""}]
@@ -113,14 +114,7 @@ def test_a_worker_that_waited_for_the_lock_sees_the_entropy_the_holder_stored(pg
         b = worker("b", first)
         assert b_inside.wait(20), "worker B never started adjudicating"
         a = worker("a", second)
-        with app.extensions["umpire"]["engine"].connect().execution_options(isolation_level="AUTOCOMMIT") as c:
-            for _ in range(400):
-                if c.execute(text("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
-                                  "AND datname = current_database()")).scalar():
-                    break
-                threading.Event().wait(0.05)
-            else:
-                raise AssertionError("worker A never waited for the game's lock")
+        until_a_lock_is_waited_for(app.extensions["umpire"]["engine"])  # A waits for B's lock
         a_waits.set()
         b.join(30)
         a.join(30)

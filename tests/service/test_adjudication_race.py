@@ -7,14 +7,14 @@ from service import adjudication, create_app
 from service import games as G
 from service.models import Move
 
+from .lock_waits import until_a_lock_is_waited_for
+
 
 def test_a_submission_adjudicated_meanwhile_is_not_adjudicated_again(pg_url, monkeypatch):
     """Worker B is adjudicating a submission (it holds the game's lock) when worker A, given the same
     submission, asks for the lock. A waits; when B commits, A must see B's verdict under the lock and do
     nothing (PostgreSQL: what A's locking read joined was read before B committed)."""
     import threading
-
-    from sqlalchemy import text
 
     app = create_app({"DATABASE_URL": pg_url, "REDIS_URL": ""})
     sessions = app.extensions["umpire"]["sessions"]
@@ -46,18 +46,7 @@ def test_a_submission_adjudicated_meanwhile_is_not_adjudicated_again(pg_url, mon
         b = worker("b")
         assert b_inside.wait(20), "worker B never started adjudicating"
         a = worker("a")
-        # Until A waits for B's lock. Autocommit: within one transaction PostgreSQL keeps showing the
-        # pg_stat_activity it read first, so a wait that began after the first look would never be seen.
-        with app.extensions["umpire"]["engine"].connect().execution_options(isolation_level="AUTOCOMMIT") as c:
-            for _ in range(400):
-                if c.execute(text("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
-                                  "AND datname = current_database()")).scalar():
-                    break
-                threading.Event().wait(0.05)
-            else:
-                seen = c.execute(text("SELECT wait_event_type, wait_event, state, left(query, 60) "
-                                      "FROM pg_stat_activity WHERE datname = current_database()")).all()
-                raise AssertionError(f"worker A never waited for the game's lock: {seen}; results {results}")
+        until_a_lock_is_waited_for(app.extensions["umpire"]["engine"], f"results {results}")  # A waits for B
         a_waits.set()
         b.join(30)
         a.join(30)

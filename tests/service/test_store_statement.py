@@ -101,23 +101,16 @@ def test_no_such_game_is_404(pg, game):
         adjudication.store(pg, "G-NOSUCH", tokens["irgun"], "box opsa\n", "text/plain")
 
 
-def test_a_paused_game_refuses_the_move_and_stores_nothing(pg, game):
+@pytest.mark.parametrize("stop, code", [(lambda s, g: control.pause(s, g, "lunch"), "paused"),
+                                        (lambda s, g: control.abandon(s, g, "venue closed"), "game-over")],
+                         ids=["paused", "abandoned"])
+def test_a_paused_or_ended_game_refuses_the_move_and_stores_nothing(pg, game, stop, code):
     gid, tokens = game
     with pg() as s, s.begin():
-        control.pause(s, G.get_game(s, gid), "lunch")
+        stop(s, G.get_game(s, gid))
     with pytest.raises(ServiceError) as e:
         adjudication.store(pg, gid, tokens["irgun"], "box opsa\n", "text/plain")
-    assert e.value.code == "paused"
-    assert _stored(pg, gid) == []
-
-
-def test_an_abandoned_game_refuses_the_move_and_stores_nothing(pg, game):
-    gid, tokens = game
-    with pg() as s, s.begin():
-        control.abandon(s, G.get_game(s, gid), "venue closed")
-    with pytest.raises(ServiceError) as e:
-        adjudication.store(pg, gid, tokens["irgun"], "box opsa\n", "text/plain")
-    assert e.value.code == "game-over"
+    assert e.value.code == code
     assert _stored(pg, gid) == []
 
 
