@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib.util
-import os
 import statistics
 import sys
 from pathlib import Path
@@ -41,11 +40,8 @@ def _harness(checkout: Path, name: str):
 
 
 def _cpu(harness, groups: dict[str, int]) -> float:
-    tick, ours, total = os.sysconf("SC_CLK_TCK"), set(groups.values()), 0.0
-    for pid, comm, fields in harness.processes():
-        if int(fields[2]) in ours or comm.startswith(("postgres", "redis")) or pid == os.getpid():
-            total += (int(fields[11]) + int(fields[12])) / tick
-    return total
+    """CPU seconds so far of a stack's processes, PostgreSQL, Redis and this client (``cpu_seconds``)."""
+    return sum(harness.cpu_seconds(groups).values())
 
 
 def main() -> None:

@@ -16,9 +16,10 @@ created_at -> updated_at (queue + adjudication + commit, without the HTTP and ``
 Depth: one game, nothing else running, played as long as the game lasts (up to D positions; orders
 that prolong the game are preferred; the deepest of 3 games is kept): the same timings around position
 10 and at the deepest positions, each beside a control (the same preview of one order on a game that
-stays put, timed before every move: the machine's own speed drifts, and the control shows by how much). A Palestine game ends before position 500 (random play: 160-210
-positions; preferring orders other than done/pass: about 300-430), so "move 500" is measured at the
-deepest position a game reaches, which the output states.
+stays put, timed before every move: the machine's own speed drifts, and the control shows by how much).
+A Palestine game ends before position 500 (random play: 160-210 positions; preferring orders other than
+done/pass: about 300-430), so "move 500" is measured at the deepest position a game reaches, which the
+output states.
 CPU: seconds used per accepted move by each started process group, PostgreSQL, Redis and the client.
 
 Targets (issue 3): >= 200 moves/s on Redis + PostgreSQL with 2 workers; p95 <= 100 ms; move 500 within

@@ -420,4 +420,4 @@ def test_arab_revolt_page_shows_its_board_with_the_foreign_countries(client):
     # a Mandatory Event that names the British (5.4; A24 Tensions in Europe): the page names whoever the
     # API's prompt names.
     [first] = r.get_json()["prompts"]
-    assert 'data-track="unity"' in page and f"Waiting for <b>{ {'rebels': 'Rebels', 'british': 'British'}[first] }</b>" in page
+    assert 'data-track="unity"' in page and f"Waiting for <b>{first.capitalize()}</b>" in page
