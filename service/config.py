@@ -3,7 +3,7 @@
 - ``DATABASE_URL``: SQLAlchemy URL. Default: SQLite (WAL) in the instance folder. Scale:
   ``postgresql+psycopg://user@host/db``.
 - ``REDIS_URL``: Celery broker at scale (``redis://host:6379/0``). Unset: the embedded default, a worker
-  thread inside the one local process on kombu's in-memory transport.
+  thread inside the one local process on kombu's in-memory transport (``service.memory_broker``).
 - ``UMPIRE_MAX_MOVE_BYTES``: largest request body accepted (default 2 MiB: the largest move file the
   schema allows, 500 orders of 200 characters, fits with any escaping).
 - ``UMPIRE_SWEEP_SECONDS``: how old a queued submission must be before the sweeper queues it again.
@@ -120,6 +120,6 @@ def celery_config(redis_url: str) -> dict:
         # Short tasks only: a lost worker's message comes back after this many seconds.
         base["broker_transport_options"] = {"visibility_timeout": 300}
     else:
-        # The in-memory queue is polled; the default second would add up to a second to every verdict.
-        base["broker_transport_options"] = {"polling_interval": 0.005}
+        # Kombu's in-memory queue, whose worker waits for the next message instead of polling for it.
+        base["broker_transport"] = "service.memory_broker:Transport"
     return base

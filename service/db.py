@@ -6,16 +6,92 @@ transaction cannot fail half way); PostgreSQL is the scale setting, with the sam
 
 from __future__ import annotations
 
+import os
+import sqlite3
+import threading
 import time
 
 from sqlalchemy import create_engine, event, exc
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import sessionmaker
 
+#: Seconds a transaction waits for the database's write lock (SQLite's busy timeout, and the wait for
+#: ``SerialWriter``'s lock) before it fails with "database is locked".
+SQLITE_LOCK_SECONDS = 30.0
+
+_writer_locks: dict[str, threading.Lock] = {}
+_writer_locks_guard = threading.Lock()
+
+
+def _writer_lock(database: str) -> threading.Lock | None:
+    """The process's one lock for a database file (None for a private in-memory database)."""
+    name = os.fspath(database)
+    if name in ("", ":memory:") or "mode=memory" in name:
+        return None
+    key = os.path.realpath(name.removeprefix("file:").split("?", 1)[0])
+    with _writer_locks_guard:
+        return _writer_locks.setdefault(key, threading.Lock())
+
+
+class SerialWriter(sqlite3.Connection):
+    """A SQLite connection whose transactions queue on a lock of this process before ``BEGIN IMMEDIATE``.
+
+    SQLite's own wait for its write lock (the busy handler behind ``timeout``) sleeps and looks again,
+    by steps that grow to 100 ms, so a thread waiting behind another thread's short transaction slept on
+    long after the lock was free: in the embedded default (web threads storing moves, the worker thread
+    adjudicating, one process) those sleeps were the slowest moves, 0.3-0.9 s (``bench/service.py``).
+    Threads of one process wait here instead and wake as the lock is released; another process (the
+    command line on the same file) still meets SQLite's own wait.
+    """
+
+    def __init__(self, database, *args, **kwargs):
+        super().__init__(database, *args, **kwargs)
+        self._writer_lock = _writer_lock(database)
+        self._holding = False
+
+    def begin_immediate(self) -> None:
+        lock = self._writer_lock
+        if lock is not None and not self._holding:
+            if not lock.acquire(timeout=SQLITE_LOCK_SECONDS):
+                raise sqlite3.OperationalError(
+                    f"database is locked: another transaction of this process held it {SQLITE_LOCK_SECONDS:g} s")
+            self._holding = True
+        try:
+            self.execute("BEGIN IMMEDIATE")
+        except BaseException:
+            self._release()
+            raise
+
+    def _release(self) -> None:
+        if self._holding and not self.in_transaction:
+            self._holding = False
+            self._writer_lock.release()
+
+    def commit(self) -> None:
+        try:
+            super().commit()
+        finally:
+            self._release()
+
+    def rollback(self) -> None:
+        try:
+            super().rollback()
+        finally:
+            self._release()
+
+    def close(self) -> None:
+        try:
+            super().close()
+        finally:
+            if self._holding:  # closing ends the transaction (SQLite rolls it back)
+                self._holding = False
+                self._writer_lock.release()
+
 
 def make_engine(url: str) -> Engine:
     if url.startswith("sqlite"):
-        eng = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
+        eng = create_engine(url, connect_args={"timeout": SQLITE_LOCK_SECONDS, "check_same_thread": False,
+                                               "factory": SerialWriter})
 
         @event.listens_for(eng, "connect")
         def _pragmas(dbapi_conn, _record):
@@ -28,7 +104,7 @@ def make_engine(url: str) -> Engine:
 
         @event.listens_for(eng, "begin")
         def _begin(conn):
-            conn.exec_driver_sql("BEGIN IMMEDIATE")
+            conn.connection.dbapi_connection.begin_immediate()
 
         return eng
     if url.startswith("postgresql://"):
