@@ -1,6 +1,6 @@
 """Compares the move path of two checkouts on this machine, at the same time (prints figures; not a test).
 
-Run: python3 bench/compare.py OTHER_CHECKOUT [--rounds R] [--moves M] [--games N]
+Run: python3 bench/compare.py OTHER_CHECKOUT [--rounds R] [--moves M] [--games N] [--backend redis|embedded]
 
 For example, to see what a change does against main: ``git worktree add /tmp/main main`` (with a
 ``.venv`` link to this checkout's), then ``python3 bench/compare.py /tmp/main``.
@@ -8,9 +8,10 @@ For example, to see what a change does against main: ``git worktree add /tmp/mai
 Why: the shared machines a session gets change speed by a third or more within minutes (docs/
 performance.md), more than most changes to the move path save, so two benchmark runs one after the other
 say little. Here both scale stacks (``bench.harness.redis_pg_stack``: gunicorn, two Celery workers,
-PostgreSQL, Redis) are started once, side by side (each its own database and Redis db), and short
-throughput batches (``bench.service.throughput``) are run on each in turn, the order alternating, so that
-both see the same machine. Printed per batch and as medians: moves/s, p95 POST -> verdict, and CPU per
+PostgreSQL, Redis; each its own database and Redis db), or with ``--backend embedded`` both embedded
+defaults (``bench.harness.embedded_stack``: ``umpire serve`` of each checkout, each its own SQLite), are
+started once, side by side, and short throughput batches (``bench.service.throughput``) are run on each
+in turn, the order alternating, so that both see the same machine. Printed per batch and as medians: moves/s, p95 POST -> verdict, and CPU per
 accepted move of the stack's processes with PostgreSQL, Redis and the client (the idle stack's share of
 the last three is small).
 """
@@ -50,13 +51,18 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=10, help="batches on each stack")
     ap.add_argument("--moves", type=int, default=30, help="moves per game in a batch")
     ap.add_argument("--games", type=int, default=10, help="games played at once (one client each)")
+    ap.add_argument("--backend", choices=["redis", "embedded"], default="redis",
+                    help="the scale stacks (default) or the embedded defaults")
     args = ap.parse_args()
     sides = {"this": (ROOT, _harness(ROOT, "harness_this"), "redis://127.0.0.1:6379/14"),
              "other": (args.other.resolve(), _harness(args.other.resolve(), "harness_other"),
                        "redis://127.0.0.1:6379/13")}
     figures: dict[str, list[tuple[float, float, float]]] = {k: [] for k in sides}
     with contextlib.ExitStack() as stack:
-        up = {k: stack.enter_context(h.redis_pg_stack(8, redis_url=url)) for k, (_root, h, url) in sides.items()}
+        if args.backend == "redis":
+            up = {k: stack.enter_context(h.redis_pg_stack(8, redis_url=url)) for k, (_root, h, url) in sides.items()}
+        else:  # this checkout's harness starts each side's own code (``root``): the other's may predate it
+            up = {k: stack.enter_context(sides["this"][1].embedded_stack(root)) for k, (root, _h, _url) in sides.items()}
         print(f"this: {ROOT}\nother: {sides['other'][0]}")
         for r in range(args.rounds):
             for k in (("this", "other") if r % 2 == 0 else ("other", "this")):

@@ -123,11 +123,11 @@ def machine_reference(rounds: int = 5) -> float:
 class Proc:
     """A child process in its own process group, its output in a log file; stopped by its own id."""
 
-    def __init__(self, name: str, argv: list[str], env: dict, logdir: Path):
+    def __init__(self, name: str, argv: list[str], env: dict, logdir: Path, root: Path = ROOT):
         self.name = name
         self.log_path = logdir / f"{name}.log"
         self._log = open(self.log_path, "wb")
-        self.p = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=self._log, stderr=subprocess.STDOUT,
+        self.p = subprocess.Popen(argv, cwd=root, env=env, stdout=self._log, stderr=subprocess.STDOUT,
                                   stdin=subprocess.DEVNULL, start_new_session=True)
 
     def log(self) -> str:
@@ -178,13 +178,14 @@ def wait_log(proc: Proc, text: str) -> None:
     raise RuntimeError(f"{proc.name} did not print {text!r} within {START_DEADLINE:.0f} s:\n{proc.log()[-3000:]}")
 
 
-def base_env(instance: Path) -> dict:
+def base_env(instance: Path, root: Path = ROOT) -> dict:
+    """The environment of a started process: *root*'s code (a checkout), *instance* its instance folder."""
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
     env["UMPIRE_INSTANCE"] = str(instance)
     # Moves only: PDF renders go to their own queue and worker (timed by bench/reports.py); with no
     # render worker here, queueing them would only fill Redis.
     env["UMPIRE_PRERENDER"] = "0"
-    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    env["PYTHONPATH"] = str(root) + os.pathsep + env.get("PYTHONPATH", "")
     return env
 
 
@@ -279,6 +280,26 @@ def redis_pg_stack(web_threads: int = 8, redis_url: str = REDIS_URL, env: dict |
         if created:
             with psycopg.connect(host=pg_host, dbname=pg_admin_db, user="postgres", autocommit=True) as c:
                 c.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def embedded_stack(root: Path = ROOT):
+    """``umpire serve`` of the checkout *root*: web, worker thread and sweeper in one process, SQLite in a
+    temporary folder. Yields a ``Stack``."""
+    tmp = Path(tempfile.mkdtemp(prefix="umpire-bench-embedded-"))
+    port = free_port()
+    proc = None
+    try:
+        proc = Proc("umpire-serve", [sys.executable, "-m", "umpire_cli.main", "serve", "--host", "127.0.0.1",
+                                     "--port", str(port), "--no-demo"], base_env(tmp, root), tmp, root)
+        base = f"http://127.0.0.1:{port}"
+        wait_http(base, [proc])
+        yield Stack(base, "umpire serve (werkzeug threaded + 1 in-process worker), SQLite, in-memory queue",
+                    {"umpire serve (web + worker)": proc.p.pid})
+    finally:
+        if proc is not None:
+            proc.stop()
         shutil.rmtree(tmp, ignore_errors=True)
 
 

@@ -32,10 +32,8 @@ import argparse
 import contextlib
 import os
 import random
-import shutil
 import statistics
 import sys
-import tempfile
 import threading
 import time
 from pathlib import Path
@@ -46,39 +44,16 @@ from bench.harness import (  # noqa: E402
     HTTP_TIMEOUT,
     Game,
     Http,
-    Proc,
-    Stack,
-    base_env,
     cpu_seconds,
-    free_port,
+    embedded_stack,
     machine_reference,
     ms,
     pct,
     redis_pg_stack,
     server_seconds,
-    wait_http,
 )
 
 # --- the two set-ups --------------------------------------------------------------------------------
-
-@contextlib.contextmanager
-def embedded_stack():
-    """``umpire serve``: web, worker thread and sweeper in one process, SQLite in a temporary folder."""
-    tmp = Path(tempfile.mkdtemp(prefix="umpire-bench-embedded-"))
-    port = free_port()
-    proc = None
-    try:
-        proc = Proc("umpire-serve", [sys.executable, "-m", "umpire_cli.main", "serve", "--host", "127.0.0.1",
-                                     "--port", str(port), "--no-demo"], base_env(tmp), tmp)
-        base = f"http://127.0.0.1:{port}"
-        wait_http(base, [proc])
-        yield Stack(base, "umpire serve (werkzeug threaded + 1 in-process worker), SQLite, in-memory queue",
-                    {"umpire serve (web + worker)": proc.p.pid})
-    finally:
-        if proc is not None:
-            proc.stop()
-        shutil.rmtree(tmp, ignore_errors=True)
-
 
 # --- clients ----------------------------------------------------------------------------------------
 
