@@ -178,9 +178,11 @@ def run(backend: str, args) -> None:
             print("CPU per accepted move: " + ", ".join(f"{k} {ms(v)}" for k, v in sorted(per.items()))
                   + f"; total {ms(sum(per.values()))} ({sum(cpu.values()) / res['wall'] * 100:.0f}% of one core "
                     f"over the run; postgres and redis are every such process on the machine)")
+        p95_met = "met" if pct(res["lat"], 95) <= 0.1 else "NOT met"
         if backend == "redis":
-            print(f"targets: >= 200 moves/s: {'met' if rate >= 200 else 'NOT met'}; p95 <= 100 ms: "
-                  f"{'met' if pct(res['lat'], 95) <= 0.1 else 'NOT met'}")
+            print(f"targets: >= 200 moves/s: {'met' if rate >= 200 else 'NOT met'}; p95 <= 100 ms: {p95_met}")
+        else:
+            print(f"targets: p95 <= 100 ms: {p95_met} (the 200 moves/s target is the scale stack's, 2 workers)")
         d = depth(base, args.depth, args.samples, args.seed)
         med = statistics.median
         e_c, e_s, e_k = ([x[i] for x in d["early"]] for i in (0, 1, 2))
