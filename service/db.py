@@ -23,6 +23,16 @@ _writer_locks: dict[str, threading.Lock] = {}
 _writer_locks_guard = threading.Lock()
 
 
+def _forget_writer_locks() -> None:
+    """In a forked child: a lock some thread of the parent held at the fork would never be released."""
+    global _writer_locks_guard
+    _writer_locks.clear()
+    _writer_locks_guard = threading.Lock()
+
+
+os.register_at_fork(after_in_child=_forget_writer_locks)
+
+
 def _writer_lock(database: str) -> threading.Lock | None:
     """The process's one lock for a database file (None for a private in-memory database)."""
     name = os.fspath(database)

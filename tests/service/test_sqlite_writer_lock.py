@@ -110,3 +110,17 @@ def test_one_lock_per_database_file_none_in_memory(tmp_path, monkeypatch):
     assert db._writer_lock("a.sqlite3") is not db._writer_lock("b.sqlite3")
     assert db._writer_lock(":memory:") is None
     assert db._writer_lock("file:x?mode=memory&cache=shared") is None
+
+
+def test_a_forked_child_starts_with_no_lock_held(engine, tmp_path):
+    """A lock the parent holds at a fork (gunicorn or Celery forking with SQLite) is not inherited held."""
+    import os
+
+    with engine.begin() as c:
+        c.execute(text("INSERT INTO moves VALUES (4)"))
+        assert _lock(tmp_path).locked()
+        pid = os.fork()
+        if pid == 0:  # the child: exit 0 only if its lock for the file is free
+            os._exit(0 if not _lock(tmp_path).locked() else 1)
+        _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
