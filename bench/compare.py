@@ -11,9 +11,9 @@ say little. Here both scale stacks (``bench.harness.redis_pg_stack``: gunicorn, 
 PostgreSQL, Redis; each its own database and Redis db), or with ``--backend embedded`` both embedded
 defaults (``bench.harness.embedded_stack``: ``umpire serve`` of each checkout, each its own SQLite), are
 started once, side by side, and short throughput batches (``bench.service.throughput``) are run on each
-in turn, the order alternating, so that both see the same machine. Printed per batch and as medians: moves/s, p95 POST -> verdict, and CPU per
-accepted move of the stack's processes with PostgreSQL, Redis and the client (the idle stack's share of
-the last three is small).
+in turn, the order alternating, so that both see the same machine. Printed per batch and as medians:
+moves/s, p95 POST -> verdict, and CPU per accepted move of the stack's processes with PostgreSQL, Redis
+and the client (the idle stack's share of the last three is small).
 """
 
 from __future__ import annotations

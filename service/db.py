@@ -73,7 +73,14 @@ class SerialWriter(sqlite3.Connection):
             raise
 
     def _release(self) -> None:
-        if self._holding and not self.in_transaction:
+        """Gives the lock back if this connection holds it and its transaction has ended."""
+        if not self._holding:
+            return
+        try:
+            still_open = self.in_transaction
+        except sqlite3.ProgrammingError:  # closed: its transaction ended with it
+            still_open = False
+        if not still_open:
             self._holding = False
             self._writer_lock.release()
 
@@ -91,11 +98,9 @@ class SerialWriter(sqlite3.Connection):
 
     def close(self) -> None:
         try:
-            super().close()
+            super().close()  # ends any transaction (SQLite rolls it back)
         finally:
-            if self._holding:  # closing ends the transaction (SQLite rolls it back)
-                self._holding = False
-                self._writer_lock.release()
+            self._release()
 
 
 def make_engine(url: str) -> Engine:
