@@ -63,7 +63,7 @@ def main() -> None:
             up = {k: stack.enter_context(h.redis_pg_stack(8, redis_url=url)) for k, (_root, h, url) in sides.items()}
         else:  # this checkout's harness starts each side's own code (``root``): the other's may predate it
             up = {k: stack.enter_context(sides["this"][1].embedded_stack(root)) for k, (root, _h, _url) in sides.items()}
-        print(f"this: {ROOT}\nother: {sides['other'][0]}")
+        print(f"this: {ROOT}\nother: {sides['other'][0]}\n{sides['this'][1].references()}")
         for r in range(args.rounds):
             for k in (("this", "other") if r % 2 == 0 else ("other", "this")):
                 harness, st = sides[k][1], up[k]

@@ -120,6 +120,43 @@ def machine_reference(rounds: int = 5) -> float:
     return best
 
 
+def memory_reference(rounds: int = 3, megabytes: int = 64, steps: int = 1_000_000) -> float:
+    """CPU seconds of a fixed walk over *megabytes* of memory in a scattered order (the fastest of
+    *rounds*), printed beside ``machine_reference``.
+
+    The pure-Python loop of ``machine_reference`` runs in the processor's own caches; the service's work
+    does not, and on a shared machine the neighbours' load can slow memory access while that loop's time
+    stays put (2026-12-03: the same code used twice the CPU a move at the same loop reference). Nearly
+    every step here misses the caches, so this one shows such hours."""
+    import time as t
+
+    buf = bytearray(b"\x01") * (megabytes << 20)  # written, so every page is really there
+    mask = len(buf) - 1
+    best = float("inf")
+    for _ in range(rounds):
+        t0 = t.process_time()
+        i = total = 0
+        for _ in range(steps):
+            i = (i * 1103515245 + 12345) & mask
+            total += buf[i]
+        best = min(best, t.process_time() - t0)
+    return best
+
+
+def cpu_ticks() -> tuple[int, int]:
+    """(all, stolen) CPU ticks of the machine so far (``/proc/stat``): the hypervisor's *steal* is time a
+    virtual core wanted to run and was not let, which no process's CPU time shows."""
+    with open("/proc/stat") as f:
+        fields = [int(x) for x in f.readline().split()[1:]]
+    return sum(fields[:8]), fields[7]
+
+
+def references() -> str:
+    """The machine references as one line's end, for the benchmarks' headers."""
+    return (f"machine reference (bench.harness.machine_reference): {machine_reference():.3f} s, memory "
+            f"reference (memory_reference): {memory_reference():.3f} s")
+
+
 class Proc:
     """A child process in its own process group, its output in a log file; stopped by its own id."""
 

@@ -19,7 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine  # noqa: E402
-from bench.harness import machine_reference  # noqa: E402
+from bench.harness import references  # noqa: E402
 from engine.core.chance import SeededChance  # noqa: E402
 from engine.playout import choose  # noqa: E402
 from service import adjudication, create_app  # noqa: E402
@@ -97,7 +97,7 @@ def main() -> None:
     print(f"game {gid}: {game.seq} positions, {played} cards played, result {game.state['outcome']['winner']}")
     # CPU time too: on a shared machine the wall clock also counts other processes' turns.
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} ({os.cpu_count()} cores); "
-          f"machine reference (bench.harness.machine_reference): {machine_reference():.3f} s")
+          f"{references()}")
     # The fastest sample too: this machine's speed varies by a third from one minute to the next (a
     # shared host), which moves the median; the minimum is what the code costs when nothing interferes.
     print(f"snapshot PDF: median {statistics.median(snap):.3f} s wall, {statistics.median(snap_cpu):.3f} s CPU, "

@@ -45,11 +45,12 @@ from bench.harness import (  # noqa: E402
     Game,
     Http,
     cpu_seconds,
+    cpu_ticks,
     embedded_stack,
-    machine_reference,
     ms,
     pct,
     redis_pg_stack,
+    references,
     server_seconds,
 )
 
@@ -160,10 +161,10 @@ def run(backend: str, args) -> None:
         base, what, groups = st.base, st.what, st.groups
         print(f"\n== {backend}: {what}")
         print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} ({os.cpu_count()} cores); "
-              f"machine reference (bench.harness.machine_reference): {machine_reference():.3f} s")
-        cpu0 = cpu_seconds(groups)
+              f"{references()}")
+        cpu0, ticks0 = cpu_seconds(groups), cpu_ticks()
         res = throughput(base, args.games, args.moves, args.seed)
-        cpu = cpu_seconds(groups)
+        cpu, ticks = cpu_seconds(groups), cpu_ticks()
         cpu.subtract(cpu0)
         rate = res["accepted"] / res["wall"] if res["wall"] else 0.0
         print(f"throughput: {args.games} games x {args.moves} moves, {res['accepted']} accepted in "
@@ -178,6 +179,9 @@ def run(backend: str, args) -> None:
             print("CPU per accepted move: " + ", ".join(f"{k} {ms(v)}" for k, v in sorted(per.items()))
                   + f"; total {ms(sum(per.values()))} ({sum(cpu.values()) / res['wall'] * 100:.0f}% of one core "
                     f"over the run; postgres and redis are every such process on the machine)")
+        all_ticks, stolen = ticks[0] - ticks0[0], ticks[1] - ticks0[1]
+        print(f"CPU time stolen by the hypervisor during the run: {stolen / max(all_ticks, 1) * 100:.1f}% of the "
+              "machine's")
         p95_met = "met" if pct(res["lat"], 95) <= 0.1 else "NOT met"
         if backend == "redis":
             print(f"targets: >= 200 moves/s: {'met' if rate >= 200 else 'NOT met'}; p95 <= 100 ms: {p95_met}")
