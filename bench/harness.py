@@ -104,20 +104,27 @@ def cpu_seconds(groups: dict[str, int]) -> collections.Counter:
     return out
 
 
+def _fastest(rounds: int, work) -> float:
+    """The fewest CPU seconds (``time.process_time``) that *work()* took in *rounds* runs."""
+    best = float("inf")
+    for _ in range(rounds):
+        t0 = time.process_time()
+        work()
+        best = min(best, time.process_time() - t0)
+    return best
+
+
 def machine_reference(rounds: int = 5) -> float:
     """CPU seconds of a fixed pure-Python loop (the fastest of *rounds*), printed beside the figures so
     that runs on machines of different speed can be compared: the targets are absolute, the machines a
     session gets are not (the same code measured 2.3 times slower on one 2-core machine than another)."""
-    import time as t
 
-    best = float("inf")
-    for _ in range(rounds):
-        t0 = t.process_time()
+    def loop() -> None:
         n = 0
         for i in range(2_000_000):
             n += i
-        best = min(best, t.process_time() - t0)
-    return best
+
+    return _fastest(rounds, loop)
 
 
 def memory_reference(rounds: int = 3, megabytes: int = 64, steps: int = 1_000_000) -> float:
@@ -128,19 +135,16 @@ def memory_reference(rounds: int = 3, megabytes: int = 64, steps: int = 1_000_00
     does not, and on a shared machine the neighbours' load can slow memory access while that loop's time
     stays put (2026-12-03: the same code used twice the CPU a move at the same loop reference). Nearly
     every step here misses the caches, so this one shows such hours."""
-    import time as t
-
     buf = bytearray(b"\x01") * (megabytes << 20)  # written, so every page is really there
     mask = len(buf) - 1
-    best = float("inf")
-    for _ in range(rounds):
-        t0 = t.process_time()
+
+    def walk() -> None:
         i = total = 0
         for _ in range(steps):
             i = (i * 1103515245 + 12345) & mask
             total += buf[i]
-        best = min(best, t.process_time() - t0)
-    return best
+
+    return _fastest(rounds, walk)
 
 
 def cpu_ticks() -> tuple[int, int]:
