@@ -375,3 +375,24 @@ def test_new_with_options_the_umpire_chose_and_the_file_still_verifies(runner, t
     res = invoke(runner, "new", "palestine", "--options", "[1]", "-o", str(tmp_path / "h.json"))
     assert res.exit_code != 0 and "JSON object" in res.output
     assert "option map:" in invoke(runner, "games").output
+
+
+def test_rulings_of_a_game_list_the_umpire_options_with_their_readings(runner, tmp_path):
+    """Issue 20: `umpire rulings SLUG` lists a game's rulings; those that offer the umpire a choice show each
+    reading, the default, and how to choose another at creation, and that choice is accepted."""
+    res = invoke(runner, "rulings", "arab-revolt", "--options-only")
+    assert res.exit_code == 0, res.output
+    for rid, other in (("R-1.4.1-EVENT", "available"), ("R-A29", "executing")):
+        assert f"{rid} [rule" in res.output and f"    {other}: " in res.output
+        assert f'"rulings": {{"{rid}": "{other}"}}' in res.output
+    assert "map (default)" in res.output and "R-MAP-1" not in res.output
+    every = invoke(runner, "rulings", "arab-revolt").output
+    assert "R-MAP-1 [rule" in every and "R-1.4.1 [rule" in every
+    res = invoke(runner, "new", "arab-revolt", "--seed", "3", "--options",
+                 '{"rulings": {"R-1.4.1-EVENT": "available", "R-A29": "executing"}}', "-o", str(tmp_path / "a.json"))
+    assert res.exit_code == 0, res.output
+    assert load(tmp_path / "a.json")["state"]["rulings"] == {"R-1.4.1-EVENT": "available", "R-A29": "executing"}
+    res = invoke(runner, "rulings")
+    assert res.exit_code != 0 and "give one of" in res.output
+    res = invoke(runner, "rulings", "chess")
+    assert res.exit_code != 0 and "unknown game 'chess'" in res.output

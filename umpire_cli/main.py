@@ -421,15 +421,40 @@ def resign(gid, token, role, reason):
 
 
 @cli.command()
-@click.option("--game", "gid", required=True, help="a game in the service's database")
-def rulings(gid):
-    """List the rules a game runs on: versions, and each ruling in force with its rule and provenance."""
-    from . import service_ops
-    out = service_ops.rulings(gid)
-    click.echo(f"{out['id']} ({out['game']}): engine {out['engine_version']}, rules edition "
-               f"{out['rules_edition']}, data version {out['data_version']}")
-    for r in out["rulings"]:
+@click.argument("slug", required=False)
+@click.option("--game", "gid", help="a game in the service's database: the rulings it runs on")
+@click.option("--options-only", is_flag=True, help="only the rulings that offer the umpire a choice")
+def rulings(slug, gid, options_only):
+    """List rulings: those a game in the service runs on (--game ID, with the umpire's choices), or every ruling
+    of a game (SLUG, e.g. arab-revolt), with the readings an umpire may choose when creating a game."""
+    if bool(slug) == bool(gid):
+        raise click.UsageError("give one of: a game (SLUG, e.g. palestine) or a game in the service (--game ID)")
+    if gid:
+        from . import service_ops
+        out = service_ops.rulings(gid)
+        click.echo(f"{out['id']} ({out['game']}): engine {out['engine_version']}, rules edition "
+                   f"{out['rules_edition']}, data version {out['data_version']}")
+        rows = out["rulings"]
+    else:
+        try:
+            defn = engine.definition(slug)
+        except EngineError as e:
+            raise click.UsageError(e.message) from None
+        rows = [{"id": r["id"], "rule": r.get("rule", ""), "text": r.get("ruling", r.get("text", "")),
+                 "provenance": "umpire option" if r.get("alternatives") else "ruling",
+                 **({"choice": r["default"], "choices": r["alternatives"]} if r.get("alternatives") else {})}
+                for r in (defn.rulings() if defn.rulings else [])]
+    for r in rows:
+        if options_only and not r.get("choices"):
+            continue
         click.echo(f"{r['id']} [rule {r['rule']}] ({r['provenance']}): {r['text']}")
+        for name, text in (r.get("choices") or {}).items():
+            mark = " (in force)" if gid and name == r["choice"] else " (default)" if not gid and name == r["choice"] else ""
+            click.echo(f"    {name}{mark}: {text}")
+        if r.get("choices") and not gid:
+            other = next((n for n in r["choices"] if n != r["choice"]), r["choice"])
+            click.echo(f"    choose at creation: --options '{{\"rulings\": {{\"{r['id']}\": \"{other}\"}}}}' "
+                       f"(umpire new {slug}; or \"options\" in POST /api/games)")
 
 
 @cli.command("export")

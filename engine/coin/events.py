@@ -59,16 +59,14 @@ class EventRegistry(dict):
 
         self.event(cid, side)(run)
 
-    def sides(self, g: Context, faction: str, card: dict, strict: bool = True) -> list[str]:
-        """The texts of *card* *faction* may execute now (5.2, 5.1.3). ``strict``: a text not registered is
-        a bug; otherwise it is not offered (a game still being written)."""
+    def sides(self, g: Context, faction: str, card: dict) -> list[str]:
+        """The texts of *card* *faction* may execute now (5.2, 5.1.3). A text not registered is a rules bug:
+        there is no fallback that would quietly turn an unwritten card into a Pass."""
         out = []
         for side in ["event"] if card["single"] else ["unshaded", "shaded"]:
             text = self.get((card["id"], side))
             if text is None:
-                if strict:
-                    raise RulesBugError(f"{card['id']} {side} is not implemented")
-                continue
+                raise RulesBugError(f"{card['id']} {side} is not implemented")
             if text.playable is None or text.playable(g, faction):
                 out.append(side)
         return out

@@ -188,14 +188,20 @@ class HoldPunishment(Procedure):
         g.end()
 
 
-def mobilize_effect(g: Context, chit: str, sid: str) -> None:
+def mobilize_effect(g: Context, chit: str, sid: str, placer: str | None = None) -> None:
     """A chit's Mobilization effect in *sid* (1.7.2): Detain places Opposition if none; Demolish places a
-    Guerrilla, from Available only (it is the British action; ruling R-1.4.1); Fine has none."""
+    Guerrilla; Fine has none. The Guerrilla comes from Available only when the British resolve the effect
+    in their Punish, or the Rebels under a Capability (A18): neither is a faction placing its own forces by
+    an Operation, Special Activity or Event. *placer* is the Rebels resolving it by an Event's text (A10
+    shaded): their own Guerrilla, which may come from the map where ruling R-1.4.1-EVENT allows."""
     if chit == "detain":
         if B.set_opposition(g, sid, True):
             g.say(f"Mobilization: Opposition was placed in {B.name(sid)}.", rule="1.7.2")
     elif chit == "demolish":
-        if B.place(g, sid, "guerrillas", 1):
+        if placer:
+            from .operation import place_own
+            place_own(g, placer, sid, "guerrillas", rule="1.7.2", label="Mobilization", by="event")
+        elif B.place(g, sid, "guerrillas", 1):
             g.say(f"Mobilization: a Guerrilla was placed in {B.name(sid)}.", rule="1.7.2")
         else:
             g.say(f"Mobilization: no Guerrilla Available to place in {B.name(sid)}.", rule="1.4.1")

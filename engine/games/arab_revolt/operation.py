@@ -3,7 +3,7 @@ Special Activities each may take, and placing one's own pieces from the map when
 
 Rules 3.1 (British: up to three spaces, one if Limited; Rebels: up to the Operations chit's value, even if
 Limited), 2.3.5 (Limited: no Special Activity), 4.1 and 4.1.1 (which Special Activity may accompany which
-Operation), 1.4.1 IMPORTANT (own pieces from the map; ruling R-1.4.1), 1.3.7 (British never select Foreign
+Operation), 1.4.1 IMPORTANT (own pieces from the map; ruling R-1.4.1, whose Event reading R-1.4.1-EVENT is the umpire's), 1.3.7 (British never select Foreign
 Countries; Rebels only for Rally, March and Mobilize; Out of Play spaces not at all).
 """
 
@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from ...coin import operation
 from ...core import notation
-from ...core.flow import Context, Procedure, procedure
+from ...core.flow import Context, Procedure, proc_of, procedure
+from ...core.ruling_choice import chosen
 from . import board as B
 
 notation.VERBS.update({"take", "done"})
@@ -103,7 +104,8 @@ class Operation(operation.Operation):
 # -- own pieces from the map (1.4.1 IMPORTANT) -----------------------------------------------------------
 
 def map_sources(g: Context, sid: str, piece: str) -> list[str]:
-    """Map pieces of *piece* the owner could take to place one in *sid* ("SPACE WORD")."""
+    """Map pieces of *piece* the owner could take to place one in *sid* ("SPACE WORD"); never from Prison,
+    which is not on the map (1.4.1 IMPORTANT)."""
     out = []
     for s in B.SPACES:
         if piece == "bases" and s == sid:
@@ -114,10 +116,27 @@ def map_sources(g: Context, sid: str, piece: str) -> list[str]:
     return out
 
 
-def place_own(g: Context, role: str, sid: str, piece: str, *, rule: str, label: str) -> None:
-    """Places one of *role*'s own *piece* in *sid*: from Available, or, with none Available, one the
-    owner may take from the map (it asks which, or none; 1.4.1 IMPORTANT, ruling R-1.4.1). Nothing if
-    stacking forbids it (1.4.2)."""
+def may_take_from_map(g: Context, role: str, piece: str, by: str) -> bool:
+    """Whether *role* placing *piece* may take one from the map when none is Available (ruling R-1.4.1).
+
+    1.4.1 IMPORTANT: a faction executing an Operation, Special Activity or Event to place its *own* forces
+    (replacing is placing: 1.4.3 "including if replacing a piece"). *by* is ``op`` for an Operation or a
+    Special Activity (Event-granted ones included), ``event`` for an Event's own text, where 5.1.1 ("Events
+    place only Available pieces") may be read against it: the umpire's reading R-1.4.1-EVENT decides.
+    """
+    if B.BOARD.pieces[piece].side != role:
+        return False
+    if by == "event":
+        return chosen(g.s, "R-1.4.1-EVENT", "map") == "map"
+    return by == "op"
+
+
+def place_own(g: Context, role: str, sid: str, piece: str, *, rule: str, label: str, by: str = "op") -> None:
+    """*role* places one *piece* in *sid* by an Operation or Special Activity (``by="op"``) or an Event's own
+    text (``by="event"``): from Available; with none Available, one it may take from the map if
+    :func:`may_take_from_map` (it asks which, or none); else nothing, so that a replacement is a removal (1.4.1,
+    5.1.1). Nothing if stacking forbids it (1.4.2). A Pass (2.3.3) and the chits' effects are none of these
+    and place with ``B.place`` (Available only)."""
     if B.BOARD.room(g, sid, piece) == 0:
         g.say(f"{label}: no {B.BOARD.pieces[piece].label} may go in {B.name(sid)} (1.4.2).", faction=role,
               rule="1.4.2")
@@ -127,11 +146,14 @@ def place_own(g: Context, role: str, sid: str, piece: str, *, rule: str, label: 
         g.say(f"{label}: {role.title()} placed {B.BOARD.pieces[piece].named()} in {B.name(sid)}.", faction=role,
               rule=rule)
         return
-    sources = map_sources(g, sid, piece)
+    sources = map_sources(g, sid, piece) if may_take_from_map(g, role, piece, by) else []
     if sources:
         g.call(FromMap.name, role, sid=sid, piece=piece, options=sources, rule=rule, label=label)
-    else:
+    elif may_take_from_map(g, role, piece, by):
         g.say(f"{label}: no {B.BOARD.pieces[piece].label} is Available or on the map.", faction=role, rule="1.4.1")
+    else:
+        g.say(f"{label}: no {B.BOARD.pieces[piece].label} is Available ({'5.1.1' if by == 'event' else '1.4.1'}).",
+              faction=role, rule="1.4.1")
 
 
 @procedure
@@ -156,6 +178,10 @@ class FromMap(Procedure):
         src, word = arg.split(" ")
         key = B.BOARD.key_of_word[word]
         B.remove(g, src, key, 1)
+        for frame in g.frames:  # an Operation paused for this Special Activity keeps its own count of pieces
+            hook = getattr(proc_of(frame), "piece_left", None)
+            if hook:
+                hook(g, frame, src, key)
         B.place(g, f["sid"], f["piece"], 1)
         g.say(f"{f['label']}: {f['role'].title()} moved {B.BOARD.named(key)} from {B.name(src)} to place it in "
               f"{B.name(f['sid'])}.", faction=f["role"], rule="1.4.1")

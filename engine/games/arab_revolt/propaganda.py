@@ -179,19 +179,31 @@ class ResourcesBritish(Procedure):
 
 @procedure
 class ResourcesRebels(Procedure):
-    """6.2.2 after a successful roll: shift Unity toward Centralized, or select an Operations chit to hold."""
+    """6.2.2 after a successful roll: the Rebels "may either" shift Unity toward Centralized or select an
+    Operations chit to hold, or do neither. The shift is not offered at Centralized, where it would do
+    nothing (ruling R-UNITY-2)."""
 
     name = "ar.resources_rebels"
     rule = "6.2.2"
 
     def prompt(self, g, f):
-        return {"unity": [], "hold": sorted({str(v) for v in g.s["ops"]["pool"]})}
+        out: dict[str, list[str]] = {"done": []}
+        if g.s["unity"] < B.CENTRALIZED:
+            out["unity"] = []
+        chits = sorted({str(v) for v in g.s["ops"]["pool"]})
+        if chits:
+            out["hold"] = chits
+        return out
 
     def text(self, g, f):
-        return "Rebels: shift the Unity Track toward Centralized (unity), or hold an Operations chit (hold N)"
+        return ("Rebels: shift the Unity Track toward Centralized (unity), hold an Operations chit (hold N), "
+                "or neither (done)")
 
     def act(self, g, f, verb, arg):
         g.end()
+        if verb == "done":
+            g.say("Rebels took neither the Unity shift nor an Operations chit.", faction="rebels", rule="6.2.2")
+            return
         if verb == "unity":
             B.shift_unity(g, 1, "Resources phase", rule="6.2.2")
             return

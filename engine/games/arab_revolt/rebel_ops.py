@@ -67,7 +67,8 @@ class Rally(Operation):
             if f["placed"] or not out:
                 out["done"] = []
             return out
-        return {"opposition": self.opposition_spaces(g, f), "done": []}
+        c = self.opposition_spaces(g, f)
+        return {"opposition": c, "done": []} if c else {"done": []}
 
     def sub_text(self, g, f):
         if f["stage"] == "place":
@@ -92,6 +93,10 @@ class Rally(Operation):
         if f["stage"] == "place" and f["placed"] >= rally_limit(g, f["here"]):
             f["stage"] = "select"
             return True
+        if f["stage"] == "opposition" and not self.opposition_spaces(g, f) and not self.sa_choices(g, f):
+            # A Mobilize during the Rally took the Base that made a District qualify: nothing left to add.
+            f["stage"] = "final"
+            return True
         return super().step(g, f)
 
 
@@ -110,25 +115,38 @@ class March(Operation):
     op = "march"
 
     def eligible(self, g, f, sid):
-        if self.unmoved(g, f, sid) <= 0:
+        if sum(self.unmoved(g, f, sid).values()) <= 0:
             return f"March origins need Guerrillas that have not moved this March (3.3.2); {B.name(sid)} has none"
         return None
 
-    def unmoved(self, g, f, sid):
+    def unmoved(self, g, f, sid) -> dict[str, int]:
+        """Guerrillas in *sid* free to move, by state: those there less those that arrived this March (ruling
+        R-MARCH); a Guerrilla placed there meanwhile (Mobilize) has not moved."""
+        x = B.sp(g, sid)
         arrived = f.get("arrived", {}).get(sid, {})
-        return B.guerrillas(B.sp(g, sid)) - sum(arrived.values())
+        return {w: max(0, x[k] - arrived.get(w, 0)) for w, k in WORD_KEY.items()}
+
+    def piece_left(self, g, f, sid, key):
+        """A Special Activity between two origins took a piece of *key* from *sid* (a Mobilize taking
+        Guerrillas from the map, 1.4.1): it counts as one that had arrived this March, where one there had
+        (ruling R-MARCH), the choice that leaves the Rebels the most Guerrillas free to move, which, moving
+        being optional, they would always make."""
+        word = B.BOARD.word_of_key[key]
+        arrived = f.get("arrived", {}).get(sid, {})
+        if arrived.get(word, 0) > 0:
+            arrived[word] -= 1
 
     def on_space(self, g, f, sid):
-        x = B.sp(g, sid)
-        arrived = f.setdefault("arrived", {}).get(sid, {})
+        f.setdefault("arrived", {})
         f["here"] = sid
-        f["left"] = {"guerrilla-u": x["guerrillas_u"] - arrived.get("guerrilla-u", 0),
-                     "guerrilla-a": x["guerrillas_a"] - arrived.get("guerrilla-a", 0)}
+        f["left"] = self.unmoved(g, f, sid)
         f["groups"] = {}
         f["stage"] = "move"
 
     def interruptible(self, g, f):
-        return f["stage"] in ("select", "move")
+        """The Special Activity comes before, between two origins, or after the March (4.1), never while one
+        origin's Guerrillas are on the move: the groups of 3.3.2 are judged as each origin's moves end."""
+        return f["stage"] == "select"
 
     def sub_prompt(self, g, f):
         moves = [f"{d} {w}" for d in march_destinations(g, f["here"]) for w in WORD_KEY if f["left"][w] > 0]
@@ -153,8 +171,7 @@ class March(Operation):
             y = B.sp(g, dest)
             exposed = tegart or ((B.KIND[dest] == "railway" or y["curfew"]) and n + B.british_pieces(y) > 3)
             if exposed and grp["guerrilla-u"]:
-                y["guerrillas_u"] -= grp["guerrilla-u"]
-                y["guerrillas_a"] += grp["guerrilla-u"]
+                B.activate(g, dest, grp["guerrilla-u"])
                 grp = {"guerrilla-u": 0, "guerrilla-a": n}
             arr = f["arrived"].setdefault(dest, {})
             for k, v in grp.items():

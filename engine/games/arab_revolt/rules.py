@@ -15,15 +15,18 @@ from . import board as B
 from .chits import HoldPunishment, OpsChit, end_rebel_turn
 from .data import CARDS
 from .events import EVENTS
-from .operation import OP_FACTION, OPS, new_op_frame, place_own
+from .operation import OP_FACTION, OPS, new_op_frame
 
 notation.VERBS.update({"place", "done"})
 
 def pass_base_spaces(g: Context) -> list[str]:
-    """Districts and Foreign Countries in play with a Guerrilla and room for a Base (2.3.3, 1.4.2)."""
+    """Districts and Foreign Countries in play with a Guerrilla and room for a Base (2.3.3, 1.4.2), when a
+    Base is Available: a Pass is no Operation, Special Activity or Event, so the map exception of 1.4.1
+    IMPORTANT does not reach it (ruling R-1.4.1)."""
+    if not g.s["available"]["bases"]:
+        return []
     return [s for s in B.SPACES if B.KIND[s] in ("district", "foreign") and B.in_play(g, s)
-            and B.guerrillas(B.sp(g, s)) and B.BOARD.room(g, s, "bases")
-            and (g.s["available"]["bases"] or B.bases_on_map(g) - B.sp(g, s)["bases"])]
+            and B.guerrillas(B.sp(g, s)) and B.BOARD.room(g, s, "bases")]
 
 
 class ArabRevoltRules(CoinRules):
@@ -60,7 +63,7 @@ class ArabRevoltRules(CoinRules):
     def event_sides(self, g: Context, faction: str, cid: str) -> list[str]:
         if g.s["flags"].get("mandatory") == cid:
             return []
-        return EVENTS.sides(g, faction, CARDS[cid], strict=False)
+        return EVENTS.sides(g, faction, CARDS[cid])
 
     def start_event(self, g: Context, faction: str, cid: str, side: str) -> None:
         EVENTS.start(g, faction, CARDS[cid], side)
@@ -75,11 +78,9 @@ class ArabRevoltRules(CoinRules):
         g.s["flags"]["mandatory"] = cid
         g.say(f"{card['title']} is a Mandatory Event: it is resolved before anyone acts, and the Event box is "
               "closed on this card.", rule="5.4", card=cid)
-        if (cid, "event") in EVENTS:
-            EVENTS.start(g, card["executor"], card, "event")
-        else:
-            g.say(f"The effect of {card['title']} ({cid}) is not implemented yet: nothing was done.", rule="5.4",
-                  card=cid)
+        if (cid, "event") not in EVENTS:
+            raise RulesBugError(f"the Mandatory Event {cid} has no text registered")
+        EVENTS.start(g, card["executor"], card, "event")
 
     def closed_boxes(self, g: Context) -> tuple[str, ...]:
         return ("event",) if g.s["flags"].get("mandatory") == g.s["current"] else ()
@@ -112,7 +113,8 @@ class PassBase(Procedure):
     def act(self, g, f, verb, arg):
         g.end()
         if verb == "place":
-            place_own(g, "rebels", arg, "bases", rule="2.3.3", label="Pass")
+            B.place(g, arg, "bases", 1)
+            g.say(f"Pass: Rebels placed a Base in {B.name(arg)}.", faction="rebels", rule="2.3.3")
 
 
 RULES = ArabRevoltRules()

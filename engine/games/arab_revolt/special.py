@@ -53,7 +53,7 @@ def roll_against_bases(g: Context, label: str) -> tuple[int, bool]:
 def sa_possible(g: Context, name: str, f: dict | None = None) -> bool:
     """Whether Special Activity *name* could do anything now."""
     from .special_british import air_recon_spaces, punish_spaces
-    from .special_rebel import mobilize_spaces, raid_spaces
+    from .special_rebel import mobilize_guerrilla_spaces, mobilize_spaces, raid_spaces
     if name == "punish":
         p = g.s["punishment"]
         f = f or {}
@@ -64,7 +64,7 @@ def sa_possible(g: Context, name: str, f: dict | None = None) -> bool:
     if name == "air-recon":
         return bool(air_recon_spaces(g))
     if name == "mobilize":
-        return bool(mobilize_spaces(g) or B.opposition_spaces(g))
+        return bool(mobilize_spaces(g) or mobilize_guerrilla_spaces(g, f))
     if name == "raid":
         return bool(raid_spaces(g, []))
     return False

@@ -7,7 +7,7 @@ from ...core import notation
 from ...core.flow import Context, Procedure, procedure
 from . import board as B
 from .chits import CHIT_NAMES, draw_punishment, mobilize_effect, return_punishment, set_aside_punishment
-from .operation import cap
+from .operation import cap, place_own
 from .rebel_ops import WORD_KEY
 from .special import SpecialActivity
 
@@ -44,7 +44,7 @@ class Punish(SpecialActivity):
 
     Frame flags an Event may set: ``only`` (spaces allowed: A25), ``troops`` False (no Troops needed: A22),
     ``must`` (two spaces if possible: A22), ``held_only`` (a held chit only: A12), ``preset`` (the chit is
-    given, already drawn and set aside: A6)."""
+    given: A6 holds the Demolish it drew, and sets it aside only when this Punish ends with ``ret`` "used")."""
 
     name = "ar.sa.punish"
     sa = "punish"
@@ -79,14 +79,18 @@ class Punish(SpecialActivity):
                 f["stage"] = "mobilization"
                 return True
             sid = f["todo"][0]
-            opts = self.punishment_options(g, f, sid)
-            if len(opts) <= 1:
-                f["todo"].pop(0)
-                self.punishment(g, f, sid, opts[0] if opts else None)
+            if "left" not in f:
+                self.start_space(g, f, sid)
+            opts, optional = self.punishment_options(g, f, sid)
+            if f["left"] <= 0 or not opts:
+                self.end_space(g, f, sid)
+                return True
+            if len(opts) == 1 and not optional:
+                self.punishment(g, f, sid, opts[0])
                 return True
             return False
         if stage == "mobilization":
-            g.end()
+            g.end("used" if f.get("preset") else None)  # A6 learns that its Demolish was used
             for sid in f["chosen"]:
                 self.mobilization(g, f, sid)
             if f["chit"] == "detain" and cap(g, "A1") == "shaded":
@@ -106,18 +110,45 @@ class Punish(SpecialActivity):
     def space_options(self, g, f):
         return [s for s in punish_spaces(g, f) if s not in f["chosen"]]
 
+    def start_space(self, g, f, sid):
+        """The chit's Punishment effect begins in *sid*: Detain removes one Guerrilla, and one more in a Curfew
+        space with A1 Mass Detention unshaded (its Tip: from each selected space with a Curfew)."""
+        x = B.sp(g, sid)
+        f["left"] = 1
+        f["hit"] = 0
+        if f["chit"] == "detain":
+            f.setdefault("was_opposition", {})[sid] = bool(x["opposition"])
+            if cap(g, "A1") == "unshaded" and x["curfew"]:
+                f["left"] = 2
+
+    def end_space(self, g, f, sid):
+        f["todo"].pop(0)
+        del f["left"]
+        if f.pop("hit"):
+            return
+        if f["chit"] == "detain":
+            g.say(f"British Detained nothing in {B.name(sid)}: no Guerrilla there.", faction="british", rule="1.7.2")
+        elif f["chit"] == "fine":
+            g.say(f"British Fined {B.name(sid)}: no adjacent Railway has Sabotage.", faction="british", rule="1.7.2")
+
     def punishment_options(self, g, f, sid):
-        """The choices the Punishment effect leaves the British in *sid* (which Guerrilla, which Railway)."""
+        """``(choices, optional)``: what the Punishment effect leaves the British to choose in *sid* now.
+
+        Detain: which Guerrilla (Underground or Active, the British choose: 3.1, 4.1); with A27 Rebel Courts
+        unshaded, in one space selected for Detain, a Base instead of a Guerrilla, which the British *may*
+        take: where no Guerrilla is left the Base is optional (``done`` declines it). Fine: which adjacent
+        Railway loses a Sabotage marker. Demolish: no choice."""
         x = B.sp(g, sid)
         chit = f["chit"]
         if chit == "detain":
             opts = [w for w, k in WORD_KEY.items() if x[k]]
+            optional = not opts
             if cap(g, "A27") == "unshaded" and x["bases"] and not f.get("base_detained"):
                 opts.append("base")
-            return opts
+            return opts, optional
         if chit == "fine":
-            return fine_railways(g, sid)
-        return []
+            return fine_railways(g, sid), False
+        return ["demolish"], False
 
     def prompt(self, g, f):
         stage = f["stage"]
@@ -129,7 +160,8 @@ class Punish(SpecialActivity):
                 out["done"] = []
             return out
         if stage == "punishment":
-            return {"remove": self.punishment_options(g, f, f["todo"][0])}
+            opts, optional = self.punishment_options(g, f, f["todo"][0])
+            return {"remove": opts, "done": []} if optional else {"remove": opts}
         return {}
 
     def text(self, g, f):
@@ -141,7 +173,12 @@ class Punish(SpecialActivity):
         sid = f["todo"][0]
         if f["chit"] == "fine":
             return f"British Fine in {B.name(sid)}: remove the Sabotage marker of an adjacent Railway"
-        return f"British Detain in {B.name(sid)}: choose the piece to remove to Prison"
+        opts, optional = self.punishment_options(g, f, sid)
+        more = f" ({f['left']} to remove here)" if f["left"] > 1 else ""
+        if optional:
+            return (f"British Detain in {B.name(sid)}: remove a Base to Prison instead of a Guerrilla (Rebel Courts, "
+                    f"A27), or done{more}")
+        return f"British Detain in {B.name(sid)}: choose the piece to remove to Prison{more}"
 
     def act(self, g, f, verb, arg):
         p = g.s["punishment"]
@@ -170,39 +207,42 @@ class Punish(SpecialActivity):
                 f["chosen"].append(arg)
                 g.say(f"British Punish selected {B.name(arg)}.", faction="british", rule="4.2.1")
             return
-        sid = f["todo"].pop(0)
+        sid = f["todo"][0]
+        if verb == "done":  # the optional A27 Base declined, and no Guerrilla is left to Detain here
+            g.say(f"British took no Base in {B.name(sid)} (Rebel Courts, A27).", faction="british", rule="A27")
+            f["left"] = 0
+            return
         self.punishment(g, f, sid, arg)
 
     def punishment(self, g, f, sid, choice):
-        """The chit's Punishment effect in *sid* (1.7.2); A1 unshaded: Detain takes one more Guerrilla in a
-        Curfew space."""
-        x = B.sp(g, sid)
+        """One step of the chit's Punishment effect in *sid* (1.7.2): *choice* is the piece Detained (a Base:
+        A27), the Railway Fined, or ``demolish``."""
         chit = f["chit"]
+        f["left"] -= 1
+        f["hit"] += 1
         if chit == "detain":
-            f.setdefault("was_opposition", {})[sid] = bool(x["opposition"])
             if choice == "base":
                 f["base_detained"] = True
                 B.remove(g, sid, "bases", 1, to="prison")
-                g.say(f"British Detained a Base in {B.name(sid)} (Rebel Courts, A27).", faction="british", rule="A27")
+                g.say(f"British Detained a Base in {B.name(sid)} instead of a Guerrilla (Rebel Courts, A27).",
+                      faction="british", rule="A27")
                 return
-            n = 0
-            if choice:
-                n += B.remove(g, sid, WORD_KEY[choice], 1, to="prison")
-            if cap(g, "A1") == "unshaded" and x["curfew"]:
-                n += B.remove(g, sid, "guerrillas_a", 1, to="prison") or B.remove(g, sid, "guerrillas_u", 1, to="prison")
-            g.say(f"British Detained {n} Guerrilla(s) in {B.name(sid)} (to Prison).", faction="british", rule="1.7.2")
+            key = WORD_KEY[choice]
+            B.remove(g, sid, key, 1, to="prison")
+            extra = " (Mass Detention, A1: one more under Curfew)" if f.get("hit", 0) > 1 else ""
+            g.say(f"British Detained {B.BOARD.named(key)} in {B.name(sid)} (to Prison){extra}.", faction="british",
+                  rule="1.7.2")
         elif chit == "demolish":
+            f["left"] = 0
             gone = B.set_opposition(g, sid, False)
             g.say(f"British Demolished in {B.name(sid)}{': Opposition removed' if gone else ' (no Opposition)'}.",
                   faction="british", rule="1.7.2")
-        elif choice:
+        else:
             B.sp(g, choice)["sabotage"] -= 1
             g.say(f"British Fined {B.name(sid)}: a Sabotage marker was removed from {B.name(choice)}.",
                   faction="british", rule="1.7.2")
             if cap(g, "A15") == "shaded" and B.place(g, choice, "guerrillas", 1):
                 g.say(f"Human Shields: a Guerrilla replaced the marker on {B.name(choice)}.", rule="A15")
-        else:
-            g.say(f"British Fined {B.name(sid)}: no adjacent Railway has Sabotage.", faction="british", rule="1.7.2")
 
     def mobilization(self, g, f, sid):
         mobilize_effect(g, f["chit"], sid)
@@ -223,8 +263,18 @@ class SpreadOpposition(Procedure):
     name = "ar.a1s"
     rule = "A1"
 
+    def options(self, g, f):
+        return [a for a in f["near"] if not B.sp(g, a)["opposition"]]
+
     def prompt(self, g, f):
-        return {"space": [a for a in f["near"] if not B.sp(g, a)["opposition"]], "done": []}
+        c = self.options(g, f)
+        return {"space": c, "done": []} if c else {}
+
+    def step(self, g, f):
+        if self.options(g, f):
+            return False
+        g.end()  # an earlier spread took the last space next to this one: nothing left to choose
+        return True
 
     def text(self, g, f):
         return f"Rebels (Mass Detention, A1): add Opposition next to {B.name(f['origin'])}, or done"
@@ -258,7 +308,10 @@ def divide_replacements(g: Context, used: list[str]) -> list[str]:
 class Divide(SpecialActivity):
     """Divide: in spaces up to the Unity Track value, Activate an Underground Irregular to replace a Guerrilla
     in or adjacent to it with an Irregular; or roll a die, at most the Irregulars on the map shifting the
-    Unity Track toward Decentralized (4.2.2, 6.6.2)."""
+    Unity Track toward Decentralized (4.2.2, 6.6.2).
+
+    Frame flags an Event may set: ``no_roll`` (the replacements only: A3, A29), ``then_roll`` (the roll after
+    them: A3), ``must`` (at least one replacement where one is possible: A29 unshaded)."""
 
     name = "ar.sa.divide"
     sa = "divide"
@@ -272,7 +325,7 @@ class Divide(SpecialActivity):
             if reps:
                 out["replace"] = reps
         if used or f.get("no_roll"):
-            if out:
+            if out and not (f.get("must") and not used):
                 out["done"] = []
         else:
             out["roll"] = []
@@ -296,13 +349,16 @@ class Divide(SpecialActivity):
         f["used"].append(src)
         B.activate(g, src, 1, "irregulars")
         B.remove(g, tgt, WORD_KEY[word], 1)
-        placed = B.place(g, tgt, "irregulars", 1)
-        g.say(f"British Divided: the Irregular in {B.name(src)} was Activated and a Guerrilla in {B.name(tgt)} "
-              f"{'replaced by an Irregular' if placed else 'removed (no Irregular Available)'}.", faction="british",
-              rule="4.2.2")
+        g.say(f"British Divided: the Irregular in {B.name(src)} was Activated to replace a Guerrilla in "
+              f"{B.name(tgt)}.", faction="british", rule="4.2.2")
+        # The new Irregular: from Available, else one the British may take from the map, else none and the
+        # Guerrilla is simply removed (1.4.1 IMPORTANT and second paragraph, 1.4.3; ruling R-1.4.1).
+        place_own(g, "british", tgt, "irregulars", rule="4.2.2", label="Divide")
 
     def advance(self, g, f):
         if not self.prompt(g, f) or (f["used"] and "replace" not in self.prompt(g, f)):
+            if not f["used"] and f.get("no_roll"):
+                g.say("British Divide: no Guerrilla could be replaced.", faction=f["role"], rule=self.rule_for(g, f))
             self.finish(g, f)
             return True
         return False

@@ -28,6 +28,16 @@ def mobilize_spaces(g: Context) -> list[str]:
     return out
 
 
+def mobilize_guerrilla_spaces(g: Context, f: dict | None = None) -> list[str]:
+    """Spaces where Mobilize may place a Guerrilla: each with Opposition (4.3.1), or with A6 House Demolition
+    shaded each with a Curfew (frame ``guerrillas_in``); none if no Guerrilla is Available or on the map to
+    place (1.4.1 IMPORTANT)."""
+    key = (f or {}).get("guerrillas_in", "opposition")
+    if not (g.s["available"]["guerrillas"] or any(B.guerrillas(B.sp(g, s)) for s in B.SPACES)):
+        return []
+    return [s for s in B.SPACES if B.sp(g, s)[key]]
+
+
 @procedure
 class Mobilize(SpecialActivity):
     """Mobilize: a Base in each of up to two Districts with more Guerrillas than Irregulars or Foreign
@@ -39,8 +49,7 @@ class Mobilize(SpecialActivity):
     initial = {"chosen": [], "placed": [], "stage": "bases"}
 
     def guerrilla_spaces(self, g, f):
-        key = f.get("guerrillas_in", "opposition")
-        return [s for s in B.SPACES if B.sp(g, s)[key] and s not in f["placed"]]
+        return [s for s in mobilize_guerrilla_spaces(g, f) if s not in f["placed"]]
 
     def prompt(self, g, f):
         if f["stage"] == "bases":
@@ -131,11 +140,24 @@ def raid_spaces(g: Context, chosen: list[str]) -> list[str]:
     return out
 
 
+def raid_act_reasons(g: Context, f: dict, here: str) -> dict[str, str | None]:
+    """Why the Raid's Limited Sabotage and Ambush in *here* may not happen (``None`` where they may). Raid
+    "moves Guerrillas and then acts with them" (4.3.3): the Guerrilla that Sabotage or Ambush Activates is
+    one of those moved in, so one of them must be Underground; A28 Tegart Forts flips those moved in from a
+    Foreign Country Active."""
+    if not f.get("in_u"):
+        why = ("no Guerrilla moved in by this Raid is Underground (4.3.3: Raid acts with the Guerrillas it "
+               "moved; A28 Tegart Forts flips those moving from a Foreign Country Active)")
+        return {"sabotage": why, "ambush": why}
+    return {"sabotage": sabotage_reason(g, here), "ambush": ambush_reason(g, here)}
+
+
 @procedure
 class Raid(SpecialActivity):
     """Raid: in each of up to two spaces adjacent to a Rebel Base, move in one or two Guerrillas from one
     adjacent space with a Base (ruling R-RAID-SOURCE), then, if desired, a Limited Sabotage or Ambush there
-    (4.3.3). A8 unshaded: one space at most."""
+    with one of them (4.3.3, see :func:`raid_act_reasons`). A8 unshaded: one space at most. A28: Guerrillas
+    moving from a Foreign Country flip Active."""
 
     name = "ar.sa.raid"
     sa = "raid"
@@ -163,9 +185,10 @@ class Raid(SpecialActivity):
                 out["done"] = []
             return out
         out = {"done": []}
-        if sabotage_reason(g, here) is None:
+        why = raid_act_reasons(g, f, here)
+        if why["sabotage"] is None:
             out["sabotage"] = []
-        if ambush_reason(g, here) is None:
+        if why["ambush"] is None:
             out["ambush"] = ambush_targets(g, here)
         return out
 
@@ -178,6 +201,19 @@ class Raid(SpecialActivity):
             return f"Rebel Raid into {here}: move in a Guerrilla from an adjacent Base space (move FROM KIND), or done"
         return f"Rebel Raid in {here}: a Limited Sabotage, an Ambush (ambush TARGET), or done"
 
+    def explain(self, g, f, verb, arg):
+        if verb not in ("sabotage", "ambush") or not f.get("chosen"):
+            return None
+        here = f["chosen"][-1]
+        if f["stage"] == "act":
+            return raid_act_reasons(g, f, here)[verb]
+        if f["stage"] == "space":
+            if f.get("acted"):
+                return f"the Raid already acted in {B.name(here)} (4.3.3: one Limited Sabotage or Ambush a space)"
+            why = raid_act_reasons(g, f, here)[verb]
+            return f"the Raid in {B.name(here)} is over{': ' + why if why else ''}"
+        return None
+
     def act(self, g, f, verb, arg):
         stage = f["stage"]
         if stage == "space":
@@ -187,6 +223,8 @@ class Raid(SpecialActivity):
             f["chosen"].append(arg)
             f["stage"] = "move"
             f["moved"] = 0
+            f["in_u"] = 0
+            f["acted"] = False
             f["source"] = None
             return
         here = f["chosen"][-1]
@@ -198,18 +236,31 @@ class Raid(SpecialActivity):
             B.move(g, src, here, WORD_KEY[word])
             f["moved"] += 1
             f["source"] = src
-            g.say(f"Rebels Raided: a Guerrilla moved from {B.name(src)} into {B.name(here)}.", faction="rebels",
-                  rule="4.3.3")
+            flipped = word == "guerrilla-u" and cap(g, "A28") and B.KIND[src] == "foreign"
+            if flipped:
+                B.activate(g, here, 1)
+            elif word == "guerrilla-u":
+                f["in_u"] += 1
+            g.say(f"Rebels Raided: a Guerrilla moved from {B.name(src)} into {B.name(here)}"
+                  f"{' and flipped Active (Tegart Forts, A28)' if flipped else ''}.", faction="rebels",
+                  rule="A28" if flipped else "4.3.3")
             if f["moved"] >= 2:
                 f["stage"] = "act"
             return
         if verb == "sabotage":
+            f["in_u"] -= 1
+            f["acted"] = True
             sabotage_space(g, here, "4.3.3")
         elif verb == "ambush":
+            f["in_u"] -= 1
+            f["acted"] = True
             ambush_hit(g, here, arg, "4.3.3")
         f["stage"] = "space"
 
     def advance(self, g, f):
+        if f["stage"] == "act" and list(self.prompt(g, f)) == ["done"]:
+            f["stage"] = "space"  # neither Sabotage nor Ambush is possible here: nothing to ask
+            return True
         if f["stage"] == "space" and (f.get("over") or "space" not in self.prompt(g, f)):
             g.end()
             return True

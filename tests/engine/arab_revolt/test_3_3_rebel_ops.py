@@ -87,3 +87,48 @@ def test_3_1_rebels_without_a_chit_have_no_operation():
     s["flow"] = s["flow"][:-1]
     s, _ = run(s, "box limited")
     assert legal(s) == {"pass": []}
+
+
+def test_3_3_1_rally_opposition_step_when_a_mobilize_took_the_base_that_qualified():
+    """3.3.1: Opposition goes "in one District selected for Rally, if Rebel Base and more Rebel pieces than
+    British pieces". A Mobilize between Rally spaces (4.1) that takes that Base from the map (1.4.1) leaves no
+    District to choose: the step is passed over, never offered as an order without a space (the crash of
+    ``playout('arab-revolt', 7413)``)."""
+    s = rebels(samaria={"bases": 1, "guerrillas_u": 1}, galilee={"guerrillas_u": 2}, syria={"bases": 2},
+               lebanon={"bases": 2})
+    assert s["available"]["bases"] == 0
+    s, _ = run(s, "box opsa", "op rally", "space samaria", "place guerrilla", "place guerrilla", "sa mobilize",
+               "space galilee", "take samaria base", "done")
+    assert sp(s, "galilee")["bases"] == 1 and sp(s, "samaria")["bases"] == 0
+    s2, _ = run(s, "done")
+    assert engine.active_roles(s2) == ["british"] and sp(s2, "samaria")["opposition"] == 0
+
+
+def test_4_1_march_special_activity_comes_between_origins_not_during_one():
+    """R-MARCH with 4.1 ("immediately before, during, or after its Operation"): 3.3.2 judges each group "from
+    one origin space to one destination space" when that origin's moves end, so a Special Activity waits for
+    them."""
+    s = rebels(samaria={"guerrillas_u": 2}, galilee={"guerrillas_u": 2})
+    s, _ = run(s, "box opsa", "op march")
+    assert legal(s)["sa"] == ["mobilize", "coordinate"]
+    s, _ = run(s, "space samaria", "move lydda guerrilla-u")
+    assert "sa" not in legal(s)
+    with pytest.raises(IllegalActionError):
+        engine.apply(s, "rebels", "sa coordinate")
+    s, _ = run(s, "done")
+    assert "sa" in legal(s)
+
+
+def test_3_3_2_march_a_guerrilla_mobilize_took_counts_as_one_that_had_moved():
+    """R-MARCH: a Guerrilla that moved may not move again in the March; when a Mobilize between origins takes
+    a Guerrilla from a space where one had arrived (1.4.1), the one taken is the one that had moved, so the
+    Guerrilla that was there before may still March (and no count goes below zero: 10,000-game fuzz)."""
+    s = rebels(galilee={"guerrillas_u": 1, "bases": 1}, samaria={"guerrillas_u": 1},
+               lydda={"opposition": 1, "guerrillas_u": 3, "bases": 1}, syria={"bases": 2})
+    s["prison"]["guerrillas"], s["available"]["guerrillas"] = s["available"]["guerrillas"], 0
+    s, _ = run(s, "box opsa", "op march", "space galilee", "move samaria guerrilla-u", "done")
+    assert sp(s, "samaria")["guerrillas_u"] == 2
+    s, _ = run(s, "sa mobilize", "done", "place lydda", "take samaria guerrilla-u")
+    assert sp(s, "samaria")["guerrillas_u"] == 1 and "samaria" in legal(s)["space"]
+    s2, _ = run(s, "space samaria", "move jerusalem-district guerrilla-u", "done")
+    assert sp(s2, "samaria")["guerrillas_u"] == 0 and sp(s2, "jerusalem-district")["guerrillas_u"] == 1

@@ -55,9 +55,27 @@ def test_6_2_resources_british_hold_one_chit_the_rest_return():
 def test_6_2_2_rebel_roll_within_the_bases_gives_unity_or_a_held_chit():
     s = propaganda(galilee={"bases": 2, "troops": 2})
     s, _ = run(s, "done", rolls=[2])
-    assert role(s) == "rebels" and legal(s) == {"unity": [], "hold": ["1", "2", "3"]}
+    assert role(s) == "rebels" and legal(s) == {"unity": [], "hold": ["1", "2", "3"], "done": []}
     s2, _ = run(s, "hold 3", draws=[1])
     assert s2["ops"]["held"] == [3] and len(s2["ops"]["pool"]) == 8
+
+
+def test_6_2_2_rebels_may_decline_both_options():
+    """6.2.2: "Rebels may either choose to shift the Unity Track ... or may select any one Operations chit to
+    hold": "may", so neither is a choice too."""
+    s = propaganda(galilee={"bases": 2, "troops": 2})
+    s, _ = run(s, "done", rolls=[2])
+    s2, log = run(s, "done", draws=[1])
+    assert s2["unity"] == 2 and s2["ops"]["held"] == [] and len(s2["ops"]["pool"]) == 9
+    assert "neither" in texts(log)
+
+
+def test_6_2_2_unity_is_not_offered_at_centralized_where_it_does_nothing():
+    """6.6.1 and ruling R-UNITY-2: a shift toward Centralized at Centralized has no effect, so 6.2.2 offers only
+    the chit (or neither)."""
+    s = propaganda(unity=4, galilee={"bases": 2, "troops": 2})
+    s, _ = run(s, "done", rolls=[2])
+    assert role(s) == "rebels" and legal(s) == {"hold": ["1", "2", "3"], "done": []}
 
 
 def test_6_2_3_foreign_assistance_rallies_in_foreign_countries_even_empty():

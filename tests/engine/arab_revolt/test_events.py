@@ -25,7 +25,7 @@ def test_a10_unshaded_removes_opposition_where_police_are():
 def test_a10_shaded_mobilization_only_in_two_spaces_with_police():
     s = event_turn("A10", first="rebels", draws=[1, 2], samaria={"police": 1}, gaza={"police": 1},
                    galilee={"guerrillas_u": 1})
-    s, log = run(s, "shaded", draws=["demolish"])
+    s, log = run(s, "shaded", "draw", draws=["demolish"])
     assert legal(s) == {"done": [], "space": ["samaria", "gaza"]}
     s2, log = run(s, "space samaria", "space gaza")
     assert sp(s2, "samaria")["guerrillas_u"] == 1 and sp(s2, "gaza")["guerrillas_u"] == 1
@@ -34,8 +34,48 @@ def test_a10_shaded_mobilization_only_in_two_spaces_with_police():
 
 def test_a10_shaded_fine_does_nothing():
     s = event_turn("A10", first="rebels", draws=[1, 2], samaria={"police": 1, "guerrillas_u": 1})
-    s, log = run(s, "shaded", draws=["fine"])
+    s, log = run(s, "shaded", "draw", draws=["fine"])
     assert role(s) == "british" and "no Mobilization effect" in texts(log)
+
+
+def test_a10_unshaded_the_british_decide_even_when_the_rebels_execute():
+    """A10 unshaded: "British may remove Opposition from one space with Police": the British decide the
+    details whoever executes (5.1: "If another Faction is specified ... that Faction decides")."""
+    s = event_turn("A10", first="rebels", draws=[1, 2], samaria={"police": 1, "opposition": 1})
+    s, _ = run(s, "unshaded")
+    assert role(s) == "british" and legal(s) == {"space": ["samaria"], "done": []}
+    s2, _ = run(s, "done")
+    assert sp(s2, "samaria")["opposition"] == 1  # the British may decline: "may"
+
+
+def test_a10_shaded_the_rebels_decide_whether_to_draw_even_when_the_british_execute():
+    """A10 shaded: "Rebels may draw a Punishment chit": the Rebels choose to draw or not, and where (5.1)."""
+    s = event_turn("A10", samaria={"police": 1}, galilee={"guerrillas_u": 1})
+    s, _ = run(s, "shaded")
+    assert role(s) == "rebels" and legal(s) == {"draw": [], "done": []}
+    declined, log = run(s, "done", draws=[1, 2])
+    assert len(declined["punishment"]["pool"]) == 6 and "drew no Punishment chit" in texts(log)
+    s2, _ = run(s, "draw", draws=["detain"])
+    assert role(s2) == "rebels" and legal(s2) == {"space": ["samaria"], "done": []}
+    s3, _ = run(s2, "space samaria", draws=[1, 2])
+    assert sp(s3, "samaria")["opposition"] == 1 and len(s3["punishment"]["pool"]) == 6
+
+
+def test_a10_shaded_demolish_guerrilla_may_come_from_the_map_by_ruling_r_1_4_1_event():
+    """1.4.1 IMPORTANT: the Rebels "executing an ... Event to place their own forces, may take them from
+    elsewhere on the map" (default reading of R-1.4.1-EVENT); with the reading "available" (5.1.1: "Events
+    place only Available pieces") no Guerrilla is placed."""
+    s = event_turn("A10", first="rebels", draws=[1, 2], samaria={"police": 1}, galilee={"guerrillas_a": 1})
+    s["available"]["guerrillas"], s["prison"]["guerrillas"] = 0, s["available"]["guerrillas"]
+    s, _ = run(s, "shaded", "draw", "space samaria", draws=["demolish"])
+    assert role(s) == "rebels" and legal(s) == {"take": ["galilee guerrilla-a"], "done": []}
+    s2, _ = run(s, "take galilee guerrilla-a")
+    assert sp(s2, "samaria")["guerrillas_u"] == 1 and sp(s2, "galilee")["guerrillas_a"] == 0
+    t = event_turn("A10", first="rebels", draws=[1, 2], samaria={"police": 1}, galilee={"guerrillas_a": 1})
+    t["available"]["guerrillas"], t["prison"]["guerrillas"] = 0, t["available"]["guerrillas"]
+    t["rulings"] = {"R-1.4.1-EVENT": "available"}
+    t, log = run(t, "shaded", "draw", "space samaria", draws=["demolish"])
+    assert "take" not in legal(t) and sp(t, "samaria")["guerrillas_u"] == 0 and "5.1.1" in texts(log)
 
 
 def test_a11_italian_aid_one_limited_operation_per_foreign_country_with_rebels():
@@ -125,3 +165,25 @@ def test_5_2_every_text_of_every_card_is_written():
             for side in ["event"] if card["single"] else ["unshaded", "shaded"]:
                 assert (cid, side) in EVENTS, (cid, side)
     assert len(EVENTS) == 27 * 2 + 5
+
+
+def test_5_every_text_of_every_card_is_written_and_a_missing_one_is_a_rules_bug():
+    """Every Event text exists (no fallback that turns an unwritten card into a Pass); a text missing from the
+    registry is our fault: ``RulesBugError``, not a quiet Pass."""
+    import pytest
+
+    from engine.core.errors import RulesBugError
+    from engine.games.arab_revolt.data import CARDS
+    from engine.games.arab_revolt.events import EVENTS
+
+    texts_expected = [(c["id"], side) for c in CARDS.values() if c["kind"] == "event"
+                      for side in (["event"] if c["single"] else ["unshaded", "shaded"])]
+    assert len(CARDS) - sum(c["kind"] != "event" for c in CARDS.values()) == 32
+    assert all(t in EVENTS for t in texts_expected) and len(texts_expected) == len(EVENTS)
+    s = event_turn("A10", samaria={"police": 1, "opposition": 1})
+    saved = EVENTS.pop(("A10", "shaded"))
+    try:
+        with pytest.raises(RulesBugError, match="A10 shaded is not implemented"):
+            legal(s)
+    finally:
+        EVENTS[("A10", "shaded")] = saved

@@ -78,11 +78,40 @@ def test_a5_shaded_march_from_every_curfew_district():
 
 def test_a6_unshaded_uses_each_demolish_drawn():
     s = event_turn("A6", samaria={"troops": 1, "opposition": 1})
-    s, _ = run(s, "unshaded", draws=["demolish", "fine"])
+    s, _ = run(s, "unshaded")
+    assert legal(s) == {"draw": [], "done": []}
+    s, _ = run(s, "draw", draws=["demolish", "fine"])
     assert legal(s) == {"sa": ["punish"], "done": []}
     s2, _ = run(s, "sa punish", "space samaria", draws=[1, 2])
     assert sp(s2, "samaria")["opposition"] == 0 and sp(s2, "samaria")["guerrillas_u"] == 1
     assert s2["punishment"]["set_aside"] == ["demolish"] and s2["punishment"]["pool"].count("fine") == 2
+
+
+def test_a6_unshaded_a_declined_demolish_goes_back_to_the_pool():
+    """A6 unshaded: "Return any unused chits to the pool": a Demolish the British decline is unused."""
+    s = event_turn("A6", samaria={"troops": 1, "opposition": 1})
+    s, log = run(s, "unshaded", "draw", "done", draws=["demolish", "demolish"])
+    assert role(s) == "british" and legal(s) == {"sa": ["punish"], "done": []}  # the second Demolish now
+    assert len(s["punishment"]["pool"]) == 5 and "unused Demolish chit went back" in texts(log)
+    s2, log = run(s, "done", draws=[1, 2])
+    assert s2["punishment"]["set_aside"] == [] and s2["punishment"]["pool"].count("demolish") == 2
+
+
+def test_a6_unshaded_a_demolish_with_no_space_to_use_goes_back_to_the_pool():
+    """A6 unshaded: a Demolish drawn with no space with Troops cannot be used, so it returns to the pool."""
+    s = event_turn("A6", samaria={"opposition": 1})
+    s2, log = run(s, "unshaded", "draw", draws=["demolish", "detain", 1, 2])
+    assert role(s2) == "rebels" and s2["punishment"]["set_aside"] == [] and len(s2["punishment"]["pool"]) == 6
+    assert "could not Punish" in texts(log)
+
+
+def test_a6_unshaded_the_british_may_decline_to_draw_even_when_the_rebels_execute():
+    """A6 unshaded: "British may draw 2 Punishment chits": the British decide, whoever executes (5.1)."""
+    s = event_turn("A6", first="rebels", draws=[1, 2], samaria={"troops": 1, "opposition": 1})
+    s, _ = run(s, "unshaded")
+    assert role(s) == "british" and legal(s) == {"draw": [], "done": []}
+    s2, _ = run(s, "done")
+    assert len(s2["punishment"]["pool"]) == 6 and sp(s2, "samaria")["opposition"] == 1
 
 
 def test_a6_shaded_mobilize_guerrillas_in_curfew_spaces():
@@ -179,3 +208,18 @@ def test_a16_unshaded_cancels_shaded_british_capabilities_shaded_costs_will():
     assert s2["capabilities"] == {"A15": "unshaded", "A2": "shaded"} and "cancelled" in texts(log)
     s3, _ = run(s, "shaded", draws=[1, 2])
     assert s3["pw"] == 8
+
+
+def test_a1_shaded_a_second_spread_with_nothing_left_next_to_it_is_passed_over():
+    """A1 shaded: Opposition may spread "to 1 adjacent space" from each Detain space already at Opposition; when
+    the first spread took the only free neighbour of the second space, nothing is left to ask (found by 2,000
+    random games: the order was offered without a space, and crashed)."""
+    s = with_cap(board(samaria={"troops": 2, "guerrillas_a": 1, "opposition": 1},
+                       haifa_district={"troops": 2, "guerrillas_a": 1, "opposition": 1},
+                       lydda={"opposition": 1}, jerusalem_district={"opposition": 1}, haifa_city={"opposition": 1}),
+                 "A1", "shaded")
+    s, _ = run(s, "box opsa", "op sweep", "sa punish", "chit detain", "space samaria", "space haifa-district",
+               draws=["detain", "fine"])
+    assert role(s) == "rebels" and legal(s) == {"space": ["galilee"], "done": []}
+    s2, _ = run(s, "space galilee")
+    assert role(s2) == "british" and sp(s2, "galilee")["opposition"] == 1

@@ -84,6 +84,20 @@ def test_a22_unshaded_curfews_then_a_punish_the_british_must_make():
     assert legal(s) == {"space": ["jerusalem-city"]}  # must: no done before the second City
 
 
+def test_a22_unshaded_the_executing_faction_chooses_the_cities_when_curfews_run_short():
+    """A22 unshaded: "Place a Curfew in all Cities with both British and Rebel pieces"; with two Curfews on the
+    map and one left (1.12: "Curfews can only be placed if one is available"), the executing faction (5.1)
+    chooses the City, not map order."""
+    s = event_turn("A22", first="rebels", draws=[1, 2],
+                   haifa_city={"police": 1, "guerrillas_u": 1}, jerusalem_city={"troops": 1, "guerrillas_u": 1},
+                   samaria={"troops": 1, "curfew": 1}, gaza={"troops": 1, "curfew": 1})
+    s, _ = run(s, "unshaded")
+    assert role(s) == "rebels" and legal(s) == {"curfew": ["haifa-city", "jerusalem-city"]}
+    s2, _ = run(s, "curfew jerusalem-city", draws=["detain", "fine"])
+    assert sp(s2, "jerusalem-city")["curfew"] == 1 and sp(s2, "haifa-city")["curfew"] == 0
+    assert role(s2) == "british" and legal(s2) == {"chit": ["detain", "fine"]}  # then the Punish
+
+
 def test_a22_shaded_opposition_spreads_from_cities():
     s = event_turn("A22", first="rebels", draws=[1, 2], haifa_city={"opposition": 1})
     s, _ = run(s, "shaded")
@@ -140,6 +154,29 @@ def test_a29_unshaded_two_steps_decentralized_then_divide_and_shaded_irregulars_
     s2 = event_turn("A29", rail_haifa={"sabotage": 1}, samaria={"irregulars_u": 1}, gaza={"irregulars_u": 1})
     s2, _ = run(s2, "shaded")
     assert legal(s2) == {"remove": ["samaria irregular-u"], "done": []}
+
+
+def test_a29_unshaded_the_divide_is_not_optional():
+    """A29 unshaded: "Shift Unity Track 2 steps toward Decentralized, then Divide to Activate Irregulars": no
+    "may", so the Divide is made (at least one replacement where one is possible, ruling R-A29)."""
+    s = event_turn("A29", unity=3, samaria={"irregulars_u": 1, "troops": 1}, galilee={"guerrillas_u": 1})
+    s, _ = run(s, "unshaded")
+    assert role(s) == "british" and legal(s) == {"replace": ["samaria galilee guerrilla-u"]}  # no done, no sa/done
+    s2, _ = run(s, "replace samaria galilee guerrilla-u", draws=[1, 2])
+    assert sp(s2, "galilee")["irregulars_u"] == 1 and sp(s2, "galilee")["guerrillas_u"] == 0
+
+
+def test_a29_unshaded_who_divides_is_the_umpires_reading():
+    """R-A29: by default the British choose the Divide's replacements (Divide is their Special Activity, 4.2);
+    with the reading "executing", the executing faction does (5.1: "the executing Faction makes all
+    selections")."""
+    s = event_turn("A29", first="rebels", draws=[1, 2], unity=3, samaria={"irregulars_u": 1, "troops": 1},
+                   galilee={"guerrillas_u": 1}, gaza={"guerrillas_u": 1})
+    t = dict(s, rulings={"R-A29": "executing"})
+    s, _ = run(s, "unshaded")
+    assert role(s) == "british"
+    t, _ = run(t, "unshaded")
+    assert role(t) == "rebels" and legal(t) == {"replace": ["samaria galilee guerrilla-u"]}
 
 
 def test_a30_unshaded_guerrillas_off_the_districts_next_to_transjordan_and_shaded_in_play():

@@ -1,8 +1,8 @@
 """Arab Revolt's Event texts (rule 5 and section 9.0), registered in one shared EventRegistry.
 
-Not every text is written yet (issue 7): the sequence offers only the texts registered here, so the
-Event box of an unwritten card allows a Pass only, and a Mandatory Event not yet written is logged as
-such. The modules below register their texts when imported (end of this file).
+Every text of the 32 Event cards is registered here (the modules below register theirs when imported,
+end of this file); a text missing from the registry is a rules bug (``RulesBugError``), never a card
+quietly reduced to a Pass.
 """
 
 from __future__ import annotations

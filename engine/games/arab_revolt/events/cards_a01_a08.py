@@ -11,10 +11,11 @@ from __future__ import annotations
 from ....coin.will import shift_will
 from ....core.flow import Context, Procedure, procedure
 from .. import board as B
-from ..chits import draw_punishment, return_punishment, set_aside_punishment
+from ..chits import CHIT_NAMES, draw_punishment, return_punishment, set_aside_punishment
+from ..operation import place_own
 from ..special import roll_against_bases
 from . import capability, event
-from .common import free_op, place_own_each
+from .common import free_op, place_each
 from .granted import granted_ops, may_sa
 
 for _cid in ("A1", "A2", "A8"):
@@ -33,8 +34,8 @@ def a3_unshaded(g: Context, faction: str) -> None:
 
 @procedure
 class ReplaceIrregulars(Procedure):
-    """A3 shaded: the Rebels replace up to two Irregulars with Guerrillas (a Guerrilla from Available, else
-    the Irregular is only removed: 1.4.1)."""
+    """A3 shaded: the Rebels replace up to two Irregulars with Guerrillas (a Guerrilla from Available, else from
+    the map where ruling R-1.4.1-EVENT allows, else the Irregular is only removed: 1.4.1, 5.1.1)."""
 
     name = "ar.ev.a3s"
     rule = "A3"
@@ -57,9 +58,10 @@ class ReplaceIrregulars(Procedure):
         sid, word = arg.split(" ")
         f["left"] -= 1
         B.remove(g, sid, B.BOARD.key_of_word[word], 1)
-        placed = B.place(g, sid, "guerrillas", 1)
-        g.say(f"Peace Bands: an Irregular in {B.name(sid)} was {'replaced by a Guerrilla' if placed else 'removed'}.",
-              faction="rebels", rule="A3")
+        g.say(f"Peace Bands: the Rebels replaced an Irregular in {B.name(sid)}.", faction="rebels", rule="A3")
+        # The Guerrilla: Available, else from the map as the umpire's reading allows, else none and the
+        # Irregular is simply removed (1.4.1, 1.4.3, 5.1.1; ruling R-1.4.1-EVENT).
+        place_own(g, "rebels", sid, "guerrillas", rule="A3", label="Peace Bands", by="event")
 
     def step(self, g, f):
         if not f["left"] or "replace" not in self.prompt(g, f):
@@ -83,9 +85,10 @@ def districts_with_troops(g: Context) -> list[str]:
 
 @event("A4", "unshaded", playable=lambda g, faction: bool(districts_with_troops(g)))
 def a4_unshaded(g: Context, faction: str) -> None:
-    """Place 1 Irregular each into up to 3 Districts with Troops."""
-    place_own_each(g, "british", "irregulars", districts_with_troops(g), max=3, rule="A4",
-                   label="Special Night Squads, A4")
+    """Place 1 Irregular each into up to 3 Districts with Troops: the executing faction chooses the Districts
+    and may place fewer (5.1, "up to"); the British may take Irregulars from the map when none is Available
+    (1.4.1 IMPORTANT, ruling R-1.4.1-EVENT), the Rebels, placing pieces not their own, only Available ones."""
+    place_each(g, faction, "irregulars", districts_with_troops(g), max=3, rule="A4", label="Special Night Squads, A4")
 
 
 @event("A4", "shaded", playable=lambda g, faction: B.irregulars_on_map(g) >= 3)
@@ -143,18 +146,61 @@ def a5_shaded(g: Context, faction: str) -> None:
 
 # -- A6 House Demolition ----------------------------------------------------------------------------------
 
+@procedure
+class HouseDemolition(Procedure):
+    """A6 unshaded: the British may draw 2 Punishment chits; each Demolish drawn they may use (a Punish with
+    that chit, in up to 2 spaces with Troops: ruling R-A6). Every chit not used goes back to the pool ("Return
+    any unused chits to the pool"): the other chits at once, a Demolish the British decline or cannot use
+    (no space qualifies) as soon as that is known; a Demolish used is set aside (1.7.1)."""
+
+    name = "ar.ev.a6u"
+    rule = "A6"
+
+    def prompt(self, g, f):
+        return {"draw": [], "done": []} if f["stage"] == "draw" else {}
+
+    def text(self, g, f):
+        return "British (House Demolition, A6): draw 2 Punishment chits (draw), or done"
+
+    def act(self, g, f, verb, arg):
+        if verb == "done":
+            g.say("British drew no chit (House Demolition, A6).", faction="british", rule="A6")
+            g.end()
+            return
+        drawn = draw_punishment(g, 2, "House Demolition, A6", "A6")
+        others = [c for c in drawn if c != "demolish"]
+        return_punishment(g, others)
+        if others:
+            g.say(f"House Demolition: {', '.join(CHIT_NAMES[c] for c in others)} went back to the pool.", rule="A6")
+        f["demolish"] = len(drawn) - len(others)
+        if not f["demolish"]:
+            g.say("House Demolition: no Demolish chit was drawn.", rule="A6")
+        f["stage"] = "use"
+
+    def step(self, g, f):
+        if f["stage"] != "use":
+            return False
+        if f.get("asked"):  # the offer of one Demolish is over: used (Punish said so) or not
+            f["asked"] = False
+            f["demolish"] -= 1
+            if f.pop("ret", None) == "used":
+                set_aside_punishment(g, "demolish")
+            else:
+                return_punishment(g, ["demolish"])
+                g.say("House Demolition: the unused Demolish chit went back to the pool.", rule="A6")
+            return True
+        if f["demolish"] > 0:
+            f["asked"] = True
+            may_sa(g, "british", "punish", rule="A6", preset="demolish")
+            return True
+        g.end()
+        return True
+
+
 @event("A6", "unshaded", playable=lambda g, faction: bool(g.s["punishment"]["pool"]))
 def a6_unshaded(g: Context, faction: str) -> None:
-    """British may draw 2 Punishment chits and use any Demolish drawn, each in 2 spaces with Troops; the
-    others go back to the cup (a Demolish used is set aside, as in Punish: 1.7.1)."""
-    drawn = draw_punishment(g, 2, "House Demolition, A6", "A6")
-    demolish = [c for c in drawn if c == "demolish"]
-    return_punishment(g, [c for c in drawn if c != "demolish"])
-    for chit in demolish:
-        set_aside_punishment(g, chit)
-        may_sa(g, "british", "punish", rule="A6", preset=chit)
-    if not demolish:
-        g.say("House Demolition: no Demolish chit was drawn.", rule="A6")
+    """British may draw 2 Punishment chits and use any Demolish drawn; unused chits back to the pool."""
+    g.call(HouseDemolition.name, "british", stage="draw")
 
 
 @event("A6", "shaded")

@@ -50,7 +50,9 @@ class A10Unshaded(Procedure):
 
 @event("A10", "unshaded", playable=lambda g, faction: bool(a10_unshaded_spaces(g)))
 def a10_unshaded(g: Context, faction: str) -> None:
-    g.call(A10Unshaded.name, faction)
+    """"British may remove Opposition": the British decide, whoever executes the Event (5.1: the Faction the
+    text specifies decides the details)."""
+    g.call(A10Unshaded.name, "british")
 
 
 @procedure
@@ -79,7 +81,7 @@ class A10Shaded(Procedure):
             f["over"] = True
             return
         f["done"].append(arg)
-        mobilize_effect(g, f["chit"], arg)
+        mobilize_effect(g, f["chit"], arg, placer="rebels")
 
     def step(self, g, f):
         if f.get("over") or "space" not in self.prompt(g, f):
@@ -90,14 +92,35 @@ class A10Shaded(Procedure):
         return False
 
 
+@procedure
+class A10Draw(Procedure):
+    """A10 shaded: "Rebels may draw": the Rebels decide whether to draw, whoever executes the Event (5.1)."""
+
+    name = "ar.ev.a10d"
+    rule = "A10"
+
+    def prompt(self, g, f):
+        return {"draw": [], "done": []}
+
+    def text(self, g, f):
+        return "Rebels (Unsanctioned reprisals, A10): draw a Punishment chit (draw), or done"
+
+    def act(self, g, f, verb, arg):
+        g.end()
+        if verb == "done":
+            g.say("Rebels drew no Punishment chit (Ex-Black and Tans, A10).", faction="rebels", rule="A10")
+            return
+        chit = draw_punishment(g, 1, "Ex-Black and Tans, A10", "A10", who="rebels")[0]
+        if chit == "fine":
+            return_punishment(g, [chit])
+            g.say("A Fine has no Mobilization effect: nothing happened; the chit went back to the cup.", rule="A10")
+            return
+        g.call(A10Shaded.name, "rebels", chit=chit, done=[])
+
+
 @event("A10", "shaded", playable=lambda g, faction: bool(g.s["punishment"]["pool"]))
 def a10_shaded(g: Context, faction: str) -> None:
-    chit = draw_punishment(g, 1, "Ex-Black and Tans, A10", "A10", who=faction)[0]
-    if chit == "fine":
-        return_punishment(g, [chit])
-        g.say("A Fine has no Mobilization effect: nothing happened; the chit went back to the cup.", rule="A10")
-        return
-    g.call(A10Shaded.name, faction, chit=chit, done=[])
+    g.call(A10Draw.name, "rebels")
 
 
 # -- A11 Italian Aid (Mandatory) ----------------------------------------------------------------------------
@@ -246,7 +269,15 @@ class A9Op(Procedure):
     rule = "A9"
 
     def prompt(self, g, f):
-        return {"op": g.rules.ops(g, "rebels", False), "done": []}
+        ops = g.rules.ops(g, "rebels", False)
+        return {"op": ops, "done": []} if ops else {}
+
+    def step(self, g, f):
+        if self.prompt(g, f):
+            return False
+        g.say("Grand Mufti: no Rebel Operation has a space it may select.", faction="rebels", rule="A9")
+        g.end()
+        return True
 
     def text(self, g, f):
         return f"Rebels (Grand Mufti, A9): an Operation in up to {chit_value(g)} space(s), or done"

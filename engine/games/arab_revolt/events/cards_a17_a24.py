@@ -16,7 +16,7 @@ from .choosers import pick
 from .common import free_op
 from .granted import may_sa
 
-notation.VERBS.update({"space", "draw", "done"})
+notation.VERBS.update({"space", "draw", "curfew", "done"})
 
 
 # -- A17 Revisionist Terror ---------------------------------------------------------------------------------
@@ -143,18 +143,60 @@ def a21_shaded(g: Context, faction: str) -> None:
 
 # -- A22 Demonstrations -------------------------------------------------------------------------------------
 
-@event("A22", "unshaded")
-def a22_unshaded(g: Context, faction: str) -> None:
-    """A Curfew in every City with British and Rebel pieces; then the British must Punish in two Cities with
-    Curfews if possible, even without Troops (ruling R-A22)."""
-    for c in B.CITIES:
-        x = B.sp(g, c)
-        if B.british_pieces(x) and B.rebel_pieces(x) and B.place_curfew(g, c):
-            g.say(f"Demonstrations: a Curfew was placed in {B.name(c)}.", rule="A22")
+def a22_cities(g: Context) -> list[str]:
+    """Cities with both British and Rebel pieces that could take a Curfew (none there yet, 1.4.2)."""
+    return [c for c in B.CITIES if B.british_pieces(B.sp(g, c)) and B.rebel_pieces(B.sp(g, c))
+            and not B.sp(g, c)["curfew"]]
+
+
+@procedure
+class A22Curfews(Procedure):
+    """A22 unshaded with fewer Curfews in the pool than Cities that qualify (1.12: a Curfew is placed only if
+    one is available): the executing faction chooses which Cities get them (5.1)."""
+
+    name = "ar.ev.a22u"
+    rule = "A22"
+
+    def prompt(self, g, f):
+        c = [c for c in a22_cities(g) if B.BOARD.can_curfew(g, c)]
+        return {"curfew": c} if c else {}
+
+    def text(self, g, f):
+        return (f"{f['role'].title()} (Demonstrations, A22): more Cities qualify than Curfews remain; choose a City "
+                "for a Curfew")
+
+    def act(self, g, f, verb, arg):
+        B.place_curfew(g, arg)
+        g.say(f"Demonstrations: a Curfew was placed in {B.name(arg)}.", faction=f["role"], rule="A22")
+
+    def step(self, g, f):
+        if self.prompt(g, f):
+            return False
+        g.end()
+        a22_punish(g)
+        return True
+
+
+def a22_punish(g: Context) -> None:
     curfew_cities = [c for c in B.CITIES if B.sp(g, c)["curfew"]]
     if curfew_cities:
         g.call("ar.sa.punish", "british", parent_op=None, parent_spaces=[], rule="A22", only=curfew_cities,
                troops=False, must=True)
+
+
+@event("A22", "unshaded")
+def a22_unshaded(g: Context, faction: str) -> None:
+    """A Curfew in every City with British and Rebel pieces (the executing faction chooses which when the pool
+    holds fewer); then the British must Punish in two Cities with Curfews if possible, even without Troops
+    (ruling R-A22)."""
+    cities = a22_cities(g)
+    if len(cities) > B.BOARD.curfews - B.BOARD.curfews_on_map(g):
+        g.call(A22Curfews.name, faction)
+        return
+    for c in cities:
+        if B.place_curfew(g, c):
+            g.say(f"Demonstrations: a Curfew was placed in {B.name(c)}.", rule="A22")
+    a22_punish(g)
 
 
 @procedure

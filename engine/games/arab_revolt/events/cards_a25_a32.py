@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ....core import notation
 from ....core.flow import Context, Procedure, procedure
+from ....core.ruling_choice import chosen
 from .. import board as B
 from . import capability, event
 from .choosers import choose, pick
@@ -72,9 +73,14 @@ def a28(g: Context, faction: str) -> None:
 
 @event("A29", "unshaded")
 def a29_unshaded(g: Context, faction: str) -> None:
-    """Unity two steps toward Decentralized, then Divide to Activate Irregulars (that option only)."""
+    """Unity two steps toward Decentralized, then Divide to Activate Irregulars: that option only, and not
+    optional (the text says "then Divide", not "may"): at least one replacement where one is possible. Who
+    chooses the replacements is the umpire's reading R-A29 (default: the British, whose Special Activity
+    Divide is)."""
     B.shift_unity(g, -2, "Haganah", rule="A29")
-    may_sa(g, "british", "divide", rule="A29", no_roll=True)
+    role = "british" if chosen(g.s, "R-A29", "british") == "british" else faction
+    g.say("Haganah: Divide to Activate Irregulars follows (not optional).", faction=role, rule="A29")
+    g.call("ar.sa.divide", role, parent_op=None, parent_spaces=[], rule="A29", no_roll=True, must=True)
 
 
 def a29_spaces(g: Context) -> list[str]:

@@ -7,33 +7,40 @@ from ....coin import pickers
 from ....core import notation
 from ....core.flow import Context, Procedure, procedure
 from .. import board as B
-from ..operation import new_op_frame, place_own
+from ..operation import may_take_from_map, new_op_frame, place_own
 
 notation.VERBS.update({"place", "move", "done"})
 
 
 @procedure
-class PlaceOwn(pickers.Chooser):
-    """The executing faction places one of its own pieces in each of up to ``max`` of ``spaces`` (from
-    Available, else from the map: 1.4.1 IMPORTANT, ruling R-1.4.1), or done."""
+class PlaceEach(pickers.Chooser):
+    """The executing faction places one ``piece`` in each of up to ``max`` of ``spaces``, or done (an Event's
+    own text). Its own pieces come from Available, else from the map where the umpire's reading of 1.4.1
+    against 5.1.1 allows (ruling R-1.4.1-EVENT); the other side's pieces from Available only (1.4.1 IMPORTANT
+    covers a faction placing its *own* forces)."""
 
-    name = "ar.ev.place_own"
+    name = "ar.ev.place_each"
     verb = "place"
     doing = "place"
 
     def options(self, g, f):
         if f["taken"] >= f["max"]:
             return []
-        return [s for s in f["spaces"] if not f["per"].get(s) and B.BOARD.room(g, s, f["piece"]) != 0]
+        role, piece = f["role"], f["piece"]
+        if not g.s["available"][piece] and not (may_take_from_map(g, role, piece, "event")
+                                                and any(B.BOARD.on_map(g, k) for k in B.BOARD.pieces[piece].keys)):
+            return []
+        return [s for s in f["spaces"] if not f["per"].get(s) and B.BOARD.room(g, s, piece) != 0]
 
     def take(self, g, f, arg):
-        place_own(g, f["role"], arg, f["piece"], rule=f["rule"], label=f["label"])
+        place_own(g, f["role"], arg, f["piece"], rule=f["rule"], label=f["label"], by="event")
 
 
-def place_own_each(g: Context, role: str, piece: str, spaces: list[str], *, max: int, rule: str, label: str) -> None:
+def place_each(g: Context, role: str, piece: str, spaces: list[str], *, max: int, rule: str, label: str) -> None:
+    """Pushes a :class:`PlaceEach` for *role* (the executing faction)."""
     if spaces:
-        g.call(PlaceOwn.name, role, **pickers.put_frame(piece, spaces=spaces, max=max, per_space=1, rule=rule,
-                                                        label=label))
+        g.call(PlaceEach.name, role, **pickers.put_frame(piece, spaces=spaces, max=max, per_space=1, rule=rule,
+                                                         label=label))
     else:
         g.say(f"{label}: no space qualifies.", faction=role, rule=rule)
 
