@@ -47,6 +47,7 @@ CELL_KINDS = {"underground": "cells_u", "active": "cells_a"}
 empty_space = BOARD.empty_space
 sp = BOARD.sp
 name = BOARD.name
+named = BOARD.named  # named(key): "an Underground Cell", "a Police cube"
 within_one = BOARD.within_one
 check_curfew = BOARD.check_curfew
 curfews_on_map = BOARD.curfews_on_map

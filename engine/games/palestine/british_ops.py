@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from ...coin.will import shift_will
 from ...core import notation
-from ...core.flow import procedure
+from ...core.errors import RulesBugError
+from ...core.flow import Procedure, procedure
+from ...core.ruling_choice import chosen
 from . import board as B
 from .operation import Operation, cap
 
-notation.VERBS.update({"to", "troop", "move", "chit", "curfew", "arrest"})
+notation.VERBS.update({"to", "troop", "move", "chit", "curfew", "arrest", "remove", "done"})
 
 
 @procedure
@@ -33,7 +35,7 @@ class Deploy(Operation):
               " (no Police Available)."), faction="british", rule="3.2.1")
 
     def on_select_done(self, g, f):
-        f["stage"] = "dest" if f.get("troop_move", True) else "final"
+        f["stage"] = "dest"
 
     def interruptible(self, g, f):
         return f["stage"] in ("select", "dest", "troops")
@@ -64,14 +66,174 @@ class Deploy(Operation):
                   rule="3.2.1")
 
 
+class CellRemoval:
+    """Removing Cells in one space with a capacity (Patrol 3.2.2: one per Police; Assault 3.2.4: one per two
+    Troops), Active Cells and Underground Cells paid for with Intel Chits (1.6.1), ruling R-OP-3.
+
+    The British choose, one Cell at a time, whether an Active or an Underground Cell goes, and spend chits
+    (value 1 or more) whenever they like in the space; each chit's value pays for that many Underground
+    Cells here and the rest is lost. Targeted Cells are removed to the maximum extent (3.1): the space ends
+    only when the capacity is used up, or no Active Cell is left and no chit value is unspent. What has
+    one possible outcome is done without asking. Frame: ``here``, ``cap``, ``taken``, ``budget`` (chit
+    value spent here), ``ug`` (Underground Cells removed here), ``chits_done`` (the British spend no more
+    chits here).
+
+    When another faction conducts the Operation (an Event read by R-EV-OWNER ``executing``), it chooses the
+    Cells, but spending a chit stays the British player's decision (1.6.1): they are asked first.
+    """
+
+    removal_stage = ""
+
+    def active_first(self, g, f) -> bool:
+        """Whether Active Cells must all go before Underground ones."""
+        return False
+
+    def take_cell(self, g, f, key: str) -> None:
+        """Removes one Cell of *key* in ``f["here"]`` (each Operation says where it goes)."""
+        raise RulesBugError(f"{type(self).__name__} does not say where its removed Cells go")
+
+    def after_cells(self, g, f) -> None:
+        """What the space does once its Cells are settled (Assault: Arms Caches)."""
+
+    def end_removal(self, g, f) -> None:
+        """Moves the Operation on once the space's removals are over."""
+        raise RulesBugError(f"{type(self).__name__} does not say what follows its removals")
+
+    def start_removal(self, g, f, sid: str, capacity: int) -> None:
+        f.update(here=sid, cap=capacity, taken=0, budget=0, ug=0, chits_done=False)
+        f["stage"] = self.removal_stage
+        self.settle_removal(g, f)
+
+    def options(self, g, f) -> tuple[bool, bool, list[str]]:
+        """(an Active Cell may go, an Underground Cell may go, chit values that may be spent)."""
+        x = B.sp(g, f["here"])
+        room = f["cap"] - f["taken"]
+        can_a = room > 0 and x["cells_a"] > 0
+        can_u = (room > 0 and x["cells_u"] > 0 and f["budget"] > f["ug"]
+                 and not (self.active_first(g, f) and x["cells_a"]))
+        chits = B.chit_values(g, 1) if room > 0 and x["cells_u"] and not f.get("chits_done") else []
+        return can_a, can_u, chits
+
+    def take_up_to(self, g, f, key: str, n: int) -> None:
+        for _ in range(n):
+            self.take_cell(g, f, key)
+            if key == "cells_u":
+                f["ug"] += 1
+
+    def settle_removal(self, g, f) -> None:
+        """Makes the removals that have one possible outcome, then asks, or ends the space."""
+        while True:
+            x = B.sp(g, f["here"])
+            room = f["cap"] - f["taken"]
+            if self.active_first(g, f) and room and x["cells_a"]:
+                self.take_up_to(g, f, "cells_a", min(room, x["cells_a"]))
+                continue
+            can_a, can_u, chits = self.options(g, f)
+            if can_a and not can_u and not chits:
+                self.take_up_to(g, f, "cells_a", min(room, x["cells_a"]))
+                continue
+            if can_u and not can_a:
+                self.take_up_to(g, f, "cells_u", min(room, x["cells_u"], f["budget"] - f["ug"]))
+                continue
+            break
+        can_a, can_u, chits = self.options(g, f)
+        if chits and f["role"] != "british":
+            g.call(ChitChoice.name, "british", minimum=1, here=f["here"],
+                   ask=f"spend an Intel Chit to remove Underground Cells in {B.name(f['here'])}")
+            return
+        if not (can_a and can_u) and not chits:
+            self.after_cells(g, f)
+            self.end_removal(g, f)
+
+    def removal_prompt(self, g, f) -> dict[str, list[str]]:
+        can_a, can_u, chits = self.options(g, f)
+        out: dict[str, list[str]] = {}
+        kinds = [k for k, ok in (("active", can_a), ("underground", can_u)) if ok]
+        if kinds:
+            out["remove"] = kinds
+        if chits and f["role"] == "british":
+            out["chit"] = chits
+        if not can_a and not can_u:
+            out["done"] = []
+        return out
+
+    def explain(self, g, f, verb, arg):
+        if f["stage"] == self.removal_stage:
+            can_a, can_u, chits = self.options(g, f)
+            if verb == "done" and (can_a or can_u):
+                return ("targeted Cells are removed to the maximum extent possible (3.1, ruling R-OP-3): "
+                        "remove a Cell first")
+            if verb == "remove" and arg == "underground":
+                if self.active_first(g, f) and B.sp(g, f["here"])["cells_a"]:
+                    return "First remove Active Cells (3.2.4, ruling R-OP-3b)"
+                return ("an Underground Cell needs spent Intel Chit value (3.2.2, 3.2.4, 1.6.1: chit VALUE) "
+                        "and room for one more removal")
+            if verb == "chit":
+                return "a chit of value 1 or more, held, with an Underground Cell and room left here (1.6.1)"
+        return super().explain(g, f, verb, arg)
+
+    def removal_text(self, g, f) -> str:
+        room = f["cap"] - f["taken"]
+        who = "British" if f["role"] == "british" else f"{f['role'].title()} for the British"
+        return (f"{who} {self.op.title()} in {B.name(f['here'])}: remove an active or underground Cell "
+                f"({room} more at most; underground ones paid by Intel Chits: chit VALUE), or done")
+
+    def removal_act(self, g, f, verb, arg) -> None:
+        if verb == "chit":
+            self.spend(g, f, int(arg))
+        elif verb == "remove":
+            self.take_up_to(g, f, B.CELL_KINDS[arg], 1)
+        else:
+            f["chits_done"] = True
+        self.settle_removal(g, f)
+
+    def spend(self, g, f, value: int) -> None:
+        B.spend_chit(g, value)
+        f["budget"] += value
+        g.say(f"British spent an Intel Chit of value {value} in {B.name(f['here'])}.", faction="british",
+              rule="1.6.1")
+
+    def chit_returned(self, g, f) -> bool:
+        """Takes the British answer of a :class:`ChitChoice` asked by :meth:`settle_removal`."""
+        if "ret" not in f or f["stage"] != self.removal_stage:
+            return False
+        ans = f.pop("ret")
+        if ans == "none":
+            f["chits_done"] = True
+        else:
+            self.spend(g, f, int(ans))
+        self.settle_removal(g, f)
+        return True
+
+
 @procedure
-class Patrol(Operation):
+class ChitChoice(Procedure):
+    """The British decide whether to spend (or discard) an Intel Chit in an Operation another faction
+    conducts for an Event (1.6.1: the chits are the British player's; ruling R-EV-OWNER). Ends with the
+    value, or ``none``. Frame: ``minimum`` (lowest value that can do anything), ``ask``."""
+
+    name = "pal.op.chit"
+    rule = "1.6.1"
+
+    def prompt(self, g, f):
+        return {"chit": B.chit_values(g, f["minimum"]), "done": []}
+
+    def text(self, g, f):
+        return f"British: {f['ask']} (chit VALUE), or done"
+
+    def act(self, g, f, verb, arg):
+        g.end(arg if verb == "chit" else "none")
+
+
+@procedure
+class Patrol(CellRemoval, Operation):
     """Patrol (3.2.2): select destinations with Cells; move Police from anywhere to them; then in one
-    destination (two with P23 unshaded) remove one Active Cell per Police to Prison, and Underground Cells
-    by spending Intel Chits worth at least as many."""
+    destination (two with P23 unshaded) remove Cells to Prison, one per Police there, Underground ones by
+    spending Intel Chits worth at least as many (:class:`CellRemoval`, ruling R-OP-3)."""
 
     name = "pal.op.patrol"
     op = "patrol"
+    removal_stage = "arrest"
 
     def eligible(self, g, f, sid):
         if not B.cells(B.sp(g, sid)):
@@ -109,26 +271,17 @@ class Patrol(Operation):
                 out["done"] = []
             return out
         if st == "arrest":
-            out = {"done": []}
-            if self.capacity(g, f) and B.sp(g, f["here"])["cells_u"]:
-                vals = B.chit_values(g, 1)
-                if vals:
-                    out["chit"] = vals
-            return out
+            return self.removal_prompt(g, f)
         return {}
-
-    def capacity(self, g, f):
-        return f["cap"] - f["taken"]
 
     def movable(self, g, f, src):
         """Police in *src* that have not moved in this Patrol (ruling R-OP-8: each cube moves once)."""
         return B.sp(g, src)["police"] - f["arrived"].get(src, 0)
 
     def step(self, g, f):
-        # Stages with nothing left to decide end by themselves.
-        if f["stage"] == "arrest" and "chit" not in self.sub_prompt(g, f):
-            f["stage"] = "arrest-space" if len(f["arrested"]) < self.removal_spaces(g, f) else "final"
+        if self.chit_returned(g, f):
             return True
+        # Stages with nothing left to decide end by themselves.
         if f["stage"] == "arrest-space" and "space" not in self.sub_prompt(g, f):
             f["stage"] = "final"
             return True
@@ -140,8 +293,7 @@ class Patrol(Operation):
             return "British Patrol: move a Police cube to a destination (move FROM TO), or done"
         if st == "arrest-space":
             return "British Patrol: choose the destination where Cells are removed, or done"
-        return (f"British Patrol in {B.name(f['here'])}: spend an Intel Chit to remove Underground Cells, "
-                "or done")
+        return self.removal_text(g, f)
 
     def sub_act(self, g, f, verb, arg):
         st = f["stage"]
@@ -164,32 +316,20 @@ class Patrol(Operation):
                 f["stage"] = "final"
                 return
             f["arrested"].append(arg)
-            f["here"] = arg
-            f["cap"] = B.sp(g, arg)["police"]
-            f["taken"] = 0
-            f["budget"] = 0
-            f["ug"] = 0
-            n = B.remove(g, arg, "cells_a", f["cap"], to="prison")
-            f["taken"] = n
-            g.say(f"British Patrol removed {n} Active Cell(s) from {B.name(arg)} to Prison.", faction="british",
+            g.say(f"British chose {B.name(arg)} for the Patrol's removal of Cells.", faction="british",
                   rule="3.2.2")
-            f["stage"] = "arrest"
+            self.start_removal(g, f, arg, B.sp(g, arg)["police"])
             return
-        if st == "arrest":
-            if verb == "chit":
-                B.spend_chit(g, int(arg))
-                f["budget"] += int(arg)
-                g.say(f"British spent an Intel Chit of value {arg} in {B.name(f['here'])}.", faction="british",
-                      rule="1.6.1")
-                k = min(self.capacity(g, f), f["budget"] - f["ug"], B.sp(g, f["here"])["cells_u"])
-                B.remove(g, f["here"], "cells_u", k, to="prison")
-                f["ug"] += k
-                f["taken"] += k
-                if k:
-                    g.say(f"British Patrol removed {k} Underground Cell(s) from {B.name(f['here'])} to Prison.",
-                          faction="british", rule="3.2.2")
-                return
-            f["stage"] = ("arrest-space" if len(f["arrested"]) < self.removal_spaces(g, f) else "final")
+        self.removal_act(g, f, verb, arg)
+
+    def take_cell(self, g, f, key):
+        B.remove(g, f["here"], key, 1, to="prison")
+        f["taken"] += 1
+        g.say(f"British Patrol removed {B.named(key)} from {B.name(f['here'])} to Prison.", faction="british",
+              rule="3.2.2")
+
+    def end_removal(self, g, f):
+        f["stage"] = "arrest-space" if len(f["arrested"]) < self.removal_spaces(g, f) else "final"
 
     def road_mines(self, g, f):
         """P23 shaded: Police moving into a space with Sabotage are lost on a roll of 1-3 (ruling R-P23)."""
@@ -236,14 +376,33 @@ class Search(Operation):
             if moves:
                 out["move"] = moves
             return out
-        if f["stage"] == "city":
+        if f["stage"] == "city" and f["role"] == "british":
             out = {"curfew": []}
-            if not f.get("no_intel"):
-                vals = B.chit_values(g)
-                if vals:
-                    out["chit"] = vals
+            vals = self.city_chits(g, f)
+            if vals:
+                out["chit"] = vals
             return out
         return {}
+
+    def city_chits(self, g, f) -> list[str]:
+        """Chits that may be discarded in a City (3.2.3: any value; none with P6 unshaded)."""
+        return [] if f.get("no_intel") else B.chit_values(g)
+
+    def step(self, g, f):
+        if f["stage"] == "city" and f["role"] != "british":
+            # Another faction conducts this Search for an Event (R-EV-OWNER "executing"): whether to discard
+            # a chit is the British player's decision (1.6.1); with none, the Curfew form follows.
+            if "ret" in f:
+                ans = f.pop("ret")
+                self.resolve_city(g, f, None if ans == "none" else int(ans))
+            elif self.city_chits(g, f):
+                city = B.name(f["cities"][0])
+                g.call(ChitChoice.name, "british", minimum=0,
+                       ask=f"discard an Intel Chit to Activate one Cell per cube in {city} and place no Curfew")
+            else:
+                self.resolve_city(g, f, None)
+            return True
+        return super().step(g, f)
 
     def sub_text(self, g, f):
         if f["stage"] == "move":
@@ -268,12 +427,17 @@ class Search(Operation):
             f["cities"] = [s for s in f["spaces"] if B.KIND[s] == "city"]
             f["stage"] = "city" if f["cities"] else "final"
             return
+        self.resolve_city(g, f, int(arg) if verb == "chit" else None)
+
+    def resolve_city(self, g, f, chit: int | None) -> None:
+        """The next City of the Search: with a discarded chit one Cell per cube and no Curfew; else a Curfew
+        and one Cell per three cubes (four with P17 shaded)."""
         sid = f["cities"].pop(0)
         x = B.sp(g, sid)
-        if verb == "chit":
-            B.spend_chit(g, int(arg))
+        if chit is not None:
+            B.spend_chit(g, chit)
             k = B.activate(g, sid, B.cubes(x))
-            g.say(f"British discarded an Intel Chit of value {arg} and Activated {k} Cell(s) in {B.name(sid)}.",
+            g.say(f"British discarded an Intel Chit of value {chit} and Activated {k} Cell(s) in {B.name(sid)}.",
                   faction="british", rule="3.2.3")
         else:
             per = 4 if cap(g, "P17") == "shaded" else 3
@@ -294,14 +458,15 @@ def remove_cache_bonus(g, sid: str, rule: str) -> None:
 
 
 @procedure
-class Assault(Operation):
-    """Assault (3.2.4): in each selected space with Troops and Irgun pieces remove one Active piece per two
-    Troops (P18 unshaded: per Troop): Active Cells first, Arms Caches once no Cells remain; Cells go to
-    Available and Prison alternately, Available first (P18 shaded: all Available); Underground Cells by
-    spending Intel Chits."""
+class Assault(CellRemoval, Operation):
+    """Assault (3.2.4): in each selected space with Troops and Irgun pieces remove one piece per two Troops
+    (P18 unshaded: per Troop): Active Cells first (ruling R-OP-3b, an umpire option), Underground Cells by
+    spending Intel Chits (:class:`CellRemoval`), Arms Caches once no Cells remain; Cells go to Available
+    and Prison alternately, Available first (P18 shaded: all Available)."""
 
     name = "pal.op.assault"
     op = "assault"
+    removal_stage = "assault"
 
     def eligible(self, g, f, sid):
         x = B.sp(g, sid)
@@ -309,46 +474,38 @@ class Assault(Operation):
             return f"Assault needs Troops and Irgun pieces in the space (3.2.4); {B.name(sid)} lacks them"
         return None
 
+    def active_first(self, g, f):
+        return chosen(g.s, "R-OP-3b", "active-first") == "active-first"
+
     def sub_prompt(self, g, f):
-        out = {"done": []}
-        x = B.sp(g, f["here"])
-        if f["cap"] - f["taken"] > 0 and x["cells_u"]:
-            vals = B.chit_values(g, 1)
-            if vals:
-                out["chit"] = vals
-        return out
+        return self.removal_prompt(g, f)
 
     def sub_text(self, g, f):
-        return (f"British Assault in {B.name(f['here'])}: spend an Intel Chit to remove Underground Cells, "
-                "or done")
+        return self.removal_text(g, f)
 
     def on_space(self, g, f, sid):
         x = B.sp(g, sid)
-        f["here"] = sid
-        f["cap"] = x["troops"] if cap(g, "P18") == "unshaded" else x["troops"] // 2
-        f["taken"] = 0
-        f["budget"] = 0
-        f["ug"] = 0
         f.setdefault("alt", 0)
         g.say(f"British Assaulted in {B.name(sid)}.", faction="british", rule="3.2.4")
-        self.take(g, f, "cells_a", f["cap"])
-        self.after_cells(g, f)
+        self.start_removal(g, f, sid, x["troops"] if cap(g, "P18") == "unshaded" else x["troops"] // 2)
 
-    def take(self, g, f, key, n):
-        for _ in range(n):
-            if f["taken"] >= f["cap"] or not B.sp(g, f["here"])[key]:
-                return
-            to = "available"
-            if cap(g, "P18") != "shaded" and f["alt"] % 2 == 1:
-                to = "prison"
-            f["alt"] += 1
-            B.remove(g, f["here"], key, 1, to=to)
-            f["taken"] += 1
-            g.say(f"British removed an {'Active' if key == 'cells_a' else 'Underground'} Cell in "
-                  f"{B.name(f['here'])} to {to.title()}.", faction="british", rule="3.2.4")
+    def step(self, g, f):
+        if self.chit_returned(g, f):
+            return True
+        return super().step(g, f)
+
+    def take_cell(self, g, f, key):
+        to = "available"
+        if cap(g, "P18") != "shaded" and f["alt"] % 2 == 1:
+            to = "prison"
+        f["alt"] += 1
+        B.remove(g, f["here"], key, 1, to=to)
+        f["taken"] += 1
+        g.say(f"British removed {B.named(key)} in {B.name(f['here'])} to {to.title()}.", faction="british",
+              rule="3.2.4")
 
     def after_cells(self, g, f):
-        """Caches once no Cells remain; otherwise, wait for chits if they could help (3.2.4 NOTE)."""
+        """Arms Caches, once no Cells remain (3.2.4 and its NOTE), each for Political Will and a chit."""
         x = B.sp(g, f["here"])
         room = f["cap"] - f["taken"]
         if room and not B.cells(x) and x["caches"]:
@@ -357,18 +514,9 @@ class Assault(Operation):
             for _ in range(k):
                 g.say(f"British removed an Arms Cache in {B.name(f['here'])}.", faction="british", rule="3.2.4")
                 remove_cache_bonus(g, f["here"], "3.2.4")
-        f["stage"] = "assault" if "chit" in self.sub_prompt(g, f) else "select"
+
+    def end_removal(self, g, f):
+        f["stage"] = "select"
 
     def sub_act(self, g, f, verb, arg):
-        if verb == "done":
-            f["stage"] = "select"
-            return
-        B.spend_chit(g, int(arg))
-        f["budget"] += int(arg)
-        g.say(f"British spent an Intel Chit of value {arg} in {B.name(f['here'])}.", faction="british",
-              rule="1.6.1")
-        k = min(f["cap"] - f["taken"], f["budget"] - f["ug"], B.sp(g, f["here"])["cells_u"])
-        before = f["taken"]
-        self.take(g, f, "cells_u", k)
-        f["ug"] += f["taken"] - before
-        self.after_cells(g, f)
+        self.removal_act(g, f, verb, arg)

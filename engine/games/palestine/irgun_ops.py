@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from ...core import notation
-from ...core.flow import procedure
+from ...core.errors import RulesBugError
+from ...core.flow import Procedure, procedure
 from ...core.ruling_choice import chosen
 from . import board as B
 from .haganah import shift_haganah
@@ -82,7 +83,15 @@ class Travel(Operation):
         f["stage"] = "move"
 
     def interruptible(self, g, f):
-        return f["stage"] in ("select", "move")
+        """The Special Activity runs before an origin is selected, between origins or after the last, not
+        while one origin's Cells are moving: 3.3.2 sets their state by the whole group (ruling R-OP-9)."""
+        return f["stage"] == "select"
+
+    def explain(self, g, f, verb, arg):
+        if verb == "sa" and f["stage"] == "move" and f["sa"] == "open":
+            return ("a Special Activity may not run while an origin's Cells are moving (3.3.2, 4.1, ruling R-OP-9): "
+                    "finish this origin (done) first")
+        return super().explain(g, f, verb, arg)
 
     def sub_prompt(self, g, f):
         out = {"done": []}
@@ -99,8 +108,8 @@ class Travel(Operation):
         if verb == "move":
             dest, kind = arg.split(" ")
             key = B.CELL_KINDS[kind]
-            if dest != origin:
-                B.move(g, origin, dest, key)
+            if dest != origin and not B.move(g, origin, dest, key):
+                raise RulesBugError(f"Travel from {origin}: no {kind} Cell left to move")
             f["left"][kind] -= 1
             grp = f["groups"].setdefault(dest, {"underground": 0, "active": 0})
             grp[kind] += 1
@@ -110,12 +119,10 @@ class Travel(Operation):
             y = B.sp(g, dest)
             exposed = (B.KIND[dest] == "railway" or y["curfew"]) and n + B.cubes(y) > 3
             if exposed:
-                y["cells_u"] -= grp["underground"]
-                y["cells_a"] += grp["underground"]
+                flip(g, dest, "underground", grp["underground"])
                 final = {"active": n, "underground": 0}
             else:
-                y["cells_a"] -= grp["active"]
-                y["cells_u"] += grp["active"]
+                flip(g, dest, "active", grp["active"])
                 final = {"active": 0, "underground": n}
             arr = f["arrived"].setdefault(dest, {})
             for k, v in final.items():
@@ -123,6 +130,17 @@ class Travel(Operation):
             g.say(f"Irgun Travelled {n} Cell(s) from {B.name(origin)} to {B.name(dest)}"
                   f"{', which stayed Active' if exposed else ', Underground'}.", faction="irgun", rule="3.3.2")
         f["stage"] = "select"
+
+
+def flip(g, sid: str, kind: str, n: int) -> None:
+    """Flips *n* Cells of state *kind* (underground or active) in *sid* to the other state (3.3.2); the
+    Cells must be there: a Travel group's Cells cannot have changed while they moved (ruling R-OP-9)."""
+    src, dst = ("cells_u", "cells_a") if kind == "underground" else ("cells_a", "cells_u")
+    x = B.sp(g, sid)
+    if x[src] < n:
+        raise RulesBugError(f"Travel: {n} {kind} Cell(s) to flip in {sid}, {x[src]} there")
+    x[src] -= n
+    x[dst] += n
 
 
 @procedure
@@ -153,18 +171,39 @@ class Sabotage(Operation):
         g.say(f"Irgun Sabotage in {B.name(sid)}: a Cell was Activated.", faction="irgun", rule="3.3.3")
 
     def terror_ok(self, g, f):
-        return (B.KIND[f["here"]] == "city" and not f["terror_here"] and
-                (f["sa"] == "open" or f.get("terror") == "open"))
+        return B.KIND[f["here"]] == "city" and not f["terror_here"] and f["sa"] == "open"
 
     def sub_prompt(self, g, f):
+        if f["role"] != "irgun":
+            return {}
         out = {"roll": []}
-        if not f["bonus"]:
-            c = [s for s in B.within_one(g, f["here"]) if B.sp(g, s)["caches"]]
-            if c:
-                out["cache"] = c
+        c = self.caches(g, f)
+        if c:
+            out["cache"] = c
         if self.terror_ok(g, f):
             out["terror"] = []
         return out
+
+    def caches(self, g, f) -> list[str]:
+        """Spaces whose Arms Cache may be spent for +2 here: in or next to it, one per space (3.3.3)."""
+        if f["bonus"]:
+            return []
+        return [s for s in B.within_one(g, f["here"]) if B.sp(g, s)["caches"]]
+
+    def step(self, g, f):
+        if f["stage"] == "roll" and f["role"] != "irgun":
+            # Another faction conducts this Sabotage for an Event (R-EV-OWNER "executing"): spending an Arms
+            # Cache is the Irgun's decision (3.3.3: "Irgun may expend"); the roll then has no choice left.
+            if "ret" in f:
+                ans = f.pop("ret")
+                if ans != "none":
+                    self.spend_cache(g, f, ans)
+            elif self.caches(g, f):
+                g.call(CacheChoice.name, "irgun", options=self.caches(g, f), here=f["here"])
+                return True
+            self.roll(g, f)
+            return True
+        return super().step(g, f)
 
     def sub_text(self, g, f):
         terror = ", declare terror" if self.terror_ok(g, f) else ""
@@ -176,7 +215,7 @@ class Sabotage(Operation):
                 return f"Terror only in a City selected for Sabotage (4.3.3); {B.name(f['here'])} is not a City"
             if f["terror_here"]:
                 return "Terror is already declared here (4.3.3)"
-            if f["sa"] == "none" and f.get("terror") != "open":
+            if f["sa"] == "none":
                 return "no Special Activity with this Operation (2.3.4: Limited; 4.1)"
             return "the Special Activity was already used (4.1)"
         if verb == "cache" and f["stage"] == "roll":
@@ -188,18 +227,23 @@ class Sabotage(Operation):
     def sub_act(self, g, f, verb, arg):
         here = f["here"]
         if verb == "cache":
-            B.remove(g, arg, "caches", 1)
-            f["bonus"] = 2
-            g.say(f"Irgun spent the Arms Cache in {B.name(arg)} (+2).", faction="irgun", rule="3.3.3")
+            self.spend_cache(g, f, arg)
             return
         if verb == "terror":
             f["terror_here"] = True
-            if f.get("terror") == "open":
-                f["terror"] = "used"
-            else:
-                f["sa"] = "used"
+            f["sa"] = "used"
             g.say(f"Irgun declared Terror in {B.name(here)}.", faction="irgun", rule="4.3.3")
             return
+        self.roll(g, f)
+
+    def spend_cache(self, g, f, sid: str) -> None:
+        B.remove(g, sid, "caches", 1)
+        f["bonus"] = 2
+        g.say(f"Irgun spent the Arms Cache in {B.name(sid)} (+2).", faction="irgun", rule="3.3.3")
+
+    def roll(self, g, f) -> None:
+        """The Sabotage roll in the current space and what follows from it (3.3.3, 4.3.3, P28, P32)."""
+        here = f["here"]
         f["stage"] = "select"
         x = B.sp(g, here)
         die = g.roll(f"Sabotage in {B.name(here)}")
@@ -226,6 +270,25 @@ class Sabotage(Operation):
             g.say(f"CID (P28): {k} Police removed from {B.name(here)}.", rule="P28")
         if f["terror_here"] and total >= 6:
             shift_haganah(g, -1, "Terror", rule="4.3.3")
+
+
+@procedure
+class CacheChoice(Procedure):
+    """The Irgun decide whether to spend an Arms Cache for +2 in a Sabotage another faction conducts for an
+    Event (3.3.3: "Irgun may expend an Arms Cache"; ruling R-EV-OWNER). Ends with the space, or ``none``.
+    Frame: ``options`` (spaces with a Cache in or next to the Sabotage space), ``here``."""
+
+    name = "pal.op.cache"
+    rule = "3.3.3"
+
+    def prompt(self, g, f):
+        return {"cache": list(f["options"]), "done": []}
+
+    def text(self, g, f):
+        return f"Irgun: spend an Arms Cache for +2 on the Sabotage roll in {B.name(f['here'])} (cache SPACE), or done"
+
+    def act(self, g, f, verb, arg):
+        g.end(arg if verb == "cache" else "none")
 
 
 @procedure

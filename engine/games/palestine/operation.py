@@ -4,7 +4,7 @@ at which its Special Activity may run.
 Rules 3.1 (select each space once; up to three, one if Limited), 2.3.4 (Limited Operation), 2.3.7
 (Intelligence Lead and Offensive), 6.5.3 (Haganah at 4), 4.1 (one Special Activity, at any one time
 before, during or after the Operation), 4.1.1 (accompanying Operations). Event-granted Operations carry
-their own space count and flags (see rulings R-EV-OPS).
+their own space count and flags (:func:`event_op_frame`, ruling R-EV-OPS).
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from __future__ import annotations
 from ...coin import operation
 from ...core import notation
 from ...core.flow import Context
+from ...core.ruling_choice import chosen
 from . import board as B
 from .special import SA_ACCOMPANY, sa_possible
 
@@ -38,23 +39,27 @@ def base_spaces(g: Context, faction: str, limited: bool) -> int:
         n = 2
     else:
         n = 3
-    if faction == "irgun":
-        h = g.s["haganah"]
-        if (h == 4 and cap(g, "P13") != "unshaded") or (h == 3 and cap(g, "P13") == "shaded"):
-            n += 1
-    return n
+    return n + haganah_bonus(g, faction)
+
+
+def haganah_bonus(g: Context, faction: str) -> int:
+    """The Haganah extra space of an Irgun Operation: 1 at 4 (6.5.3), none there with P13 unshaded, also
+    at 3 with P13 shaded."""
+    if faction != "irgun":
+        return 0
+    h = g.s["haganah"]
+    return int((h == 4 and cap(g, "P13") != "unshaded") or (h == 3 and cap(g, "P13") == "shaded"))
 
 
 def new_op_frame(g: Context, op: str, limited: bool, with_sa: bool, *, spaces: int | None = None,
                  extras: bool = True, optional: bool = False, selected: tuple = (), **flags) -> dict:
-    """Local data of an Operation frame. ``spaces`` fixes the count (Event-granted Operations).
+    """Local data of an Operation frame. ``spaces`` fixes the count (Event-granted Operations: see
+    :func:`event_op_frame`).
 
     Flags an Event may pass: ``only`` (list of spaces it may select), ``no_intel`` (no Intel Chits:
     P6), ``optional`` (may end with no space), ``need_police`` / ``on_success`` / ``only_railways``
-    (Sabotage variants of P28 and P21), ``troop_move`` (Deploy's Troop move, default on), ``terror``
-    ("open" lets an Event-granted Sabotage declare Terror without a Special Activity), ``selected``
-    (spaces already chosen by the Event, for Operations whose selection does nothing by itself, such as
-    Search).
+    (Sabotage variants of P28 and P21), ``selected`` (spaces already chosen by the Event, for Operations
+    whose selection does nothing by itself, such as Search).
     """
     faction = OP_FACTION[op]
     return {"op": op, "limited": limited, "sa": "open" if with_sa else "none",
@@ -62,6 +67,29 @@ def new_op_frame(g: Context, op: str, limited: bool, with_sa: bool, *, spaces: i
             "extras": extras and spaces is None, "optional": optional,
             "spaces": list(selected), "stage": "select", "lead": False, "offensive": False,
             "preselected": bool(selected), **flags}
+
+
+def event_op_frame(g: Context, op: str, spaces: int, *, with_sa: bool = False, **kw) -> dict:
+    """Local data of an Operation an Event grants in *spaces* spaces ("Sabotage in 1 space", "Search in
+    up to 3 spaces"), read by ruling R-EV-OPS, an umpire option.
+
+    ``card-count`` (the default): the card's number is the most the Operation may select (5.1.1).
+    ``extras``: 2.3.7 and 6.5.3 speak of "an Operation or Limited Operation" and "any Operation", so the
+    Intelligence Lead, the Offensive and the Haganah extra space add to the card's number, where more
+    spaces than that number could be selected at all (not where the card names the one space, P1 and
+    P11 unshaded, nor where it allows every Railway, P21 shaded).
+    """
+    frame = new_op_frame(g, op, False, with_sa, spaces=spaces, **kw)
+    if chosen(g.s, "R-EV-OPS", "card-count") != "extras":
+        return frame
+    pool = kw.get("only")
+    if pool is None and kw.get("only_railways"):
+        pool = B.RAILWAYS
+    if pool is not None and len(pool) <= spaces:
+        return frame
+    frame["extras"] = True
+    frame["max"] = spaces + haganah_bonus(g, OP_FACTION[op])
+    return frame
 
 
 class Operation(operation.Operation):

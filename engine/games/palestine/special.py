@@ -13,7 +13,7 @@ from ...core.flow import Context, Procedure, procedure
 from . import board as B
 from .haganah import shift_haganah
 
-notation.VERBS.update({"space", "remove", "done"})
+notation.VERBS.update({"space", "remove", "done", "activate"})
 
 #: Which Special Activities may accompany which Operation (4.1.1, 4.2, 4.3).
 SA_ACCOMPANY = {
@@ -207,12 +207,19 @@ class Silence(SpecialActivity):
 @procedure
 class Propagandize(SpecialActivity):
     """Propagandize: up to two Cities with a Cell and a Curfew; Activate a Cell if all are Underground,
-    then lower Political Will by 1 (P25 shaded: 2) each (4.3.2)."""
+    then lower Political Will by 1 (P25 shaded: 2) each (4.3.2).
+
+    With Travel, a City may hold Underground Cells that have already moved in this Travel and others that
+    have not (and may still move if the City is selected as an origin later, 3.3.2): the Irgun then choose
+    which kind the Activated Cell is (4.1: the executing faction selects the pieces affected).
+    """
 
     name = "pal.sa.propagandize"
     sa = "propagandize"
 
     def prompt(self, g, f):
+        if f.get("pending"):
+            return {"activate": ["moved", "unmoved"]}
         done = f.setdefault("cities", [])
         out: dict[str, list[str]] = {}
         if len(done) < 2:
@@ -224,22 +231,69 @@ class Propagandize(SpecialActivity):
         return out
 
     def text(self, g, f):
+        if f.get("pending"):
+            return (f"Irgun Propagandize in {B.name(f['pending'])}: Activate a Cell that has moved in this "
+                    "Travel (activate moved) or one that has not (activate unmoved)")
         return "Irgun Propagandize: select up to 2 Cities with a Cell and a Curfew"
 
     def act(self, g, f, verb, arg):
         if verb == "done":
             f["over"] = True
             return
+        if verb == "activate":
+            city = f.pop("pending")
+            B.activate(g, city, 1)
+            if arg == "moved":
+                _moved_cell_activated(g, city)
+            self.lose_will(g, city)
+            return
         f["cities"].append(arg)
         x = B.sp(g, arg)
-        if not x["cells_a"]:
-            B.activate(g, arg, 1)
+        if x["cells_a"]:
+            self.lose_will(g, arg)
+            return
+        moved = _moved_underground(g, arg)
+        if moved and x["cells_u"] > moved:
+            f["pending"] = arg  # both kinds there: the Irgun choose
+            return
+        B.activate(g, arg, 1)
+        if moved:
+            _moved_cell_activated(g, arg)
+        self.lose_will(g, arg)
+
+    def lose_will(self, g, city):
         loss = 2 if g.s["capabilities"].get("P25") == "shaded" else 1
-        g.say(f"Irgun Propagandized in {B.name(arg)}.", faction="irgun", rule="4.3.2")
-        shift_will(g, -loss, f"Propagandize in {B.name(arg)}", rule="4.3.2")
+        g.say(f"Irgun Propagandized in {B.name(city)}.", faction="irgun", rule="4.3.2")
+        shift_will(g, -loss, f"Propagandize in {B.name(city)}", rule="4.3.2")
 
     def step(self, g, f):
+        if f.get("pending"):
+            return False
         if f.get("over") or "space" not in self.prompt(g, f):
             g.end()
             return True
         return False
+
+
+def _travel_frame(g: Context) -> dict | None:
+    """The Travel this Special Activity accompanies, if it does (the frame below the top one)."""
+    flow = g.s["flow"]
+    if len(flow) >= 2 and flow[-2]["p"] == "pal.op.travel":
+        return flow[-2]
+    return None
+
+
+def _moved_underground(g: Context, city: str) -> int:
+    """Underground Cells in *city* that have moved in the Travel being conducted and may not move again
+    (R-OP-5); 0 if no Travel, or if *city* was already an origin (3.1: it cannot be selected again)."""
+    t = _travel_frame(g)
+    if t is None or city in t["spaces"]:
+        return 0
+    return t.get("arrived", {}).get(city, {}).get("underground", 0)
+
+
+def _moved_cell_activated(g: Context, city: str) -> None:
+    """Records in the Travel that one of its moved Cells in *city* is now Active."""
+    arr = _travel_frame(g)["arrived"][city]
+    arr["underground"] -= 1
+    arr["active"] = arr.get("active", 0) + 1

@@ -1,7 +1,11 @@
 """British Operations (3.2): Deploy, Patrol, Search, Assault; and the Curfew's removal when its City holds no
 British piece any more (1.10)."""
 
+import pytest
+
 import engine
+from engine.core.chance import NoChance
+from engine.core.errors import EngineError
 
 from .helpers import at_card, clear, fresh, legal, put, run, sp
 
@@ -173,11 +177,15 @@ def test_3_2_2_patrol_zero_chit_cannot_pay_for_an_underground_cell():
 
 
 def test_3_2_2_patrol_underground_cells_count_against_the_police():
-    # 3 Police: the Active Cell and then at most two Underground Cells; the chit of 2 pays for one here.
+    """3.2.4 NOTE: "Underground Cells removed by spending Intel Chits still count towards the total number of
+    pieces that may be removed by Patrol or Assault." 3 Police: the Active Cell and one Underground Cell
+    paid by the 2 chit, whichever the British take first."""
     s, _ = run(ug_patrol_board(2), "box opsa", "op patrol", "space samaria", "done", "done", "space samaria")
-    assert sp(s, "samaria") == space(police=3, cells_u=1)
+    assert legal(s) == {"remove": ["active"], "chit": ["2"]}
     s, _ = run(s, "chit 2")
-    assert sp(s, "samaria") == space(police=3)
+    assert legal(s) == {"remove": ["active", "underground"]}
+    s, _ = run(s, "remove underground")
+    assert sp(s, "samaria") == space(police=3)                 # the Active Cell then went without asking
     assert s["prison"] == 2
 
 
@@ -191,12 +199,61 @@ def test_3_2_2_patrol_unused_chit_value_is_lost():
 
 
 def test_3_2_2_patrol_police_capacity_limits_underground_removal():
+    """3.2.2: "remove one Active Cell to Prison for each Police in the space": two Police, two removals in
+    all, however the chit value would pay for more."""
     s = clear(fresh())
     put(s, "samaria", police=2, cells_u=2, cells_a=1)
     s = with_chits(british(s), 2)
-    s, _ = run(s, "box opsa", "op patrol", "space samaria", "done", "done", "space samaria", "chit 2")
-    assert sp(s, "samaria") == space(police=2, cells_u=1)
+    s, _ = run(s, "box opsa", "op patrol", "space samaria", "done", "done", "space samaria", "chit 2",
+               "remove active")
+    assert sp(s, "samaria") == space(police=2, cells_u=1)      # then one Underground Cell, without asking
     assert s["prison"] == 2
+
+
+def test_3_2_2_patrol_intel_chits_may_take_underground_cells_first():
+    """3.2.2: "remove one Active Cell to Prison for each Police in the space. Patrol may remove Underground
+    Cells if the British player spends Intel Chits (1.6.1) equal to or greater in value than the number of
+    Underground Cells removed." 3.1: the executing Faction chooses "the enemy pieces to be affected". Two
+    Police, a chit of 2: the British take both Underground Cells and leave the Active ones (R-OP-3)."""
+    s = clear(fresh())
+    put(s, "samaria", police=2, cells_u=2, cells_a=2)
+    s = with_chits(british(s), 2)
+    s, _ = run(s, "box opsa", "op patrol", "space samaria", "done", "done", "space samaria")
+    assert legal(s) == {"remove": ["active"], "chit": ["2"]}      # nothing removed before they choose
+    assert sp(s, "samaria") == space(police=2, cells_u=2, cells_a=2)
+    s, _ = run(s, "chit 2", "remove underground", "remove underground")
+    assert sp(s, "samaria") == space(police=2, cells_a=2)
+    assert s["prison"] == 2 and s["intel"]["held"] == []
+    assert "remove" not in legal(s)                              # the two Police are used up
+
+
+def test_3_1_patrol_removes_to_the_maximum_extent_once_targeted():
+    """3.1: "Once targeted, a Faction's pieces are affected to the maximum extent possible." While an
+    Active Cell can still go, the British may not stop; with none left they may decline to spend a chit
+    on the Underground Cell (spending is a "may", 3.2.2)."""
+    s = clear(fresh())
+    put(s, "samaria", police=3, cells_u=1, cells_a=1)
+    s = with_chits(british(s), 1)
+    s, _ = run(s, "box opsa", "op patrol", "space samaria", "done", "done", "space samaria")
+    assert "done" not in legal(s)
+    with pytest.raises(EngineError) as e:
+        engine.apply(s, "british", "done", NoChance())
+    assert e.value.code == "illegal" and "maximum extent" in e.value.message and "3.1" in e.value.message
+    s, _ = run(s, "remove active")
+    assert legal(s) == {"chit": ["1"], "done": []}
+    s, _ = run(s, "done")
+    assert sp(s, "samaria") == space(police=3, cells_u=1) and s["intel"]["held"] == [1]
+
+
+def test_3_2_2_patrol_without_a_usable_chit_active_cells_go_without_asking():
+    """A forced consequence with one outcome is applied without asking: no chit of value 1 or more, so
+    the Police remove Active Cells only, as many as they are."""
+    s = clear(fresh())
+    put(s, "samaria", police=2, cells_u=1, cells_a=3)
+    s = with_chits(british(s), 0)
+    s, _ = run(s, "box limited", "op patrol", "space samaria", "done", "done", "space samaria")
+    assert sp(s, "samaria") == space(police=2, cells_u=1, cells_a=1) and s["prison"] == 2
+    assert engine.active_roles(s) == ["irgun"]
 
 
 # -- 3.2.3 Search ----------------------------------------------------------------------------------
@@ -374,6 +431,56 @@ def test_3_2_4_note_chit_value_is_not_split_across_spaces():
     s, _ = run(s, "space samaria")
     assert "chit" not in legal(s)                             # the unused point of the 2 is gone
     assert sp(s, "samaria")["cells_u"] == 1 and s["intel"]["held"] == []
+
+
+def test_3_2_4_assault_removes_active_cells_before_underground_ones():
+    """3.2.4: "First remove Active Cells, then remove Arms Caches only once no Cells remain (even
+    Underground)." By default (ruling R-OP-3b, active-first) the Active Cell goes first, then the chit
+    pays for one Underground Cell: four Troops, two removals."""
+    s = clear(fresh())
+    put(s, "galilee", troops=4, cells_a=1, cells_u=2)
+    s = with_chits(british(s), 2)
+    avail = s["available"]["cells"]
+    s, _ = run(s, "box opsa", "op assault", "space galilee")
+    assert sp(s, "galilee")["cells_a"] == 0 and s["available"]["cells"] == avail + 1
+    assert legal(s) == {"chit": ["2"], "done": []}                 # no "remove underground" choice
+    s, _ = run(s, "chit 2")
+    assert sp(s, "galilee") == space(troops=4, cells_u=1) and s["prison"] == 1
+
+
+def test_3_2_4_note_umpire_option_british_may_take_underground_cells_first():
+    """The other reading of R-OP-3b (an umpire option, british-choose): "First remove Active Cells"
+    orders Active Cells before Arms Caches; the 3.2.4 NOTE: Underground Cells removed by chits "still count
+    towards the total". Two Troops, one removal: the British take the Underground Cell and leave the Active
+    one; Cells alternate Available first, so it goes to Available."""
+    s = clear(fresh())
+    put(s, "galilee", troops=2, cells_a=1, cells_u=1)
+    s = with_chits(british(s), 1)
+    s["rulings"] = {"R-OP-3b": "british-choose"}
+    avail = s["available"]["cells"]
+    s, _ = run(s, "box opsa", "op assault", "space galilee")
+    assert legal(s) == {"remove": ["active"], "chit": ["1"]}
+    s, _ = run(s, "chit 1")
+    assert legal(s) == {"remove": ["active", "underground"]}
+    s, _ = run(s, "remove underground")
+    assert sp(s, "galilee") == space(troops=2, cells_a=1)
+    assert s["available"]["cells"] == avail + 1 and s["prison"] == 0
+
+
+def test_3_2_4_umpire_option_caches_still_only_once_no_cells_remain():
+    """3.2.4 under british-choose (R-OP-3b): "remove Arms Caches only once no Cells remain (even
+    Underground)": the British may not leave a Cell to take the Cache."""
+    s = clear(fresh())
+    put(s, "galilee", troops=4, cells_u=1, caches=1)
+    s = with_chits(british(s), 1)
+    s["rulings"] = {"R-OP-3b": "british-choose"}
+    s, _ = run(s, "box opsa", "op assault", "space galilee")
+    assert legal(s) == {"chit": ["1"], "done": []}
+    held = s["intel"]["held"]
+    s2, _ = run(s, "done")
+    assert sp(s2, "galilee") == space(troops=4, cells_u=1, caches=1)
+    s3, _ = run(s, "chit 1", draws=[2])
+    assert sp(s3, "galilee") == space(troops=4) and s3["intel"]["held"] == [2] and held == [1]
 
 
 # -- 1.10 Curfew removed when its City has no British piece --------------------------------------

@@ -5,6 +5,7 @@ import pytest
 
 import engine
 from engine.core.chance import Recorder, ScriptedChance
+from engine.core.errors import EngineError
 from engine.core.flow import Context
 from engine.games.palestine import board as B
 from engine.games.palestine.haganah import shift_haganah
@@ -472,3 +473,36 @@ def test_7_0_1_political_will_at_zero_outside_propaganda_is_not_yet_a_victory():
     s, _ = run(s, "box opsa", "op travel", "sa propagandize", "space haifa-city", "space jerusalem-city")
     assert s["pw"] == 0
     assert s["outcome"] is None and engine.active_roles(s) == ["irgun"]
+
+
+# -- 4.3.3 Terror is the Operation's Special Activity (issue 20, item 20: no Terror by a frame flag) -----
+
+def test_4_3_3_terror_only_as_the_special_activity_of_its_sabotage():
+    """4.3.3: "Terror may only accompany Sabotage (3.3.3) and must be declared before rolling"; 4.1: one
+    Special Activity with an Operation, none with a Limited one (2.3.4). A Limited Sabotage in a City
+    offers no Terror and says why; a full one offers it once, and declaring it uses the Special
+    Activity, so Silence is no longer offered."""
+    s = terror_board()
+    lim, _ = run(s, "box limited", "op sabotage", "space jerusalem-city")
+    assert "terror" not in legal(lim)
+    with pytest.raises(EngineError) as e:
+        engine.apply(lim, "irgun", "terror", ScriptedChance())
+    assert "2.3.4" in e.value.message and "4.1" in e.value.message
+    full, _ = run(s, "box opsa", "op sabotage", "space jerusalem-city", "terror")
+    assert full["flow"][-1]["sa"] == "used" and "terror" not in legal(full)
+    full, _ = run(full, "roll", rolls=[6])
+    assert sp(full, "jerusalem-city")["terror"] == 1 and "sa" not in legal(full)
+
+
+def test_3_2_1_deploy_always_offers_its_troop_move():
+    """3.2.1: "Then, even if a Limited Operation (2.3.4), may move any Troops from anywhere on the map to
+    one space" (an Event's Deploy too, P8 Tip): the Troop move always follows the Police placement."""
+    s = clear(fresh())
+    put(s, "galilee", troops=2)
+    put(s, "gaza", troops=1)
+    for box in ("limited", "opsa"):
+        t, _ = run(at(s, "british"), f"box {box}", "op deploy", "space galilee", "done")
+        assert legal(t)["to"] == list(B.SPACES) and "done" in legal(t)
+    t = at_card(engine.loads(engine.dumps(s)), "P8", first="british")
+    t, _ = run(t, "box event", "unshaded", "space galilee", "done")
+    assert "to" in legal(t)

@@ -593,7 +593,8 @@ def test_p23_unshaded_underground_cells_by_chit_in_second_space():
     chits(s, 1)
     s, _ = run(s, "box opsa", "op patrol", "space galilee", "space samaria", "done",
                "move haifa-city galilee", "move haifa-city samaria", "move haifa-city samaria",
-               "move haifa-city samaria", "done", "space galilee", "space samaria", "chit 1")
+               "move haifa-city samaria", "done", "space galilee", "space samaria", "chit 1",
+               "remove underground")
     assert sp(s, "samaria")["cells_u"] == 0 and sp(s, "samaria")["cells_a"] == 0
     assert s["prison"] == 1 + 3
 

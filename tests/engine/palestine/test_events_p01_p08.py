@@ -105,6 +105,24 @@ def test_p1_unshaded_search_may_discard_chit_then_no_mass_detention_without_curf
     assert next_turn(s)
 
 
+def test_p1_unshaded_playable_when_only_the_intel_chit_search_could_act():
+    """P1 unshaded: "British Search in 1 City then Mass Detention there." 3.2.3: in Cities the British
+    "may discard one Intel Chit (1.6.1) of any value to the draw bag to activate one Cell for every cube
+    and place no Curfew". Haganah at 0, no Mass Detention possible, a Curfew already in the only City
+    with cubes: only the chit form of the Search changes anything, and the text is offered for it."""
+    s = board(0)
+    put(s, "haifa-city", police=1, curfew=1, cells_u=1)
+    assert "unshaded" not in sides(at_card(s, "P1", first="british"))     # no chit: nothing can change
+    s = at_card(hold_chits(s, 0), "P1", first="british")
+    assert "unshaded" in sides(s)
+    s, _ = run(s, "box event", "unshaded", "space haifa-city", "done")
+    assert legal(s) == {"curfew": [], "chit": ["0"]}
+    s, log = run(s, "chit 0")
+    assert sp(s, "haifa-city")["cells_a"] == 1 and sp(s, "haifa-city")["cells_u"] == 0
+    assert s["intel"]["held"] == [] and s["haganah"] == 0
+    assert next_turn(s)
+
+
 def test_p1_unshaded_troops_moved_in_by_the_search_enable_mass_detention():
     s = board(2)
     put(s, "haifa-city", troops=2, cells_u=1)

@@ -4,8 +4,9 @@ P1 Operation Agatha, P2 Exodus Affair*, P3 King David Hotel, P4 Illegal Immigrat
 P5 Acre Prison Break, P6 Montgomery, P7 Lehi, P8 Harry Truman*. Starred cards (5.4) lose 1 less
 Political Will with P9 unshaded in play (``common.lose_will(..., starred=True)``).
 
-Event-granted Operations follow ruling R-EV-OPS: the card's space count is the maximum, with no
-Intelligence Lead, Offensive, Haganah extra space or Special Activity unless the card grants one.
+Event-granted Operations (``operation.event_op_frame``) have a Special Activity only where the card grants
+one (4.1); whether the Intelligence Lead, the Offensive and the Haganah extra space add to the card's
+count is ruling R-EV-OPS, an umpire option (by default they do not).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from ....core.errors import RulesBugError
 from ....core.flow import PROCEDURES, Context, Procedure, procedure
 from .. import board as B
 from ..haganah import shift_haganah
-from ..operation import cap, new_op_frame
+from ..operation import cap, event_op_frame
 from ..special import mass_detention_cities
 from .base import ScriptEvent, event
 from .common import gain_will, lose_will, star_loss
@@ -50,11 +51,12 @@ def op_candidates(g: Context, op: str, frame: dict) -> list[str]:
     return PROCEDURES[f"pal.op.{op}"].candidates(g, frame)
 
 
-def search_can_change(g: Context, spaces: list[str]) -> bool:
-    """Whether a Search without Intel Chits in some of *spaces* could change anything (3.2.3): move a
-    Troop in from an adjacent space, place a Curfew in a City holding cubes, or Activate a Cell with the
-    cubes there."""
+def search_can_change(g: Context, spaces: list[str], chits: bool = False) -> bool:
+    """Whether a Search in some of *spaces* could change anything (3.2.3): move a Troop in from an
+    adjacent space, place a Curfew in a City holding cubes, or Activate a Cell with the cubes there; with
+    *chits*, also by discarding an Intel Chit held in a City (one Cell per cube, no Curfew)."""
     per_city = 4 if cap(g, "P17") == "shaded" else 3
+    chit_held = chits and bool(g.s["intel"]["held"])
     for sid in spaces:
         x = B.sp(g, sid)
         if any(B.sp(g, a)["troops"] for a in B.adj(g, sid)):
@@ -62,7 +64,7 @@ def search_can_change(g: Context, spaces: list[str]) -> bool:
         if B.KIND[sid] == "city":
             if not x["curfew"] and B.cubes(x) and B.curfews_on_map(g) < B.CURFEWS:
                 return True  # a Curfew stays only where British pieces are (1.10)
-            if x["cells_u"] and B.cubes(x) >= per_city:
+            if x["cells_u"] and B.cubes(x) >= (1 if chit_held else per_city):
                 return True
         elif x["cells_u"] and B.cubes(x) >= 2:
             return True
@@ -72,7 +74,10 @@ def search_can_change(g: Context, spaces: list[str]) -> bool:
 # -- P1 Operation Agatha -----------------------------------------------------------------------------
 
 def _p1u_playable(g: Context, faction: str) -> bool:
-    return g.s["haganah"] > 0 or search_can_change(g, B.CITIES) or bool(mass_detention_cities(g))
+    """Something would change (R-5.1.3): the Haganah shift, the Search in a City (its Intel Chit form
+    included, 3.2.3), or a Mass Detention there."""
+    return (g.s["haganah"] > 0 or search_can_change(g, B.CITIES, chits=True)
+            or bool(mass_detention_cities(g)))
 
 
 @event("P1", "unshaded", playable=_p1u_playable)
@@ -93,9 +98,8 @@ class AgathaUnshaded(ScriptEvent):
     def search(self, g, f):
         f["city"] = f.pop("ret")
         g.say(f"British Searched {B.name(f['city'])} (Operation Agatha).", faction="british", rule="P1")
-        g.call("pal.op.search", "british", **new_op_frame(g, "search", False, False, spaces=1,
-                                                            only=[f["city"]],
-                                                            selected=[f["city"]]))
+        g.call("pal.op.search", "british",
+               **event_op_frame(g, "search", 1, only=[f["city"]], selected=[f["city"]]))
 
     def detain(self, g, f):
         city = f["city"]
@@ -117,14 +121,14 @@ def _p1s_playable(g: Context, faction: str) -> bool:
 
 
 def _p1s_sabotage_spaces(g: Context) -> list[str]:
-    return op_candidates(g, "sabotage", new_op_frame(g, "sabotage", False, False, spaces=1))
+    return op_candidates(g, "sabotage", event_op_frame(g, "sabotage", 1))
 
 
 @event("P1", "shaded", playable=_p1s_playable)
 @procedure
 class AgathaShaded(ScriptEvent):
     """P1 shaded (Arrest moderate leaders): the Haganah Track shifts one box right (6.5.2 releases), then
-    if it stands at 4 the Irgun may Sabotage one space (3.3.3, no Terror: ruling R-EV-OPS). The
+    if it stands at 4 the Irgun may Sabotage one space (3.3.3; no Terror, 4.1; extra spaces: R-EV-OPS). The
     condition looks at the Track after the shift, also when it was at 4 already (ruling R-P1-b)."""
 
     name = "pal.ev.P1.shaded"
@@ -140,7 +144,7 @@ class AgathaShaded(ScriptEvent):
         if not _p1s_sabotage_spaces(g):
             g.say("Irgun could not Sabotage: no space has an Underground Cell.", faction="irgun", rule="P1")
             return
-        g.call("pal.op.sabotage", "irgun", **new_op_frame(g, "sabotage", False, False, spaces=1,
+        g.call("pal.op.sabotage", "irgun", **event_op_frame(g, "sabotage", 1,
                                                            optional=True))
 
 
@@ -317,7 +321,7 @@ def acre_shaded(g: Context, faction: str) -> None:
 def montgomery_unshaded(g: Context, faction: str) -> None:
     """P6 unshaded (Pushes harsh measures): the British may Search in up to 3 spaces with no Intel Chit
     (neither Intelligence Lead nor the City chit option); 3 even with P9 shaded (the Tip)."""
-    g.call("pal.op.search", "british", **new_op_frame(g, "search", False, False, spaces=3, optional=True,
+    g.call("pal.op.search", "british", **event_op_frame(g, "search", 3, optional=True,
                                                        no_intel=True))
 
 
@@ -370,7 +374,7 @@ def lehi_shaded(g: Context, faction: str) -> None:
 # -- P8 Harry Truman* --------------------------------------------------------------------------------
 
 def _p8u_deploy_spaces(g: Context) -> list[str]:
-    return op_candidates(g, "deploy", new_op_frame(g, "deploy", False, False, spaces=3))
+    return op_candidates(g, "deploy", event_op_frame(g, "deploy", 3))
 
 
 @event("P8", "unshaded", playable=lambda g, faction: g.s["pw"] < 20 or bool(_p8u_deploy_spaces(g)))
@@ -390,7 +394,7 @@ class TrumanUnshaded(ScriptEvent):
             g.say("British could not Deploy: no District or City has more Troops than Irgun pieces.",
                   faction="british", rule="P8")
             return
-        g.call("pal.op.deploy", "british", **new_op_frame(g, "deploy", False, False, spaces=3, optional=True))
+        g.call("pal.op.deploy", "british", **event_op_frame(g, "deploy", 3, optional=True))
 
 
 def _p8s_loss(g: Context) -> int:

@@ -4,9 +4,9 @@ P15 Chaim Weizmann and P16 Alan Cunningham (rule 5; card texts in section 9.0).
 P13 Palmach is a Capability and is registered in ``capabilities``.
 
 Who decides (5.1): the executing faction makes the selections of a text unless the text names a faction
-("British may", "Irgun may", "British must"). An Operation or Special Activity a text grants is carried
-out, with all its selections, by the faction that owns it (Search and Assault by the British, Travel and
-Sabotage by the Irgun), whoever executes the card (ruling R-P10-16-OWN).
+("British may", "Irgun may", "British must"). An Operation P11 grants without naming a faction is
+conducted, with all its selections, by the faction that owns it (Search and Assault by the British, Travel
+by the Irgun), or by the executing faction: ruling R-EV-OWNER, an umpire option (``common.conductor``).
 
 Rulings used here: R-5.1.3 (a text that can change nothing is not offered), R-EV-OPS (Event-granted
 Operations), R-P11 (the Cache removal of P11 unshaded), R-P14 / R-P16 (the Special Activity at the end
@@ -19,9 +19,10 @@ from ....core import notation
 from ....core.flow import PROCEDURES, Context, Procedure, procedure
 from .. import board as B
 from ..haganah import shift_haganah
-from ..operation import cap, new_op_frame
+from ..operation import cap, event_op_frame, new_op_frame
 from ..special import mass_detention_cities, restore_spaces, sa_possible
 from .base import ScriptEvent, event
+from .common import conductor
 from .pickers import pick, put
 
 notation.VERBS.update({"space", "op", "sa", "remove", "place", "done"})
@@ -103,7 +104,7 @@ class OptionalSA(Procedure):
 
 @procedure
 class SharkCity(Procedure):
-    """P11 unshaded: the British choose the one City where they Search and then Assault."""
+    """P11 unshaded: the faction that conducts the Search and Assault (R-EV-OWNER) chooses their City."""
 
     name = "pal.ev.P11.city"
 
@@ -111,13 +112,13 @@ class SharkCity(Procedure):
         return {"space": list(B.CITIES)}
 
     def text(self, g, f):
-        return "British (Operation Shark, P11): choose the City to Search and then Assault"
+        return f"{f['role'].title()} (Operation Shark, P11): choose the City to Search and then Assault"
 
     def rule_for(self, g, f):
         return "P11"
 
     def act(self, g, f, verb, arg):
-        g.say(f"British chose {B.name(arg)} for Operation Shark.", faction="british", rule="P11")
+        g.say(f"{f['role'].title()} chose {B.name(arg)} for Operation Shark.", faction=f["role"], rule="P11")
         g.end(arg)
 
 
@@ -267,31 +268,31 @@ def _p11_unshaded_playable(g: Context, faction: str) -> bool:
 @event("P11", "unshaded", playable=_p11_unshaded_playable)
 @procedure
 class OperationSharkUnshaded(ScriptEvent):
-    """P11 unshaded: the British choose a City, Search it, then Assault it (one space each, no Special
-    Activity, no Intelligence Lead: R-EV-OPS); then the executing faction removes one Arms Cache in or
-    next to that City, for +1 Political Will but no Intel Chit: it is not an Assault removal (P11 Tip,
-    ruling R-P11). Each part is done as far as it can be (5.1.3)."""
+    """P11 unshaded: a City is chosen, Searched, then Assaulted (one space each, no Special Activity, 4.1;
+    R-EV-OPS), by the British, or by the executing faction under R-EV-OWNER
+    ``executing`` (the British still decide their Intel Chits, 1.6.1); then the executing faction removes
+    one Arms Cache in or next to that City, for +1 Political Will but no Intel Chit: it is not an Assault
+    removal (P11 Tip, ruling R-P11). Each part is done as far as it can be (5.1.3)."""
 
     name = "pal.ev.P11.unshaded"
     script = ("city", "search", "assault", "cache")
 
     def city(self, g, f):
-        g.call("pal.ev.P11.city", "british")
+        g.call("pal.ev.P11.city", conductor(g, f["faction"], "british"))
 
     def search(self, g, f):
         f["city"] = f.pop("ret")
-        g.call("pal.op.search", "british", **new_op_frame(g, "search", False, False, spaces=1,
-                                                               only=[f["city"]],
-                                                            selected=[f["city"]]))
+        g.call("pal.op.search", conductor(g, f["faction"], "british"),
+               **event_op_frame(g, "search", 1, only=[f["city"]], selected=[f["city"]]))
 
     def assault(self, g, f):
         city = f["city"]
-        frame = new_op_frame(g, "assault", False, False, spaces=1, only=[city])
+        frame = event_op_frame(g, "assault", 1, only=[city])
         why = PROCEDURES["pal.op.assault"].eligible(g, frame, city)
         if why:
             g.say(f"No Assault followed in {B.name(city)}: {why}.", faction="british", rule="P11")
             return
-        g.call("pal.op.assault", "british", **frame)
+        g.call("pal.op.assault", conductor(g, f["faction"], "british"), **frame)
 
     def cache(self, g, f):
         city = f["city"]
@@ -312,10 +313,11 @@ def _p11_shaded_playable(g: Context, faction: str) -> bool:
 
 @event("P11", "shaded", playable=_p11_shaded_playable)
 def operation_shark_shaded(g: Context, faction: str) -> None:
-    """P11 shaded: the Irgun may Travel (3.3.2) from up to two origins that have Cells and a Curfew when
-    the Event is executed; no Special Activity (R-EV-OPS)."""
-    g.call("pal.op.travel", "irgun", **new_op_frame(g, "travel", False, False, spaces=2, optional=True,
-                                                    only=_shark_origins(g)))
+    """P11 shaded: a Travel (3.3.2) from up to two origins that have Cells and a Curfew when the Event is
+    executed, conducted by the Irgun (or by the executing faction under R-EV-OWNER ``executing``); no
+    Special Activity (4.1; extra spaces: R-EV-OPS)."""
+    g.call("pal.op.travel", conductor(g, faction, "irgun"),
+           **event_op_frame(g, "travel", 2, optional=True, only=_shark_origins(g)))
 
 
 # -- P12 Peter Bergson -----------------------------------------------------------------------------------
@@ -357,15 +359,14 @@ def _p14_unshaded_playable(g: Context, faction: str) -> bool:
 @event("P14", "unshaded", playable=_p14_unshaded_playable)
 @procedure
 class MartialLawUnshaded(ScriptEvent):
-    """P14 unshaded: the British may Search in 0 to 2 Cities (no Intelligence Lead, R-EV-OPS), then may
+    """P14 unshaded: the British may Search in 0 to 2 Cities (an Intelligence Lead as R-EV-OPS allows), then may
     conduct Mass Detention in any City that meets 4.2.3 (P14 Tip; ruling R-P14)."""
 
     name = "pal.ev.P14.unshaded"
     script = ("search", "detain")
 
     def search(self, g, f):
-        g.call("pal.op.search", "british", **new_op_frame(g, "search", False, False, spaces=2, optional=True,
-                                                               only=list(B.CITIES)))
+        g.call("pal.op.search", "british", **event_op_frame(g, "search", 2, optional=True, only=list(B.CITIES)))
 
     def detain(self, g, f):
         if not mass_detention_cities(g):
@@ -419,7 +420,7 @@ def _p15_shaded_playable(g: Context, faction: str) -> bool:
 @procedure
 class WeizmannShaded(ScriptEvent):
     """P15 shaded: Haganah Track one box right (releasing pieces, 6.5.2), then the Irgun may Sabotage in
-    one space with an Underground Cell (P15 Tip), without Terror or Offensive (R-EV-OPS)."""
+    one space with an Underground Cell (P15 Tip), without Terror (4.1); extra spaces as R-EV-OPS allows."""
 
     name = "pal.ev.P15.shaded"
     script = ("shift", "sabotage")
@@ -433,7 +434,7 @@ class WeizmannShaded(ScriptEvent):
             g.say("No space had an Underground Cell: no Sabotage (3.3.3).", faction="irgun", rule="P15")
             return
         g.call("pal.op.sabotage", "irgun",
-               **new_op_frame(g, "sabotage", False, False, spaces=1, optional=True))
+               **event_op_frame(g, "sabotage", 1, optional=True))
 
 
 # -- P16 Alan Cunningham ---------------------------------------------------------------------------------

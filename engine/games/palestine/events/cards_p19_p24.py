@@ -13,9 +13,9 @@ from ....core import notation
 from ....core.flow import Context, Procedure, procedure
 from .. import board as B
 from ..haganah import shift_haganah
-from ..operation import OP_RULE, new_op_frame
+from ..operation import OP_RULE, event_op_frame, new_op_frame
 from .base import ScriptEvent, event
-from .common import gain_will, lose_will, star_loss
+from .common import conductor, gain_will, lose_will, star_loss
 from .pickers import pick
 
 notation.VERBS.update({"shift", "choose", "draw", "op", "done"})
@@ -138,9 +138,11 @@ def _p21_shaded_playable(g: Context, faction: str) -> bool:
 @event("P21", "shaded", playable=_p21_shaded_playable)
 @procedure
 class UnitedResistanceShaded(ScriptEvent):
-    """P21 shaded: Haganah one box right, then the Irgun (whichever faction executes) may Sabotage
-    at Railways only, each Railway at most once (one selection per space, 3.1), with Underground Cells
-    as usual (P21 Tip). No Special Activity, no extra spaces (R-EV-OPS)."""
+    """P21 shaded: Haganah one box right, then a Sabotage at Railways only, each Railway at most once (one
+    selection per space, 3.1), with Underground Cells as usual (P21 Tip), conducted by the Irgun whichever
+    faction executes (or by the executing faction under R-EV-OWNER ``executing``; the Irgun still decide
+    their Arms Caches). No Special Activity (4.1); no extra space can be used, every Railway being allowed
+    (R-EV-OPS)."""
 
     name = "pal.ev.P21.shaded"
     script = ("shift", "sabotage")
@@ -155,8 +157,8 @@ class UnitedResistanceShaded(ScriptEvent):
                   rule="P21")
             return
         g.say("Irgun may Sabotage at each Railway (P21).", faction="irgun", rule="P21")
-        g.call("pal.op.sabotage", "irgun",
-               **new_op_frame(g, "sabotage", False, False, spaces=len(B.RAILWAYS), only_railways=True,
+        g.call("pal.op.sabotage", conductor(g, f["faction"], "irgun"),
+               **event_op_frame(g, "sabotage", len(B.RAILWAYS), only_railways=True,
                               optional=True))
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 from ....core import notation
 from ....core.flow import PROCEDURES, Context, Procedure, procedure
 from .. import board as B
-from ..operation import new_op_frame
+from ..operation import event_op_frame
 from ..special import SA_ACCOMPANY, sa_possible
 from .base import ScriptEvent, event
 from .common import lose_will
@@ -44,7 +44,7 @@ P26_OP = {"irgun": "sabotage", "british": "assault"}
 
 
 def _p26_frame(g: Context, faction: str) -> dict:
-    return new_op_frame(g, P26_OP[faction], False, True, spaces=3, optional=True)
+    return event_op_frame(g, P26_OP[faction], 3, with_sa=True, optional=True)
 
 
 def _p26_playable(g: Context, faction: str) -> bool:
@@ -70,8 +70,8 @@ def p26_veterans(g: Context, faction: str) -> None:
 # -- P27 American Loans* ------------------------------------------------------------------------------
 
 def _p27_frame(g: Context, op: str) -> dict:
-    # The card fixes the count at 4 (5.1.1, 5.1.2: this Event beats P9 shaded); no extras, no SA (R-EV-OPS).
-    return new_op_frame(g, op, False, False, spaces=4, optional=True)
+    # The card sets the count at 4 (5.1.1, 5.1.2: this Event beats P9 shaded); no SA (4.1); extras: R-EV-OPS.
+    return event_op_frame(g, op, 4, optional=True)
 
 
 def _p27_ops(g: Context) -> list[str]:
@@ -140,14 +140,14 @@ def p28_cid_unshaded(g: Context, faction: str) -> None:
 
 
 def _p28_shaded_frame(g: Context) -> dict:
-    return new_op_frame(g, "sabotage", False, False, spaces=1, optional=True, need_police=True,
+    return event_op_frame(g, "sabotage", 1, optional=True, need_police=True,
                         on_success="remove-police")
 
 
 @event("P28", "shaded", playable=lambda g, faction: bool(_op_spaces(g, "sabotage", _p28_shaded_frame(g))))
 def p28_cid_shaded(g: Context, faction: str) -> None:
     """P28 shaded: the Irgun (named by the card) may Sabotage in 1 space with Police and an Underground
-    Cell; a successful roll removes all Police there to Available. No Special Activity (R-EV-OPS)."""
+    Cell; a successful roll removes all Police there to Available. No Special Activity (4.1; extra spaces: R-EV-OPS)."""
     g.call("pal.op.sabotage", "irgun", **_p28_shaded_frame(g))
 
 
