@@ -34,9 +34,18 @@ def fuzz_seeds(config) -> list[int]:
     return list(range(fixed)) + list(range(config.fuzz_base, config.fuzz_base + n // 2))
 
 
-def pytest_report_header(config):
+def _fuzz_line(config) -> str:
     seeds = fuzz_seeds(config)
     fresh = [s for s in seeds if s >= config.fuzz_base]
     where = f"{fresh[0]}-{fresh[-1]}" if fresh else "none"
     return (f"fuzz seeds: 0-{len(seeds) - len(fresh) - 1} and {where} "
             f"(replay with --fuzz-base {config.fuzz_base} or UMPIRE_FUZZ_BASE={config.fuzz_base})")
+
+
+def pytest_report_header(config):
+    return _fuzz_line(config)
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    """The fuzz's seeds again at the end, where ``-q`` (scripts/test) still shows them."""
+    terminalreporter.write_line(_fuzz_line(config))

@@ -113,3 +113,12 @@ def board(cid: str, first: str = "british", h: int = 2, pw: int = 10, **spaces) 
     for sid, counts in spaces.items():
         put(s, sid.replace("_", "-"), **counts)
     return at_card(s, cid, first=first)
+
+
+def hold_chits(s: dict, *values: int) -> dict:
+    """The British hold Intel Chits of *values*, taken from the bag (1.6.1)."""
+    for v in values:
+        s["intel"]["bag"].remove(v)
+        s["intel"]["held"].append(v)
+    s["intel"]["held"].sort()
+    return s

@@ -8,6 +8,7 @@ import pytest
 import engine
 
 from .helpers import at_card, clear, fresh, legal, put, run, sp
+from .helpers import hold_chits as with_chits
 
 NEXT = "P2"  # an Event card put on top of the deck so that the card after the current one is known
 
@@ -212,14 +213,6 @@ def test_2_3_4_full_operation_three_spaces_with_special_activity():
 
 
 # -- 2.3.7 Intelligence Lead and Offensive --------------------------------------------------------
-
-def with_chits(s, *held):
-    for v in held:
-        s["intel"]["bag"].remove(v)
-        s["intel"]["held"].append(v)
-    s["intel"]["held"].sort()
-    return s
-
 
 @pytest.mark.parametrize("op", ["patrol", "search", "assault"])
 def test_2_3_7_intelligence_lead_adds_a_space_even_in_limited_op(op):

@@ -8,21 +8,13 @@ from engine.core.chance import NoChance
 from engine.core.errors import EngineError
 
 from .helpers import at_card, clear, fresh, legal, put, run, sp
+from .helpers import hold_chits as with_chits
 
 ZERO = {"troops": 0, "police": 0, "cells_u": 0, "cells_a": 0, "caches": 0, "sabotage": 0, "terror": 0, "curfew": 0}
 
 
 def space(**pieces):
     return {**ZERO, **pieces}
-
-
-def with_chits(s, *held):
-    """Moves chits of the given values from the bag to the British."""
-    for v in held:
-        s["intel"]["bag"].remove(v)
-        s["intel"]["held"].append(v)
-    s["intel"]["held"].sort()
-    return s
 
 
 def british(s):

@@ -8,6 +8,7 @@ from engine.core.flow import Context
 from engine.games.palestine import board as B
 
 from .helpers import at_card, clear, fresh, legal, put, run, sp, to_prison
+from .helpers import hold_chits as with_chits
 
 ZERO = {"troops": 0, "police": 0, "cells_u": 0, "cells_a": 0, "caches": 0, "sabotage": 0, "terror": 0, "curfew": 0}
 NEXT = "P2"   # the Event card put under the Propaganda card, revealed after Reset (6.4)
@@ -55,14 +56,6 @@ def board(pw=18, haganah=2):
         s["available"]["cells"] -= 3
     s["played"] = ["P31"]
     s["current"] = "P31"
-    return s
-
-
-def with_chits(s, *held):
-    for v in held:
-        s["intel"]["bag"].remove(v)
-        s["intel"]["held"].append(v)
-    s["intel"]["held"].sort()
     return s
 
 

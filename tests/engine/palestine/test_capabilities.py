@@ -26,6 +26,7 @@ from engine.games.palestine.events.common import lose_will, star_loss
 from engine.games.palestine.propaganda import will_change
 
 from .helpers import at_card, clear, fresh, legal, put, run, sp, to_prison
+from .helpers import hold_chits as chits
 
 CAPABILITIES = ("P9", "P13", "P17", "P18", "P23", "P25", "P29", "P32")
 
@@ -34,15 +35,6 @@ CAPABILITIES = ("P9", "P13", "P17", "P18", "P23", "P25", "P29", "P32")
 
 def empty() -> dict:
     return clear(fresh())
-
-
-def chits(s: dict, *values: int) -> dict:
-    """Gives the British Intel Chits of these values, taken from the bag (1.6.1)."""
-    for v in values:
-        s["intel"]["bag"].remove(v)
-        s["intel"]["held"].append(v)
-    s["intel"]["held"].sort()
-    return s
 
 
 def haganah(s: dict, value: int) -> dict:

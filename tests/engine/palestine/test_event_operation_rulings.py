@@ -3,14 +3,7 @@ Haganah extra space?) and R-EV-OWNER (who makes their selections when the text n
 umpire option whose default is the engine's reading so far (issue 20, item 19)."""
 
 from .helpers import board, legal, role, run, sp
-
-
-def hold(s, *values):
-    for v in values:
-        s["intel"]["bag"].remove(v)
-        s["intel"]["held"].append(v)
-    s["intel"]["held"].sort()
-    return s
+from .helpers import hold_chits as hold
 
 
 def next_box(s):

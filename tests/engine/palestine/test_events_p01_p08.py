@@ -2,7 +2,7 @@
 
 import engine
 
-from .helpers import at_card, clear, fresh, legal, put, run, sp, to_prison
+from .helpers import at_card, clear, fresh, hold_chits, legal, put, run, sp, to_prison
 
 CITIES = ("haifa-city", "tel-aviv-jaffa", "jerusalem-city")
 
@@ -16,14 +16,6 @@ def set_haganah(s, h):
             delta = want - s["haganah_slots"][box][piece]
             s["available"][piece] -= delta
             s["haganah_slots"][box][piece] = want
-    return s
-
-
-def hold_chits(s, *values):
-    for v in values:
-        s["intel"]["bag"].remove(v)
-        s["intel"]["held"].append(v)
-    s["intel"]["held"].sort()
     return s
 
 

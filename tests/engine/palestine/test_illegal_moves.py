@@ -29,17 +29,9 @@ from ..refusals import (
     check_move_file_rejected_whole,
 )
 from .helpers import at_card, clear, fresh, put, run, sp, to_prison
+from .helpers import hold_chits as hold
 
 # -- positions ---------------------------------------------------------------------------------------
-
-
-def hold(s: dict, *values: int) -> dict:
-    """The British hold Intel Chits of *values* (taken from the bag)."""
-    for v in values:
-        s["intel"]["bag"].remove(v)
-        s["intel"]["held"].append(v)
-    s["intel"]["held"].sort()
-    return s
 
 
 def british_board(*chits: int) -> dict:
