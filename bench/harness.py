@@ -21,6 +21,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import uuid
 from dataclasses import dataclass, field
@@ -294,7 +295,8 @@ def redis_pg_stack(web_threads: int = 8, redis_url: str = REDIS_URL, env: dict |
         upgrade(eng)
         eng.dispose()
         r.flushdb()
-        penv = base_env(tmp) | {"DATABASE_URL": db_url, "REDIS_URL": redis_url} | (env or {})
+        # The scale setting takes no new games over HTTP unless told (service.access): this stack is on loopback.
+        penv = base_env(tmp) | {"DATABASE_URL": db_url, "REDIS_URL": redis_url, "UMPIRE_OPEN_CREATION": "1"} | (env or {})
         port = free_port()
         base = f"http://127.0.0.1:{port}"
         for i in (1, 2):
@@ -468,3 +470,32 @@ class Game:
         if sub.get("status") in ("accepted", "partial"):
             self.seq, self.prompts, self.over = v["seq"], v["prompts"], bool(v.get("outcome"))
         return dt, sub
+
+class Trickle:
+    """Connections that each send a request head, then a byte every *every* seconds (slow clients, issue 21
+    finding 4): for ``bench/slow_clients.py`` and ``tests/security/test_slow_clients.py``."""
+
+    def __init__(self, port: int, every: float = 1.0):
+        self.port, self.every, self.socks = port, every, []
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._feed, daemon=True)
+        self._thread.start()
+
+    def open(self, data: bytes):
+        """One connection that has sent *data* (a request head, perhaps a first byte of its body)."""
+        s = socket.create_connection(("127.0.0.1", self.port), timeout=10)
+        s.sendall(data)
+        self.socks.append(s)
+        return s
+
+    def _feed(self) -> None:
+        while not self._stop.wait(self.every):
+            for s in list(self.socks):
+                with contextlib.suppress(OSError):
+                    s.send(b" ")
+
+    def close(self) -> None:
+        self._stop.set()
+        self._thread.join(10)
+        for s in self.socks:
+            s.close()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from datetime import UTC, datetime
 from email.message import EmailMessage
 from email.utils import format_datetime, make_msgid
@@ -18,6 +19,9 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from .config import MailSettings
 
 MAX_ARGS = 30
+#: A message id an answer may name in In-Reply-To and References: ``<...>`` of printable ASCII without
+#: space, line break or angle bracket inside (RFC 5322 msg-id, loosely).
+MSG_ID = re.compile(r"<[!-;=?-~]{1,250}>\Z")
 Block = tuple[str, object]
 
 
@@ -118,6 +122,9 @@ def help_blocks(gid: str, game_name: str, addr: str, role: str | None, prompts: 
               f"'Token: <your token>', then your orders, one a line. Words may be shortened to a unique prefix "
               f"(space jer city); # starts a comment. Quoted text and your signature are ignored. For example:"),
         ("pre", f"Token: <your token>\n{ex}"),
+        ("p", "To be sure a mail sent twice (a resend, a copy) is played once, begin your orders with the position "
+              "you answer, a line 'after N' (every mail of the game says its position). Without it, the same "
+              "orders from your seat again within two minutes, with no move in between, count as a copy."),
         ("p", "Or attach a JSON move file (umpire-move/1: format, game, role, after, actions); a file that "
               "carries an \"auth\" signature needs no Token: line. Commands, alone on the first line: HELP (this "
               "mail), STATUS (your view and choices now), LOG (the move log), CHECK followed by orders (checks "
@@ -159,7 +166,9 @@ def build(s: MailSettings, gid: str | None, to: str, subject: str, blocks: list[
           in_reply_to: str = "", references: list[str] | None = None, pdf: tuple[bytes, str] | None = None,
           auto: str = "auto-replied") -> EmailMessage:
     """A complete message: text and HTML, threaded, with the PDF attached if given. ``Auto-Submitted``
-    (RFC 3834) marks it as automatic so that other robots do not answer it."""
+    (RFC 3834) marks it as automatic so that other robots do not answer it. Only well-formed message ids
+    of the mail answered are threaded after (``MSG_ID``): one that decodes to a line break would make the
+    header, and so the answer, fail (issue 21, finding 10)."""
     msg = EmailMessage()
     msg["From"] = s.from_addr
     msg["To"] = to
@@ -168,9 +177,10 @@ def build(s: MailSettings, gid: str | None, to: str, subject: str, blocks: list[
     msg["Subject"] = (f"[Umpire {gid}] " if gid else "[Umpire] ") + subject
     msg["Date"] = format_datetime(datetime.now(UTC))
     msg["Message-ID"] = make_msgid(idstring="umpire", domain=s.domain)
+    in_reply_to = in_reply_to if MSG_ID.match(in_reply_to or "") else ""
     if in_reply_to:
         msg["In-Reply-To"] = in_reply_to
-    refs = [r for r in (references or []) if r] + ([in_reply_to] if in_reply_to else [])
+    refs = [r for r in (references or []) if MSG_ID.match(r or "")] + ([in_reply_to] if in_reply_to else [])
     if refs:
         msg["References"] = " ".join(dict.fromkeys(refs))
     msg["Auto-Submitted"] = auto

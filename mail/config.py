@@ -10,6 +10,8 @@ Outbound mail is off unless ``UMPIRE_SMTP_HOST`` is set: a service without a rel
 - ``UMPIRE_MAIL_MAX_BYTES`` (5 MiB), ``UMPIRE_MAIL_MAX_ATTACHMENT_BYTES`` (1 MiB),
   ``UMPIRE_MAIL_MAX_DEPTH`` (6), ``UMPIRE_MAIL_MAX_ATTACHMENTS`` (10): the limits of an inbound message.
 - ``UMPIRE_MAIL_REMIND_HOURS`` (12): how long before a deadline the reminder goes (at most half of it).
+- ``UMPIRE_MAIL_CONFIRM_HOURS`` (1): an address is sent at most one confirmation mail (``mail.confirm``) in
+  this many hours, whatever the number of games naming it.
 - ``UMPIRE_IMAP_HOST``, ``UMPIRE_IMAP_PORT``, ``UMPIRE_IMAP_SECURITY`` (``ssl``, ``starttls`` or
   ``none``), ``UMPIRE_IMAP_USER``, ``UMPIRE_IMAP_PASSWORD``, ``UMPIRE_IMAP_FOLDER`` (INBOX): the mailbox
   ``umpire mail poll`` reads.
@@ -36,6 +38,7 @@ class MailSettings:
     max_depth: int = 6
     max_attachments: int = 10
     remind_hours: float = 12.0
+    confirm_hours: float = 1.0
     send_retries: int = 5
     imap_host: str = ""
     imap_port: int = 993
@@ -62,7 +65,8 @@ ENV = {"domain": "UMPIRE_MAIL_DOMAIN", "sender": "UMPIRE_MAIL_FROM", "smtp_host"
        "smtp_password": "UMPIRE_SMTP_PASSWORD", "webhook_secret": "UMPIRE_MAIL_WEBHOOK_SECRET",
        "max_bytes": "UMPIRE_MAIL_MAX_BYTES", "max_attachment_bytes": "UMPIRE_MAIL_MAX_ATTACHMENT_BYTES",
        "max_depth": "UMPIRE_MAIL_MAX_DEPTH", "max_attachments": "UMPIRE_MAIL_MAX_ATTACHMENTS",
-       "remind_hours": "UMPIRE_MAIL_REMIND_HOURS", "imap_host": "UMPIRE_IMAP_HOST", "imap_port": "UMPIRE_IMAP_PORT",
+       "remind_hours": "UMPIRE_MAIL_REMIND_HOURS", "confirm_hours": "UMPIRE_MAIL_CONFIRM_HOURS",
+       "imap_host": "UMPIRE_IMAP_HOST", "imap_port": "UMPIRE_IMAP_PORT",
        "imap_security": "UMPIRE_IMAP_SECURITY", "imap_user": "UMPIRE_IMAP_USER",
        "imap_password": "UMPIRE_IMAP_PASSWORD", "imap_folder": "UMPIRE_IMAP_FOLDER"}
 

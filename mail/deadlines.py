@@ -13,7 +13,7 @@ import engine
 from service import control
 from service.models import Game, Move, Seat
 
-from . import compose
+from . import compose, confirm
 from .config import MailSettings
 from .models import Deadline, MailGame, MailSeat
 from .outbound import outbox
@@ -78,10 +78,12 @@ def extend(session: Session, game: Game, hours: float, reason: str = "") -> dict
 
 
 def address_of(session: Session, gid: str, role: str) -> tuple[str, str]:
-    """A seat's address (its own, else the one it last mailed from with its token) and time zone."""
+    """A seat's address (its own once its owner confirmed it, ``mail.confirm``; else the one it last mailed
+    from with its token) and time zone."""
     seat = session.execute(select(Seat).where(Seat.game_id == gid, Seat.role == role)).scalar_one_or_none()
     ms = session.get(MailSeat, (gid, role))
-    addr = (seat.email if seat else "") or (ms.address if ms else "")
+    own = seat.email if seat and confirm.is_confirmed(session, gid, seat.email) else ""
+    addr = own or (ms.address if ms else "")
     return addr, (ms.tz if ms else "")
 
 
@@ -114,7 +116,8 @@ def check(session: Session, s: MailSettings, now: datetime) -> list[int]:
 def _expired(session: Session, s: MailSettings, game: Game, mg: MailGame, role: str, d: Deadline) -> list:
     """The deadline passed: the umpire and every other seat are told (nothing is played for anyone)."""
     ids = []
-    told = [("umpire", mg.umpire_email, "")] + [
+    umpire = mg.umpire_email if confirm.is_confirmed(session, game.id, mg.umpire_email) else ""
+    told = [("umpire", umpire, "")] + [
         (r, *address_of(session, game.id, r)) for r in engine.definition(game.game).roles if r != role]
     for who, addr, tz in told:
         if not addr:

@@ -93,3 +93,31 @@ class Deadline(Base):
     reminded_at: Mapped[datetime | None] = mapped_column(nullable=True)
     expired_at: Mapped[datetime | None] = mapped_column(nullable=True)
     __table_args__ = (UniqueConstraint("game_id", "seq", "role", name="uq_mail_deadlines_decision"),)
+
+
+class MailConfirmation(Base):
+    """An address given for a game (a seat's, or the umpire's: issue 21, finding 6) and whether its owner
+    confirmed it (``mail.confirm``). Nothing but its one confirmation mail goes to an address before
+    ``confirmed_at``. ``code_hash``: the hash of the code its confirmation mail carries (made when the mail
+    is written, at ``sent_at``). One row per game and address (lower case). From migration 0007."""
+
+    __tablename__ = "mail_confirmations"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), index=True)
+    address: Mapped[str] = mapped_column(String(254))
+    code_hash: Mapped[str | None] = mapped_column(String(64), unique=True, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(default=now)
+    sent_at: Mapped[datetime | None] = mapped_column(nullable=True)
+    confirmed_at: Mapped[datetime | None] = mapped_column(nullable=True)
+    __table_args__ = (UniqueConstraint("game_id", "address", name="uq_mail_confirmations_game_address"),
+                      Index("ix_mail_confirmations_unsent", "sent_at", "confirmed_at"))
+
+
+class MailAddress(Base):
+    """One row per address Umpire was asked to confirm: when it was last sent a confirmation mail. A
+    confirmation goes to an address at most once per window (``MailSettings.confirm_hours``), whatever the
+    number of games naming it; the window is taken with one conditional UPDATE of this row. Migration 0007."""
+
+    __tablename__ = "mail_addresses"
+    address: Mapped[str] = mapped_column(String(254), primary_key=True)
+    confirm_sent_at: Mapped[datetime | None] = mapped_column(nullable=True)

@@ -17,7 +17,7 @@ from html.parser import HTMLParser
 from .config import MailSettings
 
 #: Commands a mail may give instead of (or, for CHECK, before) a move.
-COMMANDS = ("HELP", "STATUS", "LOG", "CHECK", "TZ")
+COMMANDS = ("HELP", "STATUS", "LOG", "CHECK", "TZ", "CONFIRM")
 #: Parser defects that make a message unreadable as MIME (a part we cannot find the bounds of).
 FATAL_DEFECTS = ("StartBoundaryNotFoundDefect", "CloseBoundaryNotFoundDefect", "MultipartInvariantViolationDefect",
                  "NoBoundaryInMultipartDefect", "MissingHeaderBodySeparatorDefect")
@@ -72,16 +72,29 @@ def addr_of(value: str) -> str:
     return parseaddr(value or "")[1].strip()
 
 
+def plain_address(a: str) -> str:
+    """*a* if it is one plain address Umpire will write to (``mail.settings.ADDRESS``: no line break, comma
+    or quote can reach a header through it), else ''."""
+    from .settings import ADDRESS, MAX_ADDRESS
+    a = (a or "").strip()
+    return a if len(a) <= MAX_ADDRESS and re.match(ADDRESS, a) else ""
+
+
+def header_address(msg: EmailMessage, name: str) -> str:
+    """The one plain address of header *name*, or '' (none, several, or one Umpire will not write to)."""
+    try:
+        found = getaddresses([str(v) for v in msg.get_all(name, []) or []])
+    except Exception:  # a malformed address header
+        return ""
+    found = [a for _n, a in found if a]
+    return plain_address(found[0]) if len(found) == 1 else ""
+
+
 def reply_address(msg: EmailMessage) -> str:
-    """Where an answer goes: Reply-To, else From ('' when neither holds an address)."""
-    for name in ("Reply-To", "From"):
-        try:
-            a = addr_of(str(msg.get(name, "") or ""))
-        except Exception:  # a malformed address header
-            a = ""
-        if "@" in a:
-            return a
-    return ""
+    """Where an answer to a seat's mail goes: its Reply-To if that holds exactly one address, else From
+    ('' when neither holds one plain address). A Reply-To list is never followed (issue 21, finding 3);
+    a mail no token proves is answered only to its sender (``inbound._unproven_answer``)."""
+    return header_address(msg, "Reply-To") or header_address(msg, "From")
 
 
 def automatic(msg: EmailMessage, envelope_from: str | None, own: set[str]) -> str | None:

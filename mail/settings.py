@@ -15,6 +15,7 @@ from service import games as G
 from service.errors import ServiceError
 from service.models import Game, Seat, now
 
+from . import confirm
 from .models import MailGame
 
 #: A mail address Umpire will write to: ASCII, one ``@``, no spaces, quotes, brackets or commas (so it
@@ -38,11 +39,14 @@ def check_address(addr: str) -> str:
 
 
 def read(session: Session, game: Game) -> dict:
-    """The game's mail settings."""
+    """The game's mail settings; ``unconfirmed``: the addresses set whose owners have not confirmed them yet
+    (``mail.confirm``: nothing but the confirmation mail goes to them)."""
     mg = session.get(MailGame, game.id)
-    seats = session.execute(select(Seat).where(Seat.game_id == game.id).order_by(Seat.role)).scalars()
+    seats = session.execute(select(Seat).where(Seat.game_id == game.id).order_by(Seat.role)).scalars().all()
+    umpire_email = mg.umpire_email if mg else ""
     return {"id": game.id, "deadline_hours": mg.deadline_hours if mg else None,
-            "umpire_email": mg.umpire_email if mg else "", "emails": {x.role: x.email for x in seats}}
+            "umpire_email": umpire_email, "emails": {x.role: x.email for x in seats},
+            "unconfirmed": confirm.unconfirmed(session, game.id, [umpire_email, *(x.email for x in seats)])}
 
 
 def apply(session: Session, game: Game, hours: float | None = None, umpire_email: str | None = None,
@@ -69,8 +73,10 @@ def apply(session: Session, game: Game, hours: float | None = None, umpire_email
         mg.deadline_hours = hours or None
     if umpire_email is not None:
         mg.umpire_email = umpire_email
+        confirm.request(session, game.id, umpire_email, again=True)
     for role, addr in (emails or {}).items():
         seats[role].email = addr
+        confirm.request(session, game.id, addr, again=True)  # mailed only once confirmed (issue 21, finding 6)
     mg.updated_at = now()
     session.flush()
     return read(session, game)
@@ -79,8 +85,10 @@ def apply(session: Session, game: Game, hours: float | None = None, umpire_email
 def line(d: dict) -> str:
     """The settings as one line (what the command prints)."""
     hours = d["deadline_hours"]
+    waiting = d.get("unconfirmed") or []
     return (f"{d['id']}: deadline {f'{hours:g} h' if hours else 'none'}; umpire {d['umpire_email'] or '-'}; "
-            + ", ".join(f"{role} {addr or '-'}" for role, addr in sorted(d["emails"].items())))
+            + ", ".join(f"{role} {addr or '-'}" for role, addr in sorted(d["emails"].items()))
+            + (f"; not yet confirmed by their owners (mailed nothing else): {', '.join(waiting)}" if waiting else ""))
 
 
 def update(Session: sessionmaker, gid: str, hours: float | None = None, umpire_email: str | None = None,

@@ -17,13 +17,17 @@ from sqlalchemy.orm import sessionmaker
 
 from service.models import Game, Seat, now
 
-from . import deadlines
+from . import confirm, deadlines
 from .config import MailSettings
 from .models import InboundMail, MailSeat, OutboundMail
 from .outbound import CLAIM_EXPIRES
 
 #: An inbound message still unread after this long had its task lost.
 UNREAD_AFTER = timedelta(seconds=60)
+#: Inbound messages queued again by one sweep, the longest untouched first: each try of a message moves it
+#: to the back (``inbound.handle`` counts it), so a message that keeps failing (given up after
+#: ``inbound.MAX_TRIES``) never keeps real mail out of the batch (issue 21, finding 10).
+BATCH = 200
 #: An outbox row still pending this long after it was written is past its send task's retries (about 5
 #: minutes) or had its task message lost. Queuing it again is safe at any time (the claim), so not long.
 UNSENT_AFTER = timedelta(minutes=10)
@@ -43,7 +47,8 @@ def sweep(Session: sessionmaker, s: MailSettings, at: datetime | None = None) ->
     out = Sweep()
     with Session() as session, session.begin():
         out.inbound = list(session.execute(select(InboundMail.id).where(
-            InboundMail.status == "received", InboundMail.updated_at < at - UNREAD_AFTER).limit(200)).scalars())
+            InboundMail.status == "received", InboundMail.updated_at < at - UNREAD_AFTER)
+            .order_by(InboundMail.updated_at, InboundMail.id).limit(BATCH)).scalars())
         if not s.enabled:
             return out
         out.games = set(session.execute(select(InboundMail.game_id).where(
@@ -53,8 +58,47 @@ def sweep(Session: sessionmaker, s: MailSettings, at: datetime | None = None) ->
             select(Game.id).outerjoin(Seat, Seat.game_id == Game.id).outerjoin(MailSeat, MailSeat.game_id == Game.id)
             .where(Game.status == "active", or_(Seat.email != "", MailSeat.address != ""))).scalars())
         out.outbox = deadlines.check(session, s, at)
+        out.outbox += confirm.send_due(session, s, at)  # addresses to confirm, one mail per window each
         out.outbox += list(session.execute(select(OutboundMail.id).where(or_(
             (OutboundMail.status == "pending") & (OutboundMail.created_at < at - UNSENT_AFTER),
             (OutboundMail.status == "sending") & (OutboundMail.claimed_at < at - CLAIM_EXPIRES)))
             .order_by(OutboundMail.id).limit(200)).scalars())
     return out
+
+
+def inbox(Session: sessionmaker, failed_only: bool = False, limit: int = 50) -> list[str]:
+    """``umpire mail inbox``: how many stored messages are in each state, then the newest that need a look
+    (failed, or still unread with tries counted), one line each: id, state, when, game, sender, reason."""
+    from sqlalchemy import func
+
+    from .inbound import _sender
+    with Session() as session:
+        counts = dict(session.execute(select(InboundMail.status, func.count()).group_by(InboundMail.status)).all())
+        which = ("failed",) if failed_only else ("failed", "received")
+        rows = session.execute(select(InboundMail).where(InboundMail.status.in_(which))
+                               .order_by(InboundMail.id.desc()).limit(limit)).scalars().all()
+        out = ["stored messages: " + (", ".join(f"{n} {st}" for st, n in sorted(counts.items())) or "none")]
+        for row in rows:
+            out.append(f"#{row.id} {row.status} {row.created_at:%Y-%m-%d %H:%M} UTC game {row.game_id or '-'} "
+                       f"from {_sender(row) or '-'}: {row.reason or '-'}")
+    return out
+
+
+def scrub_stored(Session: sessionmaker, batch: int = 200) -> int:
+    """``umpire mail inbox --scrub``: cuts the seat tokens out of every message already handled (those
+    stored before ``mail.scrub`` was applied to each; issue 21, finding 5). Returns how many changed."""
+    from .inbound import _known_tokens
+    from .scrub import scrub
+    changed, last = 0, 0
+    while True:
+        with Session() as session, session.begin():
+            rows = session.execute(select(InboundMail).where(InboundMail.id > last, InboundMail.status != "received")
+                                   .order_by(InboundMail.id).limit(batch)).scalars().all()
+            if not rows:
+                return changed
+            known = _known_tokens(session)
+            for row in rows:
+                clean = scrub(row.raw, known)
+                if clean != row.raw:
+                    row.raw, changed = clean, changed + 1
+            last = rows[-1].id

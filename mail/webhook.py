@@ -33,6 +33,23 @@ STORED = {"type": "object", "required": ["id", "status"],
           "properties": {"id": {"type": "integer"}, "status": {"type": "string", "enum": ["received", "duplicate"]}}}
 
 
+def check_secret() -> None:
+    """The webhook's shared secret, from the request's head alone (the view checks it first; the web worker
+    also runs it before the body has come, ``service.auth_first.make_precheck``).
+
+    :raises ServiceError: none given (401), the webhook off (403), or a wrong one (``BadToken``)."""
+    secret = config.settings(current_app).webhook_secret
+    off = "the mail webhook is off: set UMPIRE_MAIL_WEBHOOK_SECRET to turn it on"
+    given = _secret_given()
+    if not given:
+        raise ServiceError("send the webhook secret: 'Authorization: Bearer <secret>'"
+                           + ("" if secret else f" ({off})"), code="unauthorized", status=401)
+    if not secret:
+        raise ServiceError(off, code="forbidden", status=403)
+    if not hmac.compare_digest(given.encode(), secret.encode()):
+        raise BadToken("the webhook secret is wrong")
+
+
 def _secret_given() -> str:
     auth = request.headers.get("Authorization", "")
     kind, _, value = auth.partition(" ")
@@ -62,15 +79,7 @@ class Inbound(MethodView):
     def post(self):
         """A raw RFC 5322 message from a mail provider, authenticated by the shared webhook secret."""
         s = config.settings(current_app)
-        off = "the mail webhook is off: set UMPIRE_MAIL_WEBHOOK_SECRET to turn it on"
-        given = _secret_given()
-        if not given:
-            raise ServiceError("send the webhook secret: 'Authorization: Bearer <secret>'"
-                               + ("" if s.webhook_secret else f" ({off})"), code="unauthorized", status=401)
-        if not s.webhook_secret:
-            raise ServiceError(off, code="forbidden", status=403)
-        if not hmac.compare_digest(given.encode(), s.webhook_secret.encode()):
-            raise BadToken("the webhook secret is wrong")
+        check_secret()
         if (request.mimetype or "").lower() not in RAW_TYPES:
             raise ServiceError(f"send the raw message as message/rfc822, not {request.mimetype or 'no content type'}",
                                code="unsupported-media-type", status=415)

@@ -73,7 +73,11 @@ def create_app(config: dict | None = None) -> Flask:
         if "REDIS_URL" in config and "CELERY" not in config:
             config = {**config, "CELERY": config_mod.celery_config(config["REDIS_URL"]),
                       "EMBEDDED": not config["REDIS_URL"]}
+        if ("DATABASE_URL" in config or "REDIS_URL" in config) and "SCALE_SETTING" not in config:
+            config = {**config, "SCALE_SETTING": False}  # a program's own set-up: creation as it configures
         app.config.update(config)
+    from .access import policy
+    app.config["CREATION"] = policy(app.config)  # who may create games and import them (service.access)
 
     engine_ = make_engine(app.config["DATABASE_URL"])
     Session = make_sessionmaker(engine_)
@@ -90,8 +94,10 @@ def create_app(config: dict | None = None) -> Flask:
     from mail.config import settings as mail_settings
 
     from .body_limit import ChunkedBodyLimit
-    app.wsgi_app = ChunkedBodyLimit(app.wsgi_app, lambda path: 2 * mail_settings(app).max_bytes
-                                    if path == "/api/mail/inbound" else app.config["MAX_CONTENT_LENGTH"])
+    def body_limit(path: str) -> int:
+        return 2 * mail_settings(app).max_bytes if path == "/api/mail/inbound" else app.config["MAX_CONTENT_LENGTH"]
+    app.wsgi_app = ChunkedBodyLimit(app.wsgi_app, body_limit)
+    app.extensions["umpire"]["body_limit"] = body_limit  # the web worker buffers a body up to it
     if app.config.get("TRUSTED_PROXIES"):
         from werkzeug.middleware.proxy_fix import ProxyFix
         n = app.config["TRUSTED_PROXIES"]
@@ -109,10 +115,20 @@ def create_app(config: dict | None = None) -> Flask:
     from mail.webhook import blp as mail_blp
     api.register_blueprint(mail_blp)
     app.register_error_handler(HTTPException, _http_error)
+    from .access import gate as creation_gate
+    from .auth_first import authenticate_first, make_precheck, size_first
     from .strict_json import check_request_json
     from .throttle import gate
     app.before_request(gate)
+    app.before_request(creation_gate)  # after the throttle, before anything reads the body
+    app.before_request(size_first)  # likewise: too large, whoever sends it
+    app.before_request(authenticate_first)  # likewise: a token is checked before its body is read
     app.before_request(check_request_json)
+    # The web worker (service.web_worker) runs the same head-only checks before it waits for a body.
+    from mail.webhook import check_secret
+    app.extensions["umpire"]["precheck"] = make_precheck(app, (gate, creation_gate, size_first,
+                                                                   authenticate_first),
+                                                         {"mail.Inbound": check_secret})
 
     @app.errorhandler(OperationalError)
     def _database_unavailable(e: OperationalError):

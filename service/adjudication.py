@@ -11,11 +11,12 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import os
 import uuid
 from collections.abc import Callable
 from datetime import timedelta
 
-from sqlalchemy import bindparam, select
+from sqlalchemy import String, bindparam, select, update
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -23,7 +24,7 @@ import engine
 from engine.core import dice
 from engine.core.chance import NoChance
 from engine.core.errors import EngineError, InvalidActionError, StalePositionError
-from engine.core.moves import apply_move, parse_move_file
+from engine.core.moves import apply_move, parse_move_file, stated_after
 
 from . import movepath, strict_json
 from .control import refusal
@@ -127,18 +128,9 @@ def _store(session: Session, gid: str, token: str | None, raw: str, content_type
     return describe(old), False
 
 
-def _position_of(raw: str, content_type: str, current: int) -> int:
-    """The position a move was written for: its ``after`` if it states one, else the current position.
-
-    So a copy of a JSON move that arrives after the original was applied is still the same submission,
-    while text orders (no ``after``) sent again at a later position are a new move.
-    """
-    after = _after_of(raw, content_type)
-    return current if after is None else after
-
-
 def _after_of(raw: str, content_type: str) -> int | None:
-    """The ``after`` a JSON move file states (an integer), or None."""
+    """The position a move states it was written at, or None: a JSON move file's ``after`` (an integer),
+    or a text move's first order line ``after N`` (``engine.core.moves.stated_after``)."""
     if content_type == "application/json":
         try:
             after = strict_json.loads(raw.removeprefix("\ufeff")).get("after")
@@ -146,15 +138,27 @@ def _after_of(raw: str, content_type: str) -> int | None:
             return None
         if isinstance(after, int) and not isinstance(after, bool):
             return after
-    return None
+        return None
+    return stated_after(raw)
 
 
-def idempotency_key(role: str, position: int, raw: str, content_type: str, key: str | None) -> str:
+#: The key of a move that states no position and carries no Idempotency-Key begins with this: such a move
+#: is keyed to the position current when it is stored, which a copy stored after the first was applied
+#: does not share, so the worker looks for copies of it under the game's lock (``_copy_of``).
+FREE = "free:"
+
+
+def idempotency_key(role: str, after: int | None, current: int, raw: str, content_type: str,
+                    key: str | None) -> str:
     """The key that makes the same submission twice one (``submit_as``): the client's Idempotency-Key,
-    scoped to the seat, or else the body from the same seat for the same position. ``movepath.store``
-    computes the same in SQL."""
-    return hashlib.sha256((f"key\n{role}\n{key}" if key is not None else
-                           f"body\n{role}\n{position}\n{content_type}\n{raw}").encode()).hexdigest()
+    scoped to the seat; else the body from the same seat for the position it states (*after*) or, where
+    it states none, the position current when it is stored (*current*; the key then begins with ``FREE``).
+    ``movepath.store`` computes the same in SQL."""
+    if key is not None:
+        return hashlib.sha256(f"key\n{role}\n{key}".encode()).hexdigest()
+    body = hashlib.sha256(f"body\n{role}\n{current if after is None else after}\n{content_type}\n{raw}"
+                          .encode()).hexdigest()
+    return body if after is not None else FREE + body
 
 
 def submit_as(session: Session, game, role: str, raw: str, content_type: str,
@@ -171,7 +175,7 @@ def submit_as(session: Session, game, role: str, raw: str, content_type: str,
     # scoped to its seat, so two seats' keys never collide.
     if key is not None and len(key) > 128:
         raise ServiceError("the Idempotency-Key header may be at most 128 characters")
-    key = idempotency_key(role, _position_of(raw, content_type, game.seq), raw, content_type, key)
+    key = idempotency_key(role, _after_of(raw, content_type), game.seq, raw, content_type, key)
     at = now()
     values = {"id": str(uuid.uuid4()), "game_id": gid, "role": role, "idempotency_key": key, "raw": raw,
               "content_type": content_type, "status": "queued", "verdict": None, "attempts": 0,
@@ -302,11 +306,61 @@ def _accepted(session: Session, game: LockedGame, sub: QueuedSubmission, result,
     return Accepted(rows, values), ended
 
 
+#: Seconds within which a move that states no position and carries no Idempotency-Key, repeating the
+#: seat's previous such move to the letter with no move accepted in between, is a copy of it (``_copy_of``);
+#: ``UMPIRE_COPY_SECONDS`` sets it, 0 turns the check off (then only copies stored at the same position are
+#: found, as the key finds them).
+COPY_SECONDS = int(os.environ.get("UMPIRE_COPY_SECONDS", "120"))
+_COPY = (select(_S.id, _S.status, _S.verdict)
+         .where(_S.game_id == bindparam("gid"), _S.role == bindparam("role"), _S.content_type == bindparam("ct"),
+                _S.raw == bindparam("raw"), _S.id != bindparam("sid"), _S.idempotency_key.like(FREE + "%"),
+                _S.status.in_(DONE), _S.created_at >= bindparam("since"), _S.created_at <= bindparam("at"))
+         .order_by(_S.created_at.desc(), _S.id.desc()).limit(1))
+#: Refusals that say nothing of the move itself: a copy sent once the game takes moves again is a new move.
+_PASSING = ("paused",)
+_FORGET_KEY = (update(Submission.__table__).where(_S.id == bindparam("sid"))
+               .values(idempotency_key=bindparam("why", type_=String) + _S.id))
+
+
+def _copy_of(session: Session, game: LockedGame, sub: QueuedSubmission) -> tuple[str, dict] | None:
+    """``(status, verdict)`` of the move *sub* copies, decided under the game's lock, or None.
+
+    A move that states no position and has no Idempotency-Key is keyed to the position current when it
+    was stored; a copy that arrived after the first was applied (a retry after a timeout, a double click,
+    20 requests at once, a mail sent again with a new Message-ID) is keyed to the next position and so is
+    not found when it is stored. Here it is: the same seat's same body, stored at most ``COPY_SECONDS``
+    after a move of the same kind that already has its verdict, with no move accepted since (the game is
+    still at the position that verdict left it at) is that move again, and gets its verdict."""
+    if not sub.idempotency_key.startswith(FREE) or COPY_SECONDS <= 0:
+        return None
+    first = session.connection().execute(_COPY, {
+        "gid": game.id, "role": sub.role, "ct": sub.content_type, "raw": sub.raw, "sid": sub.id,
+        "since": sub.created_at - timedelta(seconds=COPY_SECONDS), "at": sub.created_at}).first()
+    if first is None or not first.verdict:
+        return None
+    if "seq" in first.verdict and first.verdict["seq"] != game.seq:
+        return None  # a move was accepted since: these orders are meant for the new position
+    note = (f"the same orders from your seat as move {first.id}, sent within {COPY_SECONDS} s of it with no "
+            "move in between: a copy, answered with that move's verdict and not applied again. To play the "
+            f"same orders again, state the position: a first line 'after {game.seq}' (or ?after={game.seq}, "
+            "or an Idempotency-Key)")
+    return first.status, {**first.verdict, "copy_of": first.id, "copy": note}
+
+
 def process(session: Session, game: LockedGame, sub: QueuedSubmission, snapshot_every: int = 50,
             entropy: dict[str, str] | None = None) -> None:
     """Adjudicates one queued submission inside the caller's transaction (the game is locked).
     *entropy*: the seats' entropy by role as read under the lock (read here if not given); a seat's
-    first move that gives entropy adds it, for the next pending move."""
+    first move that gives entropy adds it, for the next pending move. A copy of a move that has its
+    verdict gets that verdict (``_copy_of``); a move refused because the game was paused gives up its key,
+    so that the same move sent after the umpire resumes the game is a new one (not that refusal again)."""
+    copy = _copy_of(session, game, sub)
+    if copy is not None:
+        # The copy gives up its key too: the same orders sent later (past the window) are a new move, not
+        # this copy's answer again.
+        session.connection().execute(_FORGET_KEY, {"sid": sub.id, "why": "copy:"})
+        movepath.write(session, game, sub, None, copy[0], copy[1], now())
+        return
     if entropy is None:
         entropy = dict(session.connection().execute(_SEAT_ENTROPY, {"gid": game.id}).all())
     accepted, ended = None, False
@@ -319,6 +373,8 @@ def process(session: Session, game: LockedGame, sub: QueuedSubmission, snapshot_
         status, accepted, ended = "failed", None, False
     else:
         status = verdict["status"]
+    if status == "rejected" and (verdict.get("error") or {}).get("code") in _PASSING:
+        session.connection().execute(_FORGET_KEY, {"sid": sub.id, "why": "refused:"})
     movepath.write(session, game, sub, accepted, status, verdict, now())
     if ended:  # the seed is revealed when the game ends (DESIGN.md 5); rare, so through the ORM
         movepath.flush(session)

@@ -17,6 +17,10 @@
   mailed ``Token:`` lines (``service.throttle``; shared through Redis when ``REDIS_URL`` is set).
 - ``UMPIRE_TRUSTED_PROXIES`` (0): how many reverse proxies in front of the service set ``X-Forwarded-For``;
   with 0 the client address is the socket's and the header is ignored.
+- ``UMPIRE_CREATE_TOKEN``: who may create games and import exports (``POST /api/games``, ``/api/imports``):
+  set, they need ``Authorization: Bearer <it>``. ``UMPIRE_OPEN_CREATION=1`` opens them to anyone. With
+  neither, they are open only to this machine on the embedded default (loopback), and refused in the scale
+  setting (``REDIS_URL`` or a non-SQLite ``DATABASE_URL`` in the environment): ``service.access``.
 """
 
 from __future__ import annotations
@@ -43,6 +47,7 @@ def from_env(instance_path: str) -> dict:
         "MAX_ATTEMPTS": int(os.environ.get("UMPIRE_MAX_ATTEMPTS", "5")),
         "WAIT_MAX_SECONDS": 30,
         **bad_token_settings(),
+        **creation_settings(),
         # At scale a worker renders each seat's PDF snapshot after every accepted move; the embedded
         # default renders on request instead, so its single worker is never busy rendering.
         "PRERENDER_SNAPSHOTS": os.environ.get("UMPIRE_PRERENDER", "1" if redis_url else "0") == "1",
@@ -56,6 +61,24 @@ def bad_token_settings() -> dict:
     return {"BAD_TOKEN_LIMIT": int(os.environ.get("UMPIRE_BAD_TOKEN_LIMIT", "20")),
             "BAD_TOKEN_WINDOW": float(os.environ.get("UMPIRE_BAD_TOKEN_WINDOW", "600")),
             "TRUSTED_PROXIES": int(os.environ.get("UMPIRE_TRUSTED_PROXIES", "0"))}
+
+
+#: The shortest ``UMPIRE_CREATE_TOKEN`` accepted.
+MIN_CREATE_TOKEN_CHARS = 16
+
+
+def creation_settings() -> dict:
+    """Who may create games and import exports (``service.access``), read from the environment alone:
+    ``CREATE_TOKEN``, ``OPEN_CREATION`` and ``SCALE_SETTING`` (``REDIS_URL``, or a ``DATABASE_URL`` that is not
+    SQLite, in the environment: how the Procfile runs the service)."""
+    token = os.environ.get("UMPIRE_CREATE_TOKEN", "").strip()
+    if token and len(token) < MIN_CREATE_TOKEN_CHARS:
+        raise ValueError(f"UMPIRE_CREATE_TOKEN must have at least {MIN_CREATE_TOKEN_CHARS} characters; make one "
+                         f"with: python -c 'import secrets; print(secrets.token_urlsafe(32))'")
+    db = os.environ.get("DATABASE_URL", "").strip()
+    return {"CREATE_TOKEN": token,
+            "OPEN_CREATION": os.environ.get("UMPIRE_OPEN_CREATION", "").strip().lower() in ("1", "true", "yes"),
+            "SCALE_SETTING": bool(os.environ.get("REDIS_URL", "").strip()) or bool(db and not db.startswith("sqlite"))}
 
 
 def secret_key(instance_path: str) -> str:

@@ -108,6 +108,8 @@ def replace_seat(session: Session, game: Game, role: str, player: str = "", emai
     seat.mail_key = sealed_key(session, game.id, role, token)  # a new token, a new mail signing key
     seat.player = player
     seat.email = email
+    from mail.confirm import request
+    request(session, game.id, email)  # mailed only once confirmed (issue 21, finding 6)
     record(session, game, "seat-replaced", "umpire", role=role, player_before=before, player=player,
            reason=clean_reason(reason))
     return {"id": game.id, "role": role, "player": player, "token": token}

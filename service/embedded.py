@@ -55,8 +55,22 @@ def start_sweeper(app: Flask, every: float = 5.0) -> threading.Thread:
     return t
 
 
+def bind_creation(app: Flask, host: str) -> str:
+    """The creation setting of a server bound to *host* (``service.access``): the embedded default's "this
+    machine only" becomes closed when it listens beyond loopback (a token or UMPIRE_OPEN_CREATION=1 opens it).
+    Returns the setting in force."""
+    from .access import is_loopback
+    loopback = host == "localhost" or is_loopback(host)
+    if app.config.get("CREATION") == "local" and not loopback:
+        app.config["CREATION"] = "closed"
+        log.warning("listening on %s, beyond loopback: POST /api/games and /api/imports are refused; set "
+                    "UMPIRE_CREATE_TOKEN (or UMPIRE_OPEN_CREATION=1) to allow them", host)
+    return app.config.get("CREATION")
+
+
 def serve(app: Flask, host: str = "127.0.0.1", port: int = 5000, ready=None) -> None:
     """Runs web, worker and sweeper until interrupted."""
+    bind_creation(app, host)
     start_worker(app)
     sweep_once(app, older_than=0)
     start_sweeper(app)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import secrets
 from importlib import metadata
 
@@ -19,6 +20,9 @@ from .rulings import data_version
 from .tokens import hash_token, new_token
 
 MAX_SEATS = 8
+#: A game's id as this Umpire makes it (``_new_id``); an import's id must be one too (``service.importer``).
+GAME_ID_PATTERN = r"^G-[0-9A-F]{6}$"
+GAME_ID = re.compile(GAME_ID_PATTERN)
 
 
 def engine_version() -> str:
@@ -76,6 +80,9 @@ def create_game(session: Session, game: str, scenario: str = "standard", options
     session.add(Move(game_id=gid, seq=0, role="umpire", action="setup", log=[], outcomes=chance.records))
     session.add(Snapshot(game_id=gid, seq=0, state=state))
     session.flush()
+    from mail.confirm import request
+    for s in seats:  # a seat's address is mailed only once its owner confirms it (issue 21, finding 6)
+        request(session, gid, s.get("email", ""))
     return row, tokens
 
 

@@ -151,7 +151,9 @@ class GameEvent(Base):
 
 
 class Render(Base):
-    """A rendered PDF: a seat's snapshot at a position, or the game report at a position."""
+    """A rendered PDF: a seat's snapshot at a position, or the game report at a position, each as it was
+    after the game's latest event (``after_event``, a ``GameEvent`` id, 0 before any: an abandon, a
+    resignation or a reveal keeps the position but changes the PDFs; issue 21, finding 9)."""
 
     __tablename__ = "renders"
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
@@ -159,6 +161,7 @@ class Render(Base):
     kind: Mapped[str] = mapped_column(String(16))
     role: Mapped[str] = mapped_column(String(32))
     seq: Mapped[int] = mapped_column(Integer)
+    after_event: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     pdf: Mapped[bytes] = mapped_column(LargeBinary)
     created_at: Mapped[datetime] = mapped_column(default=now)
-    __table_args__ = (UniqueConstraint("game_id", "kind", "role", "seq", name="uq_renders_key"),)
+    __table_args__ = (UniqueConstraint("game_id", "kind", "role", "seq", "after_event", name="uq_renders_key"),)

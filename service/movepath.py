@@ -67,6 +67,7 @@ class QueuedSubmission:
     verdict: dict | None
     created_at: datetime
     updated_at: datetime
+    idempotency_key: str = ""
 
 
 @dataclass(slots=True)
@@ -132,7 +133,8 @@ _PG_ACCEPTED = ("WITH m AS (INSERT INTO moves (game_id, seq, role, action, log, 
 _PG_STORE = (
     "WITH h AS (SELECT g.id, g.seq, g.status, g.result, g.umpire_token_hash, s.role FROM games g "
     "LEFT JOIN seats s ON s.game_id = g.id AND s.token_hash = %(h)s WHERE g.id = %(gid)s), "
-    "k AS (SELECT h.id, h.role, h.status, h.result, encode(sha256(convert_to(CASE WHEN %(key)s::text IS NULL "
+    "k AS (SELECT h.id, h.role, h.status, h.result, CASE WHEN %(key)s::text IS NULL AND %(after)s::text IS NULL "
+    "THEN 'free:' ELSE '' END || encode(sha256(convert_to(CASE WHEN %(key)s::text IS NULL "
     "THEN 'body' || chr(10) || h.role || chr(10) || coalesce(%(after)s::text, h.seq::text) || chr(10) "
     "|| %(ctype)s::text || chr(10) || %(raw)s::text "
     "ELSE 'key' || chr(10) || h.role || chr(10) || %(key)s::text END, 'UTF8')), 'hex') AS key "

@@ -6,12 +6,25 @@ deep enough to raise ``RecursionError``, integers past the int-string limit (``V
 wins, so two readers of the same file could disagree). ``loads`` refuses each with ``JsonRefused`` (a
 ``ValueError``), saying what is wrong and what is allowed; ``check_request_json`` applies it to every JSON
 request body before any view or schema reads it (400 ``invalid``).
+
+What it costs is linear and in C (issue 21, finding 12: a 1.8 MB body of empty arrays cost a second of CPU).
+The shape of a document (how deep it nests, how many arrays and objects it holds) is measured before it is
+parsed by passes of ``str``/``re`` methods over the text, never a Python loop per character (``shape``);
+more than ``MAX_CONTAINERS`` arrays and objects are refused there too. The parse itself runs with the
+cyclic garbage collector paused: hundreds of thousands of new lists made the collector walk the whole
+process, several times a parse, and that walk was most of the second. A request's body is parsed once: the
+API's argument parser (``StrictParser``) takes the document ``check_request_json`` read (``request_json``).
 """
 
 from __future__ import annotations
 
+import gc
 import json
 import math
+import re
+
+from webargs import core
+from webargs.flaskparser import FlaskParser, is_json_request
 
 from .errors import ServiceError
 
@@ -19,33 +32,61 @@ from .errors import ServiceError
 MAX_DEPTH = 64
 #: Longest integer literal accepted, in digits (a position number or a count needs far fewer).
 MAX_INT_DIGITS = 30
+#: Most arrays and objects accepted in one document. A whole Palestine game's export (397 moves, 105 kB)
+#: holds 1,740, so an export as large as the largest body taken (2 MiB) holds about 35,000; each one costs
+#: Python about 70 bytes and a little time, and a body of empty arrays is 2 or 3 bytes each.
+MAX_CONTAINERS = 100_000
 
 
 class JsonRefused(ValueError):
     """A JSON document we will not read: the message says why and what is allowed."""
 
 
-def _depth_ok(text: str) -> None:
-    """Refuses nesting deeper than MAX_DEPTH, counted without recursion (brackets outside strings)."""
+#: A JSON string with its escapes taken out (``_outside_strings``): no quote or backslash inside.
+_STRING = re.compile(r'"[^"]*"')
+#: Keeps the brackets only, each opening one as "[" and each closing one as "]" (ASCII text: CPython's
+#: fast path for ``str.translate``).
+_BRACKETS = str.maketrans({**{chr(i): None for i in range(128)}, "[": "[", "{": "[", "]": "]", "}": "]"})
+_NOT_BRACKET = re.compile(r"[^\[\]]+")
+
+
+def _outside_strings(text: str) -> str:
+    """*text* with every string taken out: the escapes first (``\\\\``, then ``\\"``, left to right as JSON
+    pairs them), then each quoted run; an unterminated string runs to the end."""
+    text = text.replace("\\\\", "").replace('\\"', "")
+    return _STRING.sub("", text).split('"', 1)[0]
+
+
+def shape(text: str) -> None:
+    """Refuses nesting deeper than MAX_DEPTH and more than MAX_CONTAINERS arrays and objects, without parsing.
+
+    Each step is a ``str`` or ``re`` method over the text (issue 21, finding 12: this was a Python loop over
+    every character). The strings are taken out, then all but the brackets; a run of MAX_DEPTH + 1 opening
+    brackets is too deep at once. Otherwise each pass of ``replace("[]", "")`` takes away the innermost
+    pairs, one level of nesting, so a pair left after MAX_DEPTH passes is nested deeper than MAX_DEPTH (the
+    passes stop as soon as nothing changes; the count limit comes first, so they never run over more than
+    2 x MAX_CONTAINERS brackets)."""
     if text.count("[") + text.count("{") <= MAX_DEPTH:
         return
-    depth, in_str, esc = 0, False, False
-    for ch in text:
-        if in_str:
-            if esc:
-                esc = False
-            elif ch == "\\":
-                esc = True
-            elif ch == '"':
-                in_str = False
-        elif ch == '"':
-            in_str = True
-        elif ch in "[{":
-            depth += 1
-            if depth > MAX_DEPTH:
-                raise JsonRefused(f"the JSON nests arrays and objects more than {MAX_DEPTH} levels deep")
-        elif ch in "]}":
-            depth -= 1
+    brackets = _outside_strings(text).translate(_BRACKETS)
+    if not brackets.isascii():  # not JSON (a character JSON does not allow outside a string); count it all
+        brackets = _NOT_BRACKET.sub("", brackets)
+    deep = JsonRefused(f"the JSON nests arrays and objects more than {MAX_DEPTH} levels deep")
+    if "[" * (MAX_DEPTH + 1) in brackets:
+        raise deep
+    opening = brackets.count("[")
+    if opening <= MAX_DEPTH:
+        return
+    many = max(opening, len(brackets) - opening)
+    if many > MAX_CONTAINERS:
+        raise JsonRefused(f"the JSON holds {many} arrays and objects; at most {MAX_CONTAINERS} are accepted")
+    for _ in range(MAX_DEPTH):
+        inner = brackets.replace("[]", "")
+        if len(inner) == len(brackets):
+            break
+        brackets = inner
+    if "[]" in brackets or "[" * (MAX_DEPTH + 1) in brackets:
+        raise deep
 
 
 def _int(s: str) -> int:
@@ -83,22 +124,78 @@ def loads(text: str | bytes):
     """
     if isinstance(text, bytes | bytearray):
         text = text.decode("utf-8")
-    _depth_ok(text)
-    return json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant, object_pairs_hook=_pairs)
+    shape(text)
+    paused = gc.isenabled()
+    gc.disable()  # a parse makes no cycles; the collector would walk the whole process, again and again
+    try:
+        return json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant,
+                          object_pairs_hook=_pairs)
+    finally:
+        if paused:
+            gc.enable()
+
+
+#: Where a request keeps its parsed JSON body (``request_json``): ``(True, document)`` or ``(False, error)``.
+PARSED = "umpire.json"
+
+
+def request_json(req):
+    """The JSON body of *req* as ``loads`` reads it, parsed once a request (kept in its environ).
+
+    :raises JsonRefused: see ``loads``.
+    :raises json.JSONDecodeError: not JSON, or not UTF-8 (as webargs reports it: an empty body is
+        ``missing`` there).
+    """
+    kept = req.environ.get(PARSED)
+    if kept is None:
+        data = req.get_data(cache=True)
+        try:
+            try:
+                text = data.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise json.JSONDecodeError(f"Bytes decoding error : {exc.reason}", doc=str(exc.object),
+                                           pos=exc.start) from exc
+            kept = (True, loads(text))
+        except ValueError as e:  # JsonRefused or json.JSONDecodeError
+            kept = (False, e)
+        req.environ[PARSED] = kept
+    ok, value = kept
+    if not ok:
+        raise value
+    return value
+
+
+def _refused(e: JsonRefused) -> ServiceError:
+    return ServiceError(f"{e}; nothing was read or changed", code="invalid")
 
 
 def check_request_json() -> None:
     """``before_request``: a JSON body that ``loads`` refuses is a 400 before anything else reads it.
 
     Only the bombs are refused here; a body that is simply not JSON is left to the view, which says what
-    it expected. The body read here is cached for the view (it is within ``MAX_CONTENT_LENGTH``)."""
+    it expected. The body read here is cached for the view (it is within ``MAX_CONTENT_LENGTH``), and so
+    is the document (``request_json``). It runs after the callers are authenticated
+    (``service.auth_first``): an unauthenticated body is neither read nor parsed."""
     from flask import request
     if request.method in ("GET", "HEAD", "OPTIONS") or not request.is_json:
         return
-    data = request.get_data(cache=True)
     try:
-        loads(data)
+        request_json(request)
     except JsonRefused as e:
-        raise ServiceError(f"{e}; nothing was read or changed", code="invalid") from None
-    except (ValueError, UnicodeDecodeError):
+        raise _refused(e) from None
+    except ValueError:  # not JSON: the view says what it expected
         return
+
+
+class StrictParser(FlaskParser):
+    """webargs' Flask parser, its JSON read by ``request_json``: strictly, and once a request (the document
+    ``check_request_json`` parsed; issue 21, finding 12: a body was parsed twice, the second time without
+    the garbage collector paused)."""
+
+    def _raw_load_json(self, req):
+        if not is_json_request(req):
+            return core.missing
+        try:
+            return request_json(req)
+        except JsonRefused as e:
+            raise _refused(e) from None

@@ -2,8 +2,9 @@
 webhook's secret gets nowhere.
 
 A *key* is who guesses: ``ip:<client address>`` for the API (Bearer tokens), the game page's token form
-and cookie, and the mail webhook; ``mail:<game id>`` for the ``Token:`` lines mailed to one game (a mail's
-sender is not an address we can trust, so the game is what is protected). More than ``limit`` bad tokens
+and cookie, and the mail webhook; ``mail:<game id>:<hash of the sender>`` for the ``Token:`` lines mailed
+to one game from one address (``mail.inbound._by_token``: counted per sender, not per game, so that a
+stranger's guesses do not lock the game's players out; issue 21, finding 3). More than ``limit`` bad tokens
 within ``window`` seconds of the first one, and every request of that key that carries a token is refused
 with 429 ``too-many-bad-tokens`` (and ``Retry-After``) until the window has passed, whether its token is
 right or not: so a guess gives no signal while it is blocked.
@@ -50,9 +51,9 @@ class TooManyBadTokens(ServiceError):
     status = 429
     code = "too-many-bad-tokens"
 
-    def __init__(self, retry_after: float, what: str = "tokens"):
+    def __init__(self, retry_after: float, what: str = "tokens", source: str = "here", each: str = "request"):
         self.retry_after = max(1, math.ceil(retry_after))
-        super().__init__(f"too many wrong {what} from here: every request with a token is refused for "
+        super().__init__(f"too many wrong {what} from {source}: every {each} with a token is refused for "
                          f"{self.retry_after} more second(s), whether its token is right or not; wait, then "
                          f"send the right one", retry_after=self.retry_after)
 

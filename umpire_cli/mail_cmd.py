@@ -37,7 +37,10 @@ def listen(host, port):
     """Receive mail over SMTP (aiosmtpd): point your MTA's relay for the game addresses here."""
     from mail.smtp_listener import controller
 
+    from .service_ops import stop_on_sigterm
+
     app, s = _app_and_settings()
+    stop_on_sigterm()
     ctl = controller(app.extensions["umpire"]["sessions"], s, _enqueue(app), host, port)
     ctl.start()
     click.echo(f"Listening for mail on {host}:{port} (game addresses game-<id>@{s.domain}); Ctrl-C stops.")
@@ -59,7 +62,10 @@ def poll(every, once):
 
     from mail.imap_poller import poll_once
 
+    from .service_ops import stop_on_sigterm
+
     app, s = _app_and_settings()
+    stop_on_sigterm()
     if not s.imap_host:
         raise click.ClickException("set UMPIRE_IMAP_HOST (and UMPIRE_IMAP_USER, UMPIRE_IMAP_PASSWORD) first")
     while True:
@@ -94,3 +100,23 @@ def settings_cmd(gid, hours, umpire_email, emails):
     except ValueError as e:
         raise click.ClickException(str(e)) from None
     click.echo(shown)
+
+
+@mail_group.command("inbox")
+@click.option("--failed", "failed_only", is_flag=True, help="only the messages given up (failed)")
+@click.option("--limit", default=50, show_default=True, help="at most this many messages listed")
+@click.option("--scrub", is_flag=True, help="first cut seat tokens out of every stored message already handled")
+def inbox_cmd(failed_only, limit, scrub):
+    """Stored inbound mail: counts by state, then the messages that failed or are still being tried."""
+    from mail.sweep import inbox, scrub_stored
+    from service import create_app
+
+    app = create_app()
+    Session = app.extensions["umpire"]["sessions"]
+    try:
+        if scrub:
+            click.echo(f"{scrub_stored(Session)} stored message(s) had a token cut out")
+        for line in inbox(Session, failed_only, limit):
+            click.echo(line)
+    finally:
+        app.extensions["umpire"]["engine"].dispose()

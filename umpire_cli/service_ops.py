@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import signal
 import sys
 
 import click
 
 import engine
+from engine.core.moves import stated_after
 from service import adjudication
 from service import games as G
 from service.errors import ServiceError
@@ -20,6 +22,15 @@ def _app():
 
 def _sessions(app):
     return app.extensions["umpire"]["sessions"]
+
+
+def stop_on_sigterm() -> None:
+    """SIGTERM (what systemd, container runtimes, honcho and foreman send) stops a long-running command as
+    Ctrl-C does: its ``finally`` blocks and ``atexit`` hooks run, so the PDF render child is stopped at
+    once (issue 21, finding 11; the child also ends by itself when its parent is gone, however it ends)."""
+    def stop(signum, _frame):
+        raise SystemExit(128 + signum)
+    signal.signal(signal.SIGTERM, stop)
 
 
 def init_db() -> None:
@@ -50,6 +61,9 @@ def move(gid: str, role: str, raw: str) -> int:
             game = G.get_game(s, gid)
             if role not in engine.definition(game.game).roles:
                 raise click.ClickException(f"{role!r} is not a role of {game.game}")
+            if kind == "text/plain" and stated_after(raw) is None:
+                # The operator moves at the position just read: the same orders run twice are two moves.
+                raw = f"after {game.seq}\n{raw}"
             sub, _new = adjudication.submit_as(s, game, role, raw, kind)
             sid = sub.id
     except ServiceError as e:
@@ -129,6 +143,7 @@ def serve(host: str, port: int, demo: bool) -> None:
     mode = "embedded (in-process worker, in-memory queue)" if app.config["EMBEDDED"] else "Redis"
     click.echo(f"Umpire at http://{host}:{port}/api/games  database {app.config['DATABASE_URL']}  queue {mode}")
     sys.stdout.flush()
+    stop_on_sigterm()
     run(app, host, port)
 
 

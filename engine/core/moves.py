@@ -1,7 +1,8 @@
 """Move files: a list of orders for one role, applied as DESIGN.md section 4 says.
 
 A move file is JSON, ``{"format": "umpire-move/1", "game": ID, "role": ROLE, "after": SEQ,
-"actions": [...]}``, or text, one order per line (``#`` starts a comment). Applying one:
+"actions": [...]}``, or text, one order per line (``#`` starts a comment; a first order line ``after SEQ``
+states the position the orders were written at, as the JSON's ``after`` does). Applying one:
 
 1. Orders are applied in turn, each checked against the legal actions of the moment.
 2. Until the first chance outcome the file is all or nothing: a refused order rejects the whole file and
@@ -56,6 +57,21 @@ MOVE_SCHEMA: dict[str, Any] = {
 }
 
 
+#: A text move may state the position it was written at on its first order line: ``after 41``.
+AFTER_LINE = re.compile(r"after\s+(\d{1,9})", re.IGNORECASE)
+
+
+def stated_after(text: str) -> int | None:
+    """The position a text move states on its first order line (``after N``), or None: the same reading
+    as :func:`parse_move_file`'s, for the service's duplicate check before the move is parsed."""
+    for line in text.splitlines():
+        line = line.strip()
+        if line and not line.startswith("#"):
+            m = AFTER_LINE.fullmatch(line)
+            return int(m.group(1)) if m else None
+    return None
+
+
 @dataclass
 class MoveResult:
     """What applying a move file did.
@@ -88,12 +104,17 @@ def parse_move_file(data: Any) -> dict:
     if isinstance(data, str):
         lines = [ln.strip() for ln in data.splitlines()]
         actions = [ln for ln in lines if ln and not ln.startswith("#")]
+        after = None
+        if actions and (m := AFTER_LINE.fullmatch(actions[0])):
+            after, actions = int(m.group(1)), actions[1:]
+            if not actions:
+                raise InvalidActionError(f"the move states its position (after {after}) but holds no order")
         if len(actions) > MAX_ACTIONS:
             raise InvalidActionError(f"a move may hold at most {MAX_ACTIONS} orders, this one has {len(actions)}")
         for i, a in enumerate(actions, 1):
             if len(a) > MAX_LINE:
                 raise InvalidActionError(f"order {i} is {len(a)} characters long; at most {MAX_LINE} are allowed")
-        return {"role": None, "after": None, "game": None, "actions": actions, "entropy": None}
+        return {"role": None, "after": after, "game": None, "actions": actions, "entropy": None}
     if not isinstance(data, dict):
         raise InvalidActionError("a move file is a JSON object with format, role, after and actions")
     unknown = set(data) - set(MOVE_SCHEMA["properties"])

@@ -40,6 +40,9 @@ class MailSettingsOut(Schema):
     umpire_email = fields.String()
     emails = fields.Dict(keys=fields.String(), values=fields.String(),
                          metadata={"description": "each seat's address, by role (\"\": none)"})
+    unconfirmed = fields.List(fields.String(), metadata={
+        "description": "the addresses set whose owners have not yet answered their confirmation mail: they are "
+                       "mailed nothing else until then"})
 
 
 @blp.route("/games/<string:gid>/mail-settings")

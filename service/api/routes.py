@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from flask import Response, current_app, request, url_for
 from flask.views import MethodView
 from flask_smorest import Blueprint
@@ -11,10 +13,13 @@ from engine.core.moves import MOVE_SCHEMA
 
 from .. import adjudication, control, importer, rollback, rulings
 from .. import games as G
-from ..errors import ServiceError, Unauthorized
-from ..move_input import MAX_TEXT, move_text
+from ..access import creates_game
+from ..errors import ServiceError
+from ..move_input import MAX_TEXT, move_text, with_position
+from ..strict_json import StrictParser
 from ..throttle import takes_token
 from .schemas import (
+    GAMES,
     ApiError,
     ControlOut,
     CorrectIn,
@@ -29,6 +34,7 @@ from .schemas import (
     ListQuery,
     LogOut,
     LogQuery,
+    MoveQuery,
     ReplaceSeatIn,
     ResignIn,
     RollbackIn,
@@ -42,6 +48,7 @@ from .schemas import (
 )
 
 blp = Blueprint("games", __name__, url_prefix="/api", description="Games, seats, moves and verdicts")
+blp.ARGUMENTS_PARSER = StrictParser()  # JSON bodies read strictly, once a request (issue 21, finding 12)
 
 
 @blp.before_request
@@ -50,18 +57,6 @@ def _json_for_new_games():
     if request.method == "POST" and request.endpoint == "games.Games" and request.mimetype != "application/json":
         raise ServiceError(f"send the new game as application/json, not {request.mimetype or 'no content type'}",
                            code="unsupported-media-type", status=415)
-
-@blp.before_request
-def _token_first():
-    """The umpire's acts (``umpire_act``; resign too, with a seat's own token) and the moves and checks
-    (``move_body``) refuse a request without a token before its body is read or checked."""
-    view = current_app.view_functions.get(request.endpoint)
-    method = getattr(getattr(view, "view_class", None), request.method.lower(), None)
-    if getattr(method, "needs_token", False) and bearer() is None:
-        raise Unauthorized("a token is needed: send 'Authorization: Bearer <token>' (the umpire's; "
-                           "to resign, the seat's own or the umpire's)")
-    if getattr(method, "seat_token", False) and bearer() is None:
-        raise Unauthorized("a seat token is needed: send 'Authorization: Bearer <token>'")
 
 
 MOVE_BODY = {k: v for k, v in MOVE_SCHEMA.items() if k not in ("$schema", "title")}
@@ -83,10 +78,26 @@ token = takes_token(blp)
 
 def move_body(view):
     """What the two endpoints that take a move file share in the document: the body, the token, the errors."""
-    view.seat_token = True  # no token: 401 before the body is read (``_token_first``)
+    view.seat_token = True  # authenticated before the body is read (``service.auth_first``)
     for code in ERRORS:
         view = blp.alt_response(code, schema=ApiError)(view)
     return blp.doc(requestBody=MOVE_REQUEST, security=BEARER)(token(view))
+
+
+def creation(view):
+    """What the two endpoints that make a game share (``POST /games``, ``/imports``): the creation setting,
+    checked before the body is read (``service.access.gate``), its token throttled, and the errors."""
+    view = creates_game(view)
+    for code in (401, 403):
+        view = blp.alt_response(code, schema=ApiError)(view)
+    return blp.doc(security=[{"bearer": []}, {}])(token(view))
+
+
+def pdf_response(pdf: bytes, *name_parts) -> Response:
+    """A PDF, inline, its file name made of *name_parts* with anything but letters, digits, ``.``, ``_`` and
+    ``-`` replaced: no stored id or role reaches the header as it is (issue 21, finding 7)."""
+    name = re.sub(r"[^A-Za-z0-9._-]", "_", "-".join(map(str, name_parts)))[:120] or "umpire"
+    return Response(pdf, mimetype="application/pdf", headers={"Content-Disposition": f'inline; filename="{name}.pdf"'})
 
 
 def sessions():
@@ -157,8 +168,11 @@ class Games(MethodView):
     @blp.response(201, GameCreated)
     @blp.alt_response(415, schema=ApiError)
     @blp.alt_response(400, schema=ApiError)
+    @creation
     def post(self, body):
-        """Create a game: one seat per role. The tokens in the reply are shown only once."""
+        """Create a game: one seat per role. The tokens in the reply are shown only once. Who may is a setting
+        (`UMPIRE_CREATE_TOKEN`: then send it as the Bearer token); a seat's address is mailed only once
+        confirmed."""
         with sessions()() as s, s.begin():
             game, tokens = G.create_game(s, body["game"], body["scenario"], body["options"], body["seats"],
                                          body["title"])
@@ -218,13 +232,19 @@ class GameExport(MethodView):
 
 @blp.route("/games/<string:gid>/moves")
 class GameMoves(MethodView):
-    @blp.arguments(WaitQuery, location="query", unknown=RAISE)
+    @blp.arguments(MoveQuery, location="query", unknown=RAISE)
     @blp.response(202, SubmissionOut)
     @blp.alt_response(200, schema=SubmissionOut)
     @move_body
     def post(self, q, gid):
-        """Submit a move file. 202 with the submission; with ?wait=N, up to N seconds for the verdict (200)."""
+        """Submit a move file. 202 with the submission; with ?wait=N, up to N seconds for the verdict (200).
+
+        The same move sent again is applied once and answered with the first verdict: the same
+        ``Idempotency-Key`` header from the same seat; the same body for the same stated position (a JSON
+        file's ``after``; for text, ``?after=N``, an ``After: N`` header or a first line ``after N``); or,
+        stating no position, the same body from the same seat within 120 seconds with no move in between."""
         raw, kind = read_move()
+        raw = with_position(raw, kind, q["after"], request.headers.get("After"))
         out, new = adjudication.store(sessions(), gid, bearer(), raw, kind, request.headers.get("Idempotency-Key"))
         if new and q["wait"]:
             # Listen for the verdict before queueing, so the notice cannot come before we listen.
@@ -246,6 +266,7 @@ class GameCheck(MethodView):
     def post(self, gid):
         """Check a move without committing it: the same checks, stopping before any die or draw."""
         raw, kind = read_move()
+        raw = with_position(raw, kind, None, request.headers.get("After"))
         with sessions()() as s:
             return adjudication.preview(s, gid, bearer(), raw, kind)
 
@@ -293,8 +314,7 @@ class GameSnapshot(MethodView):
             game = G.get_game(s, gid)
             role = G.whose_token(s, game, bearer()) or "public"
         pdf, seq = get_or_render(sessions(), gid, "snapshot", role)
-        return Response(pdf, mimetype="application/pdf", headers={
-            "Content-Disposition": f'inline; filename="{gid}-{seq}-{role}.pdf"'})
+        return pdf_response(pdf, gid, seq, role)
 
 
 @blp.route("/games/<string:gid>/report.pdf")
@@ -306,8 +326,7 @@ class GameReport(MethodView):
         the whole log with every chance outcome and its inputs, and the log's hash."""
         from ..reports.store import get_or_render
         pdf, seq = get_or_render(sessions(), gid, "report", "public")
-        return Response(pdf, mimetype="application/pdf", headers={
-            "Content-Disposition": f'inline; filename="{gid}-report-{seq}.pdf"'})
+        return pdf_response(pdf, gid, "report", seq)
 
 
 @blp.route("/schema/move.json")
@@ -324,7 +343,7 @@ UMPIRE_ERRORS = (400, 401, 403, 404, 409)
 
 
 def umpire_act(view):
-    """What the umpire's endpoints share: the token, checked first (``_token_first``), and the errors in
+    """What the umpire's endpoints share: the token, checked first (``service.auth_first``), and the errors in
     the document."""
     view.needs_token = True  # kept by the decorators outside (functools.wraps copies the attributes)
     for code in UMPIRE_ERRORS:
@@ -437,9 +456,12 @@ class GameCorrect(MethodView):
 
 EXPORT_BODY = {
     "type": "object", "description": "a game export (GET /api/games/ID/export) with its seed revealed",
-    "required": ["format", "id", "game", "seed", "commitment", "moves"],
-    "properties": {"format": {"const": "umpire-export/1"}, "id": {"type": "string", "maxLength": 16},
-                   "game": {"type": "string"}, "seed": {"type": "string"}, "commitment": {"type": "string"},
+    "required": ["format", "id", "game", "status", "created_at", "seats", "seed", "commitment", "moves"],
+    "properties": {"format": {"const": "umpire-export/1"}, "id": {"type": "string", "pattern": G.GAME_ID_PATTERN},
+                   "status": {"enum": sorted(importer.IMPORTED_AS)},
+                   "created_at": {"type": "string", "format": "date-time"}, "title": {"type": "string", "maxLength": 200},
+                   "seats": {"type": "array", "maxItems": 8, "items": {"type": "object", "required": ["role"]}},
+                   "game": {"enum": GAMES}, "seed": {"type": "string"}, "commitment": {"type": "string"},
                    "moves": {"type": "array", "items": {"type": "object", "required": ["seq", "role", "action"]}}}}
 
 
@@ -450,10 +472,14 @@ class GameImport(MethodView):
     @blp.alt_response(409, schema=ApiError)
     @blp.alt_response(415, schema=ApiError)
     @blp.doc(requestBody={"required": True, "content": {"application/json": {"schema": EXPORT_BODY}}})
+    @creation
     def post(self):
         """Import a game export: its dice are verified and it is replayed through this engine first; one
         that replays differently is refused (409 `replay-differs`) naming the first position that differs.
-        The game keeps its id, gets new tokens (shown only now) and, if it was going on, is paused."""
+        Its fields are held to what creation allows (400 `invalid-export`: the id's pattern, the status,
+        the seats, dates neither in the future nor before the service's epoch). The game keeps its id, gets
+        new tokens (shown only now) and, if it was going on, is paused. Who may import is the creation
+        setting (`UMPIRE_CREATE_TOKEN`)."""
         if request.mimetype != "application/json":
             raise ServiceError(f"send the export as application/json, not {request.mimetype or 'no content type'}",
                                code="unsupported-media-type", status=415)

@@ -211,6 +211,14 @@ class WaitQuery(Schema):
     wait = fields.Float(load_default=0, validate=validate.Range(min=0, max=30))
 
 
+class MoveQuery(WaitQuery):
+    after = fields.Integer(load_default=None, validate=validate.Range(min=0, max=999_999_999),
+                           metadata={"description": "the position the move was written at (text moves; a JSON "
+                                                    "move file says it in its own after): a copy sent again is "
+                                                    "then applied once, and a move for an older position is "
+                                                    "refused as stale"})
+
+
 class ListQuery(Schema):
     limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=200))
     offset = fields.Integer(load_default=0, validate=validate.Range(min=0, max=1_000_000))

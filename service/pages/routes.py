@@ -69,6 +69,18 @@ def _require_seat(session, game) -> str:
     return role
 
 
+def _seat_first(view):
+    """Marks a form that only a seat may send: its seat cookie is checked before its body is read
+    (``service.auth_first``; issue 21, finding 4), 401 without a good one."""
+    view.authenticate = _authenticate_seat
+    return view
+
+
+def _authenticate_seat(gid: str) -> None:
+    with _sessions()() as s:
+        _require_seat(s, G.get_game(s, gid))
+
+
 def _form_move() -> tuple[str, str]:
     """The move from the form: an uploaded file if one was chosen, else the pasted text.
 
@@ -197,6 +209,7 @@ def _with_move(gid: str, then):
 
 
 @bp.post("/<gid>/preview")
+@_seat_first
 def preview(gid):
     """The rules check of the pasted or uploaded move (``adjudication.preview``): commits nothing."""
     def check(s, game, raw, kind, orders):
@@ -207,6 +220,7 @@ def preview(gid):
 
 
 @bp.post("/<gid>/submit")
+@_seat_first
 def submit(gid):
     """Stores the move (``adjudication.submit``), queues it, and shows its verdict page (a redirect, so a
     reload never sends the move again). The same form sent again with the same move (the back button) is

@@ -94,7 +94,7 @@ def snapshot_html(session: Session, game: Game, role: str) -> str:
     return _env.get_template("reports/snapshot.html.j2").render(
         game=G.summary(game) | {"title": game.title}, role=role, view=view, board_src=svg_src(svg),
         around=board_around(game), card_title=card.get("title", "—"), prompts=prompts,
-        outcome=engine.outcome(game.state),
+        outcome=game.result or engine.outcome(game.state),  # a resignation or abandon too (issue 21)
         last_moves=[m for m in moves if m["seq"] > 0][-LAST_MOVES:])
 
 

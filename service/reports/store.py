@@ -1,8 +1,16 @@
-"""Rendered PDFs, stored per game, kind, seat and position, and rendered on demand when missing."""
+"""Rendered PDFs, stored per game, kind, seat, position and the game's latest event, and rendered on
+demand when missing.
+
+The latest event is part of the key because an abandon, a resignation or the seed's reveal changes what
+the PDFs say (the result, the seed, the events, who is to act) without changing the position: keyed by
+position alone, a report asked for before such an event was served unchanged after it (issue 21,
+finding 9). A render that read the game before an event and is stored after it goes under the old key,
+which no later request asks for.
+"""
 
 from __future__ import annotations
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import sessionmaker
 
@@ -10,7 +18,7 @@ import engine
 
 from .. import games as G
 from ..errors import ServiceError
-from ..models import Render
+from ..models import GameEvent, Render
 from .limits import RenderLimitError
 
 
@@ -18,15 +26,26 @@ def roles_of(game) -> list[str]:
     return list(engine.definition(game.game).roles)
 
 
+def last_event(session, gid: str) -> int:
+    """The id of the game's latest event (``GameEvent``), 0 before any: with the position, what a stored
+    PDF was rendered after."""
+    return session.execute(select(func.coalesce(func.max(GameEvent.id), 0))
+                           .where(GameEvent.game_id == gid)).scalar_one()
+
+
 def get_or_render(Session: sessionmaker, gid: str, kind: str, role: str) -> tuple[bytes, int]:
-    """The PDF of *kind* (``snapshot`` or ``report``) for *role* at the game's current position."""
+    """The PDF of *kind* (``snapshot`` or ``report``) for *role* at the game's current position and after
+    its latest event."""
     from .documents import report_pdf, snapshot_pdf
 
     with Session() as s:
+        # The event first: what the document shows is then read at or after it (read committed may show
+        # later statements newer rows), never before: a PDF is never stored under a key newer than it.
+        after = last_event(s, gid)
         game = G.get_game(s, gid)
         seq = game.seq
         row = s.execute(select(Render).where(Render.game_id == gid, Render.kind == kind, Render.role == role,
-                                             Render.seq == seq)).scalar_one_or_none()
+                                             Render.seq == seq, Render.after_event == after)).scalar_one_or_none()
         if row is not None:
             return row.pdf, seq
         try:
@@ -36,7 +55,7 @@ def get_or_render(Session: sessionmaker, gid: str, kind: str, role: str) -> tupl
                                status=503) from None
     try:
         with Session() as s, s.begin():
-            s.add(Render(game_id=gid, kind=kind, role=role, seq=seq, pdf=pdf))
+            s.add(Render(game_id=gid, kind=kind, role=role, seq=seq, after_event=after, pdf=pdf))
     except IntegrityError:  # rendered meanwhile by someone else: the same document
         pass
     return pdf, seq

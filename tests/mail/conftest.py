@@ -17,6 +17,7 @@ from email.utils import make_msgid
 
 import pytest
 from aiosmtpd.controller import Controller
+from sqlalchemy import select
 
 from mail import inbound, notices, outbound
 from mail.config import settings
@@ -106,6 +107,19 @@ def new_game(app, emails: dict | None = None) -> tuple[str, dict]:
     with app.extensions["umpire"]["sessions"]() as s, s.begin():
         game, tokens = G.create_game(s, "palestine", "standard", {}, seats, "By mail")
         return game.id, tokens
+
+
+def confirm_addresses(app, gid: str) -> None:
+    """The owners of game *gid*'s addresses (its seats' and its umpire's, as set now) confirm them, as an
+    answer to their confirmation mail does (``mail.confirm``): before, nothing else is mailed to them."""
+    from mail.confirm import mark_confirmed
+    from mail.models import MailGame
+    from service.models import Seat
+    with app.extensions["umpire"]["sessions"]() as s, s.begin():
+        mg = s.get(MailGame, gid)
+        for addr in [mg.umpire_email if mg else "", *s.scalars(select(Seat.email).where(Seat.game_id == gid))]:
+            if addr:
+                mark_confirmed(s, gid, addr)
 
 
 def letter(gid: str | None, body: str, *, sender="ann@example.org", to=None, subject="my move",

@@ -14,7 +14,7 @@ from mail.models import Deadline, MailSeat, OutboundMail
 from mail.settings import update
 from service.models import now
 
-from .conftest import free_port, letter, mail_config, new_game
+from .conftest import confirm_addresses, free_port, letter, mail_config, new_game
 
 
 def check_at(app, at):
@@ -32,6 +32,7 @@ def test_deadline_reminder_then_expiry_told_to_umpire_and_opponent(mail_app, rel
     with Session() as s, s.begin():
         s.add(MailSeat(game_id=gid, role="irgun", address="", tz="America/New_York"))
     update(Session, gid, hours=48, umpire_email="ump@example.org")
+    confirm_addresses(mail_app, gid)  # the owners answered their confirmation mails (mail.confirm)
     start = now()
     assert check_at(mail_app, start + timedelta(hours=1)) == []  # long before: nothing
     with Session() as s:
@@ -125,6 +126,7 @@ def test_the_umpire_extends_a_passed_deadline_a_new_reminder_and_notice_follow(m
     client = mail_app.test_client()
     gid, tokens = new_game(mail_app, emails={"irgun": "ann@example.org", "british": "bob@example.org"})
     update(Session, gid, hours=24, umpire_email="ump@example.org")
+    confirm_addresses(mail_app, gid)  # the owners answered their confirmation mails (mail.confirm)
     start = now()
     check_at(mail_app, start)  # the deadline is made when first asked
     with Session() as s:

@@ -10,7 +10,7 @@ import pytest
 from mail.settings import update
 from tests.service.test_api import assert_error, auth
 
-from .conftest import new_game
+from .conftest import confirm_addresses, new_game
 
 
 @pytest.fixture
@@ -27,18 +27,21 @@ def test_the_umpire_sets_and_reads_deadline_and_addresses_as_the_cli_does(mail_a
     r = client.get(url(gid), headers=auth(tokens["umpire"]))
     assert r.status_code == 200
     assert r.get_json() == {"id": gid, "deadline_hours": None, "umpire_email": "",
-                            "emails": {"british": "", "irgun": ""}}
+                            "emails": {"british": "", "irgun": ""}, "unconfirmed": []}
     r = client.post(url(gid), json={"hours": 48, "umpire_email": "ump@example.org",
                                     "emails": {"irgun": "ann@example.org"}}, headers=auth(tokens["umpire"]))
     assert r.status_code == 200, r.get_json()
     want = {"id": gid, "deadline_hours": 48.0, "umpire_email": "ump@example.org",
-            "emails": {"british": "", "irgun": "ann@example.org"}}
+            "emails": {"british": "", "irgun": "ann@example.org"},
+            "unconfirmed": ["ann@example.org", "ump@example.org"]}  # till they answer their confirmation mail
     assert r.get_json() == want and client.get(url(gid), headers=auth(tokens["umpire"])).get_json() == want
     # What is not given stays; the command line sees the same settings through the same function.
     r = client.post(url(gid), json={"emails": {"british": "bob@example.org"}}, headers=auth(tokens["umpire"]))
     assert r.get_json()["deadline_hours"] == 48.0 and r.get_json()["emails"]["irgun"] == "ann@example.org"
+    confirm_addresses(mail_app, gid)
     line = update(mail_app.extensions["umpire"]["sessions"], gid, hours=0)
     assert line == f"{gid}: deadline none; umpire ump@example.org; british bob@example.org, irgun ann@example.org"
+    assert client.get(url(gid), headers=auth(tokens["umpire"])).get_json()["unconfirmed"] == []
     assert client.get(url(gid), headers=auth(tokens["umpire"])).get_json()["deadline_hours"] is None
 
 

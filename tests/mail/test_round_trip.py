@@ -15,7 +15,7 @@ from mail.smtp_listener import controller
 from service.config import QUEUES
 from service.models import Game
 
-from .conftest import SECRET, free_port, letter, new_game
+from .conftest import SECRET, confirm_addresses, free_port, letter, new_game
 
 
 def pdf_of(msg) -> bytes:
@@ -34,6 +34,7 @@ def test_palestine_by_mail_round_trip(mail_app, relay):
     listener = controller(Session, settings(mail_app), lambda rid: celery.send_task("tasks.mail.handle", args=[rid]),
                           "127.0.0.1", port)
     gid, tokens = new_game(mail_app, emails={"british": "bob@example.org"})
+    confirm_addresses(mail_app, gid)  # Bob answered his confirmation mail (mail.confirm)
     game_addr = f"game-{gid.lower()}@umpire.test"
 
     def post(msg):

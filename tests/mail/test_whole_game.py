@@ -36,7 +36,9 @@ def test_a_palestine_game_from_setup_to_the_end_by_mail_alone(tmp_path):
                 break
             role = engine.active_roles(state)[0]
             order = choose(engine.legal_actions(state, role), picker)
-            out = deliver(app, letter(gid, f"Token: {tokens[role]}\n{order}\n",
+            # Each mail states the position it answers (HELP: a mail sent twice is then played once, and
+            # the same order twice in a row is two moves)
+            out = deliver(app, letter(gid, f"Token: {tokens[role]}\nafter {state['seq']}\n{order}\n",
                                       sender=f"{role}@example.org"))
             mails += 1
             assert out["new"] and out["status"] == "submitted", (order, out)

@@ -178,7 +178,8 @@ def play_to_stages(client, sessions, gid, tokens, seed: int, limit: int = 400):
         legal = engine.legal_actions(state, role)
         # Events half the time they are offered, so one with choices comes soon
         action = "box event" if "event" in legal.get("box", []) and picker.integer(2) == 0 else choose(legal, picker)
-        r = post_text(client, gid, tokens[role], action + "\n")
+        # The position is stated (README: the same orders twice in a row are then two moves, not a copy)
+        r = post_text(client, gid, tokens[role], action + "\n", query=f"?after={state['seq']}")
         assert r.status_code == 202, r.get_data(as_text=True)
         assert adjudicated(client, sessions, r.get_json()["id"])["status"] == "accepted"
     raise AssertionError(f"no Event and Propaganda within {limit} actions")

@@ -127,7 +127,9 @@ def test_a_deeply_nested_mailed_move_file_is_refused_once_saying_why(tmp_path, r
                                                                                       "application/json")]))
                 assert out["status"] == "refused" and out["reason"].startswith("malformed:"), out
                 assert words in out["reason"]
-        assert len(relay.wait_for(4)) == 4
+        # the first refusal is answered; ann@example.org is no seat's address, so the others are not
+        # (issue 21, finding 3: a mail no token proves is answered once to an address that is no seat's)
+        assert len(relay.wait_for(1)) == 1 and "refused: malformed" in str(relay.messages[0]["Subject"])
         with app.extensions["umpire"]["sessions"]() as s:
             assert s.query(Submission).count() == 0
     finally:

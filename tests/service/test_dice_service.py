@@ -24,9 +24,10 @@ def _new(sessions, **kw):
 
 
 def _move(sessions, gid, role, text):
+    """One move, stating the position it is written at (the same orders twice in a row are two moves)."""
     with sessions() as s, s.begin():
         game = G.get_game(s, gid)
-        sub, _ = adjudication.submit_as(s, game, role, text, "text/plain")
+        sub, _ = adjudication.submit_as(s, game, role, f"after {game.seq}\n{text}", "text/plain")
         sid = sub.id
     adjudication.adjudicate(sessions, sid)
     with sessions() as s:

@@ -59,9 +59,10 @@ VALIDATING = [not_a_server_error, status_code_conformance, content_type_conforma
 TMP = tempfile.mkdtemp(prefix="umpire-openapi-fuzz-")
 atexit.register(shutil.rmtree, TMP, ignore_errors=True)  # in case the module fixture never runs
 # The forged tokens it sends would soon throttle every request (429, documented): a high limit keeps the fuzz
-# exploring; tests/security/test_rate_limit.py tests the throttle.
+# exploring; tests/security/test_rate_limit.py tests the throttle. Schemathesis's requests carry no client
+# address, so creation is opened (tests/security/test_creation_access.py tests who may create).
 APP = create_app({"DATABASE_URL": f"sqlite:///{TMP}/umpire.sqlite3", "REDIS_URL": "", "SWEEP_SECONDS": 3600,
-                  "BAD_TOKEN_LIMIT": 10**9})
+                  "BAD_TOKEN_LIMIT": 10**9, "CREATION": "open"})
 SESSIONS = APP.extensions["umpire"]["sessions"]
 APP.extensions["umpire"]["enqueue"] = lambda sid: adjudication.adjudicate(
     SESSIONS, sid, APP.config["SNAPSHOT_EVERY"])
@@ -128,7 +129,12 @@ KNOWN: dict[str, str] = {}
 #: Refusals that are right although the document cannot say so: JSON Schema cannot express "each role once".
 #: 400s for bodies the document cannot rule out: the seats' roles, and the map option's content (which
 #: spaces, which edges are inferred: engine.coin.map_overrides) and the rulings option's choices.
-ALLOWED_REFUSALS = ("seats must name each role", "map option:", "rulings option:")
+#: And a move whose ?after (or After header) disagrees with the position its body states (``position:``).
+#: And an import's fields as the document cannot check them (``the export's``: each role of its game once,
+#: dates after the service's epoch and not in the future, the status agreeing with the replayed game), and
+#: the strict JSON limits inside an export's free-form parts (``the JSON holds``: an integer of over 30 digits).
+ALLOWED_REFUSALS = ("seats must name each role", "map option:", "rulings option:", "position:", "the export's",
+                    "the JSON holds")
 
 SEEN_KNOWN: collections.Counter = collections.Counter()
 CALLS: collections.Counter = collections.Counter()

@@ -51,6 +51,8 @@ CASES = [
     ("an Idempotency-Key", "box opsa\n", "text/plain", "client-key \u00e9", None),
     ("an empty Idempotency-Key", "box opsa\n", "text/plain", "", None),
     ("not JSON though it says so", "{not json", "application/json", None, None),
+    ("text stating its position", "# my move\nafter 3\nbox opsa\n", "text/plain", None, 3),
+    ("text whose after line is not first", "box opsa\nafter 3\n", "text/plain", None, None),
 ]
 
 
@@ -62,8 +64,8 @@ def test_the_statement_stores_the_key_submit_as_computes(pg, game, what, raw, ct
     assert new and out["status"] == "queued" and out["role"] == "irgun" and out["game"] == gid
     [(sid, role, stored_key, stored_raw)] = _stored(pg, gid)
     assert (sid, role, stored_raw) == (out["id"], "irgun", raw)
-    position = after if after is not None else 0  # the game's position: 0
-    assert stored_key == adjudication.idempotency_key("irgun", position, raw, ctype, key)
+    assert stored_key == adjudication.idempotency_key("irgun", after, 0, raw, ctype, key)  # the game is at 0
+    assert stored_key.startswith(adjudication.FREE) == (after is None and key is None)
     again, new_again = adjudication.store(pg, gid, tokens["irgun"], raw, ctype, key)
     assert (again["id"], new_again) == (out["id"], False)
     assert len(_stored(pg, gid)) == 1

@@ -48,7 +48,8 @@ def new_game(client) -> tuple[str, dict]:
 
 
 def move(client, sessions, gid, token, text) -> dict:
-    r = post_text(client, gid, token, text)
+    """One move stating the position it is written at (so the same orders twice in a row are two moves)."""
+    r = post_text(client, gid, token, text, query=f"?after={game_row(sessions, gid).seq}")
     assert r.status_code == 202, r.get_data(as_text=True)
     adjudication.adjudicate(sessions, r.json["id"])
     return client.get(f"/api/submissions/{r.json['id']}").json

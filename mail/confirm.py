@@ -1,0 +1,209 @@
+"""An address is confirmed before Umpire mails it anything but its confirmation (issue 21, finding 6).
+
+Whoever creates a game, sets a game's mail settings or replaces a seat names addresses; none of them proves
+that the owner of an address wants this game's mail. So every address given for a game (a seat's, the
+umpire's) starts unconfirmed (``request``: a ``mail_confirmations`` row), and:
+
+- the mail sweep writes its one confirmation mail (``send_due``): a random code (stored hashed), no
+  attachment, and no text the creator chose (no title, no player name: only the game's id, its kind and
+  the seats the address was given for), with ``Reply-To`` the game's address;
+- an address is sent at most one confirmation mail per window (``MailSettings.confirm_hours``), whatever
+  the number of games naming it; the window is taken by one conditional UPDATE of its ``mail_addresses``
+  row, so two sweeps at once cannot both send;
+- the owner confirms by answering that mail (``by_mail``): the answer's subject keeps the code, so an empty
+  answer does (or a line ``CONFIRM <code>``). No seat token is needed: the code proves the mail was read.
+  Confirming again is answered and changes nothing. A wrong code is refused (answered to its sender);
+- until then nothing else goes to the address for that game: no "your move" with its PDF, no reminder, no
+  deadline notice (``is_confirmed``, used by ``mail.deadlines.address_of`` and the deadline notices).
+
+What is not concerned: the answers to a mail (they go to the mail's sender, as any answer), and the address
+a seat mails from with its own token (``MailSeat.address``: the seat chose it, proving the seat).
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlalchemy import or_, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+import engine
+from service.models import Game, Seat, now
+from service.tokens import hash_token
+
+from . import compose
+from .config import MailSettings
+from .models import MailAddress, MailConfirmation, MailGame
+from .outbound import outbox
+from .parse import Letter, Refusal
+
+#: A confirmation code: 32 hexadecimal digits (128 bits from ``secrets``).
+CODE = re.compile(r"(?<![0-9a-f])([0-9a-f]{32})(?![0-9a-f])", re.I)
+#: Games whose addresses are still asked to confirm (an ended game mails nobody).
+LIVE = ("active", "paused")
+
+
+def normal(address: str) -> str:
+    return (address or "").strip().lower()
+
+
+def request(session: Session, gid: str, address: str, again: bool = False) -> None:
+    """*address* was given for game *gid*: unless confirmed already, it is to be sent a confirmation mail
+    (by the next mail sweep). *again* (the umpire setting it again): a confirmation already sent and not
+    answered is sent once more, still at most one per window to the address."""
+    addr = normal(address)
+    if not addr:
+        return
+    row = session.execute(select(MailConfirmation).where(MailConfirmation.game_id == gid,
+                                                         MailConfirmation.address == addr)).scalar_one_or_none()
+    if row is None:
+        try:
+            with session.begin_nested():
+                session.add(MailConfirmation(game_id=gid, address=addr))
+        except IntegrityError:  # the same address for another seat of this game, at the same moment
+            pass
+    elif again and row.confirmed_at is None:
+        row.sent_at = None
+
+
+def is_confirmed(session: Session, gid: str, address: str) -> bool:
+    """Whether *address* was confirmed for game *gid* (mail other than its confirmation may go to it)."""
+    addr = normal(address)
+    return bool(addr) and session.execute(
+        select(MailConfirmation.id).where(MailConfirmation.game_id == gid, MailConfirmation.address == addr,
+                                          MailConfirmation.confirmed_at.is_not(None))).first() is not None
+
+
+def unconfirmed(session: Session, gid: str, addresses) -> list[str]:
+    """The given addresses not confirmed for game *gid* (for the mail settings)."""
+    return sorted({normal(a) for a in addresses if a and not is_confirmed(session, gid, a)})
+
+
+def mark_confirmed(session: Session, gid: str, address: str) -> None:
+    """Records *address* as confirmed for *gid* (the operator's act, on the server; no mail)."""
+    request(session, gid, address)
+    session.flush()
+    session.execute(update(MailConfirmation)
+                    .where(MailConfirmation.game_id == gid, MailConfirmation.address == normal(address),
+                           MailConfirmation.confirmed_at.is_(None))
+                    .values(confirmed_at=now()).execution_options(synchronize_session=False))
+
+
+def _seats_named(session: Session, game: Game, addr: str) -> list[str]:
+    """Who *addr* is given for in *game* now: its seats' roles, and ``umpire``."""
+    out = [s.role for s in session.execute(select(Seat).where(Seat.game_id == game.id)).scalars()
+           if normal(s.email) == addr]
+    mg = session.get(MailGame, game.id)
+    if mg is not None and normal(mg.umpire_email) == addr:
+        out.append("umpire")
+    return out
+
+
+def _take_window(session: Session, addr: str, at: datetime, window: timedelta) -> bool:
+    """Takes *addr*'s confirmation window at *at*: True when no confirmation went to it in the *window*
+    before (and records this one), False otherwise. One conditional UPDATE (or the row's first INSERT)."""
+    taken = session.execute(update(MailAddress)
+                            .where(MailAddress.address == addr,
+                                   or_(MailAddress.confirm_sent_at.is_(None),
+                                       MailAddress.confirm_sent_at <= at - window))
+                            .values(confirm_sent_at=at).execution_options(synchronize_session=False)).rowcount
+    if taken == 1:
+        return True
+    if session.execute(select(MailAddress.address).where(MailAddress.address == addr)).first():
+        return False
+    try:
+        with session.begin_nested():
+            session.add(MailAddress(address=addr, confirm_sent_at=at))
+        return True
+    except IntegrityError:  # another sweep took it first
+        return False
+
+
+def blocks(game: Game, addr: str, named: list[str], code: str, hours: float) -> list:
+    """The confirmation mail. Nothing in it was written by whoever named the address (no title, no player
+    name), so it cannot carry their message."""
+    who = ", ".join("the umpire" if r == "umpire" else f"the {r.title()} seat" for r in named)
+    kind = engine.definition(game.game).title
+    return [
+        ("h", f"Is {addr} your address for game {game.id}?"),
+        ("p", f"Someone gave this address to Umpire, a play-by-mail referee for board wargames, for game {game.id} "
+              f"({kind}), as {who}. Umpire sends this game's mail (your turns with the position as a PDF, "
+              f"reminders, deadline notices) only to an address whose owner confirmed it."),
+        ("p", "To confirm, answer this mail without changing its subject: nothing needs to be written. Or send "
+              "the game's address a mail whose first line is:"),
+        ("pre", f"CONFIRM {code}"),
+        ("p", f"If you did not expect this mail, ignore it: nothing more is sent to this address for this game, "
+              f"and no other confirmation within {hours:g} hour(s)."),
+    ]
+
+
+def send_due(session: Session, s: MailSettings, at: datetime | None = None) -> list[int]:
+    """Writes the confirmation mails due (the mail sweep): one per unconfirmed address of a game going on
+    whose mail is not written yet, when its address's window is free. Returns the outbox ids written."""
+    if not s.enabled:
+        return []
+    at = at or now()
+    window = timedelta(hours=s.confirm_hours)
+    rows = session.execute(select(MailConfirmation, Game).join(Game, Game.id == MailConfirmation.game_id)
+                           .where(MailConfirmation.sent_at.is_(None), MailConfirmation.confirmed_at.is_(None),
+                                  Game.status.in_(LIVE))
+                           .order_by(MailConfirmation.id).limit(200)).all()
+    ids = []
+    for row, game in rows:
+        named = _seats_named(session, game, row.address)
+        if not named:  # given, then replaced before its mail was written: nothing to confirm
+            session.delete(row)
+            continue
+        if not _take_window(session, row.address, at, window):
+            continue  # the next sweep after the window sends it
+        code = secrets.token_hex(16)
+        row.code_hash, row.sent_at = hash_token(code), at
+        msg = compose.build(s, game.id, row.address, f"CONFIRM your address: {code}",
+                            blocks(game, row.address, named, code, s.confirm_hours), auto="auto-generated")
+        oid = outbox(session, f"confirm:{row.id}", "confirm", game.id, msg)
+        if oid:
+            ids.append(oid)
+    session.flush()
+    return ids
+
+
+@dataclass
+class Confirmed:
+    """What ``by_mail`` did: the game and address confirmed, and its one answer (outbox key ``key``, so
+    confirming again is not answered again)."""
+
+    game_id: str
+    address: str
+    first: bool
+    subject: str
+    blocks: list
+    key: str
+
+
+def by_mail(session: Session, letter: Letter) -> Confirmed:
+    """A mail that says ``CONFIRM`` (the answer to a confirmation mail): confirms the address its code names
+    (again: nothing changes).
+
+    :raises Refusal: no code, or a code of no confirmation.
+    """
+    found = CODE.search(letter.command_arg) or CODE.search(letter.subject)
+    if not found:
+        raise Refusal("no-confirmation-code", "CONFIRM needs the code of the confirmation mail: answer that mail "
+                                              "without changing its subject, or write 'CONFIRM <code>'")
+    row = session.execute(select(MailConfirmation).where(MailConfirmation.code_hash == hash_token(found.group(1).lower()))
+                          .with_for_update()).scalar_one_or_none()
+    if row is None:
+        raise Refusal("bad-confirmation-code", "this confirmation code belongs to no address here: answer the "
+                                               "confirmation mail itself, without changing its subject")
+    first = row.confirmed_at is None
+    if first:
+        row.confirmed_at = now()
+    return Confirmed(row.game_id, row.address, first, "address confirmed", [
+        ("h", f"{row.address} is confirmed for game {row.game_id}."),
+        ("p", "Umpire will mail this game's turns, reminders and notices to it. To play by mail, answer "
+              "with your seat's 'Token: <your token>' line and your orders; send HELP for how.")],
+        f"confirmed:{row.id}")
