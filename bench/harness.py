@@ -1,6 +1,6 @@
 """What the benchmarks and the scale tests share: starting the scale stack and playing through HTTP.
 
-- ``redis_pg_stack``: gunicorn (2 workers, gthread) on a throwaway PostgreSQL database (created, migrated
+- ``redis_pg_stack``: gunicorn (2 workers, the Procfile's worker class) on a throwaway PostgreSQL database (created, migrated
   once, dropped) and 2 Celery worker processes (solo pool) on a Redis db (flushed before and after), all
   on 127.0.0.1, each child in its own process group, stopped by its own id at the end;
 - ``Game``: one game seen from an HTTP client, with the move picking of ``bench/service.py``;
@@ -265,6 +265,17 @@ class Stack:
     procs: list = field(default_factory=list)
 
 
+def procfile_worker_class() -> str:
+    """The gunicorn worker class the Procfile's ``web:`` line names (what is deployed is what is measured)."""
+    import re
+    for line in (ROOT / "Procfile").read_text(encoding="utf-8").splitlines():
+        if line.startswith("web:"):
+            m = re.search(r"--worker-class\s+(\S+)", line)
+            if m:
+                return m.group(1)
+    return "gthread"
+
+
 @contextlib.contextmanager
 def redis_pg_stack(web_threads: int = 8, redis_url: str = REDIS_URL, env: dict | None = None,
                    worker_cmd: list[str] | None = None, queues: str | None = None, pg_host: str = PG_HOST,
@@ -305,7 +316,7 @@ def redis_pg_stack(web_threads: int = 8, redis_url: str = REDIS_URL, env: dict |
                                              "--without-heartbeat", "--without-mingle", "--without-gossip",
                                              *(["-Q", queues] if queues else [])], penv, tmp))
         procs.append(Proc("gunicorn", [sys.executable, "-m", "gunicorn", "--workers", "2", "--worker-class",
-                                       "gthread", "--threads", str(web_threads), "--bind", f"127.0.0.1:{port}",
+                                       procfile_worker_class(), "--threads", str(web_threads), "--bind", f"127.0.0.1:{port}",
                                        "--no-control-socket", "--graceful-timeout", "5", "--timeout", "60",
                                        "service:create_app()"], penv, tmp))
         wait_http(base, procs)
