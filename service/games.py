@@ -194,9 +194,12 @@ def game_view(game: Game, role: str | None) -> dict:
 
 
 def public_outcome(rec: dict, revealed: bool) -> dict:
-    """An outcome record as players see it: a shuffle's order stays hidden until the seed is revealed."""
+    """An outcome record as players see it: a shuffle stays hidden until the seed is revealed, its order,
+    its items and its label (games made before issue 22 named a card in it: "shuffle A34 into the bottom
+    of pile 1" told everyone where Munich was)."""
     if rec.get("kind") == "shuffle" and not revealed:
-        return {k: v for k, v in rec.items() if k not in ("value", "items")} | {"size": len(rec.get("items", []))}
+        return ({k: v for k, v in rec.items() if k not in ("value", "items", "label")}
+                | {"size": len(rec.get("items", [])), "label": "a shuffle (hidden until the seed is revealed)"})
     return rec
 
 

@@ -23,6 +23,8 @@ def build_deck(g: Context, events: list[str], propaganda: list[str], pile_size: 
     for i, prop in enumerate(propaganda):
         pile = used[i * pile_size:(i + 1) * pile_size]
         top, low = pile[: pile_size - bottom], pile[pile_size - bottom:]
-        low = g.shuffle(low + [prop], f"deck: shuffle {prop} into the bottom of pile {i + 1}")
+        # The label is public: it names no card (which Propaganda card went to which pile is hidden, issue
+        # 22, attack 1: Arab Revolt's A34 Munich Conference).
+        low = g.shuffle(low + [prop], f"deck: shuffle a Propaganda card into the bottom of pile {i + 1}")
         deck.extend(top + low)
     return deck, unused

@@ -99,6 +99,11 @@ def apply_in_place(state: dict, action: str) -> list[dict]:
     if c["op"] == "set":
         node, key = _slot(state, c["path"])
         old = node[key]
+        if old == c["value"]:
+            # It would change nothing but the chain of actions, and so every later die: a re-roll in
+            # disguise (issue 22, attack 3). Refused.
+            raise IllegalActionError(f"{c['path']} is {old} already: a correction that changes nothing is "
+                                     "refused (it would only change the dice that follow)", legal={})
         node[key] = c["value"]
         text = f"The umpire corrected {c['path']} from {old} to {c['value']} ({c['cite']})."
     else:

@@ -54,3 +54,15 @@ def test_a_bad_correction_is_refused_and_changes_nothing(state, action, error, w
 def test_only_the_umpire_corrects():
     assert corrections.is_correction("umpire", "correct set haganah 1 x")
     assert not corrections.is_correction("irgun", "correct set haganah 1 x")
+
+
+def test_22_3_a_correction_that_changes_nothing_is_refused(state):
+    """Issue 22, attack 3: 'correct set pw 18' when Political Will is 18 was accepted; it changed nothing
+    but the chain of actions, and so every die after it: an umpire's re-roll in disguise. Refused now."""
+    before = canonical.dumps(state)
+    at = state["pw"]
+    with pytest.raises(IllegalActionError, match="changes nothing"):
+        corrections.apply_in_place(state, f"correct set pw {at} 1.8: as printed")
+    assert canonical.dumps(state) == before
+    corrections.apply_in_place(state, f"correct set pw {at - 1} 1.8: as printed")
+    assert state["pw"] == at - 1
