@@ -295,14 +295,9 @@ def _seat_addresses(session: Session, gid: str | None, role: str | None = None, 
         mg = session.get(MailGame, gid)
         given.add(mg.umpire_email if mg else "")
     if confirmed:
-        try:
-            from .confirm import is_confirmed
-        except ImportError:  # no confirmation of addresses: what the umpire set counts
-            pass
-        else:
-            given = {a for a in given if a and is_confirmed(session, gid, a)}
+        given = {a for a in given if a and confirm.is_confirmed(session, gid, a)}
     out = given | set(session.execute(m).scalars())
-    return {a.strip().lower() for a in out if a and a.strip()}
+    return {confirm.normal(a) for a in out if a and a.strip()}
 
 
 def _unproven_answer(session: Session, s: MailSettings, row: InboundMail, msg=None) -> tuple[str, str] | None:

@@ -27,6 +27,7 @@ import hashlib
 import ipaddress
 import secrets
 
+from .auth_first import bearer
 from .errors import BadToken, Forbidden, Unauthorized
 
 POLICIES = ("token", "open", "local", "closed")
@@ -91,8 +92,7 @@ def gate() -> None:
     if mode == "open":
         return
     if mode == "token":
-        auth = request.headers.get("Authorization", "")
-        given = auth[7:].strip() if auth.lower().startswith("bearer ") else ""
+        given = bearer() or ""
         if not given:
             raise Unauthorized("creating a game or importing one needs this Umpire's creation token: send "
                                "'Authorization: Bearer <token>' (UMPIRE_CREATE_TOKEN; a seat's or umpire's token "

@@ -115,7 +115,7 @@ def _store(session: Session, gid: str, token: str | None, raw: str, content_type
     h = hash_token(token) if token else ""
     at = now()
     values = {"id": str(uuid.uuid4()), "game_id": gid, "raw": raw, "content_type": content_type, "created_at": at}
-    got = movepath.store(session, values, h, key, _after_of(raw, content_type))
+    got = movepath.store(session, values, h, key, after_of(raw, content_type))
     head = got[0] if got is not None else None
     role = check_seat(head, gid, token, h)
     if (why := refusal(head)) is not None:
@@ -128,7 +128,7 @@ def _store(session: Session, gid: str, token: str | None, raw: str, content_type
     return describe(old), False
 
 
-def _after_of(raw: str, content_type: str) -> int | None:
+def after_of(raw: str, content_type: str) -> int | None:
     """The position a move states it was written at, or None: a JSON move file's ``after`` (an integer),
     or a text move's first order line ``after N`` (``engine.core.moves.stated_after``)."""
     if content_type == "application/json":
@@ -175,7 +175,7 @@ def submit_as(session: Session, game, role: str, raw: str, content_type: str,
     # scoped to its seat, so two seats' keys never collide.
     if key is not None and len(key) > 128:
         raise ServiceError("the Idempotency-Key header may be at most 128 characters")
-    key = idempotency_key(role, _after_of(raw, content_type), game.seq, raw, content_type, key)
+    key = idempotency_key(role, after_of(raw, content_type), game.seq, raw, content_type, key)
     at = now()
     values = {"id": str(uuid.uuid4()), "game_id": gid, "role": role, "idempotency_key": key, "raw": raw,
               "content_type": content_type, "status": "queued", "verdict": None, "attempts": 0,

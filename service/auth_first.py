@@ -30,6 +30,7 @@ from .models import Game
 
 
 def bearer() -> str | None:
+    """The request's ``Authorization: Bearer`` token, or None (the API, the creation gate, this module)."""
     auth = request.headers.get("Authorization", "")
     if auth.lower().startswith("bearer "):
         return auth[7:].strip() or None

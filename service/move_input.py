@@ -8,9 +8,9 @@ the sender's fault (400), not a verdict. Whether its orders are legal is for the
 from __future__ import annotations
 
 from engine.core.errors import EngineError
-from engine.core.moves import parse_move_file, stated_after
+from engine.core.moves import parse_move_file
 
-from .adjudication import _after_of, decode
+from .adjudication import after_of, decode
 from .errors import ServiceError
 
 #: Text orders: at most this many characters (fits the body limit in any encoding).
@@ -61,7 +61,7 @@ def with_position(text: str, kind: str, query: int | None, header: str | None) -
         given = from_header
     if given is None:
         return text
-    stated = _after_of(text, kind) if kind == "application/json" else stated_after(text)
+    stated = after_of(text, kind)
     if stated == given:
         return text
     if kind == "application/json":

@@ -24,7 +24,7 @@ import math
 import re
 
 from webargs import core
-from webargs.flaskparser import FlaskParser, is_json_request
+from webargs.flaskparser import FlaskParser, abort, is_json_request
 
 from .errors import ServiceError
 
@@ -190,12 +190,17 @@ def check_request_json() -> None:
 class StrictParser(FlaskParser):
     """webargs' Flask parser, its JSON read by ``request_json``: strictly, and once a request (the document
     ``check_request_json`` parsed; issue 21, finding 12: a body was parsed twice, the second time without
-    the garbage collector paused)."""
+    the garbage collector paused). It overrides the public location loader ``load_json`` and answers a body
+    that is not JSON as webargs does (400, "Invalid JSON body."; an empty body is missing)."""
 
-    def _raw_load_json(self, req):
+    def load_json(self, req, schema):
         if not is_json_request(req):
             return core.missing
         try:
             return request_json(req)
         except JsonRefused as e:
             raise _refused(e) from None
+        except json.JSONDecodeError as e:
+            if e.doc == "":
+                return core.missing
+            abort(400, exc=e, messages={"json": ["Invalid JSON body."]})

@@ -14,6 +14,7 @@ from engine.core.moves import MOVE_SCHEMA
 from .. import adjudication, control, importer, rollback, rulings
 from .. import games as G
 from ..access import creates_game
+from ..auth_first import bearer
 from ..errors import ServiceError
 from ..move_input import MAX_TEXT, move_text, with_position
 from ..strict_json import StrictParser
@@ -102,13 +103,6 @@ def pdf_response(pdf: bytes, *name_parts) -> Response:
 
 def sessions():
     return current_app.extensions["umpire"]["sessions"]
-
-
-def bearer() -> str | None:
-    auth = request.headers.get("Authorization", "")
-    if auth.lower().startswith("bearer "):
-        return auth[7:].strip() or None
-    return None
 
 
 def read_move() -> tuple[str, str]:

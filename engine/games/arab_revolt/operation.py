@@ -146,10 +146,11 @@ def place_own(g: Context, role: str, sid: str, piece: str, *, rule: str, label: 
         g.say(f"{label}: {role.title()} placed {B.BOARD.pieces[piece].named()} in {B.name(sid)}.", faction=role,
               rule=rule)
         return
-    sources = map_sources(g, sid, piece) if may_take_from_map(g, role, piece, by) else []
+    from_map = may_take_from_map(g, role, piece, by)
+    sources = map_sources(g, sid, piece) if from_map else []
     if sources:
         g.call(FromMap.name, role, sid=sid, piece=piece, options=sources, rule=rule, label=label)
-    elif may_take_from_map(g, role, piece, by):
+    elif from_map:
         g.say(f"{label}: no {B.BOARD.pieces[piece].label} is Available or on the map.", faction=role, rule="1.4.1")
     else:
         g.say(f"{label}: no {B.BOARD.pieces[piece].label} is Available ({'5.1.1' if by == 'event' else '1.4.1'}).",

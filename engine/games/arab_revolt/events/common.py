@@ -19,7 +19,7 @@ class PlaceEach(pickers.Chooser):
     against 5.1.1 allows (ruling R-1.4.1-EVENT); the other side's pieces from Available only (1.4.1 IMPORTANT
     covers a faction placing its *own* forces)."""
 
-    name = "ar.ev.place_each"
+    name = "ar.ev.place_own"  # the name games in the middle of A4 are stored with
     verb = "place"
     doing = "place"
 
