@@ -12,6 +12,7 @@ from .api import (  # noqa: F401
     games,
     legal_actions,
     loads,
+    order_fixed_by_seed,
     outcome,
     parse,
     prompt,

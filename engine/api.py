@@ -62,7 +62,8 @@ def definition(game: str) -> GameDefinition:
 
 
 def setup(game: str, scenario: str, options: dict | None, chance: Chance) -> dict:
-    """A new game's state, its deck shuffled through *chance*."""
+    """A new game's state. *chance* decides only what the rules reveal at setup: no hidden order is dealt
+    (issue 22; the first card is drawn as it is revealed)."""
     defn = definition(game)
     if scenario not in defn.scenarios:
         raise InvalidActionError(f"unknown scenario {scenario!r} for {game}; scenarios are: "
@@ -197,3 +198,11 @@ def describe(state: dict, role: str, action: str) -> str:
 
 dumps = canonical.dumps
 loads = canonical.loads
+
+
+def order_fixed_by_seed(state: dict) -> bool:
+    """Whether *state* holds a hidden order that its seed fixed in advance: a British Way deck shuffled
+    whole at setup, as games made before issue 22 stored it (``engine.coin.deck.is_legacy``). Such a game's
+    future cards are known to whoever knows its seed, so it cannot go on fairly once the seed is revealed.
+    Games made since draw each card when the rules reveal it and store no order."""
+    return isinstance(state.get("deck"), list)

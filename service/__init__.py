@@ -84,7 +84,7 @@ def create_app(config: dict | None = None) -> Flask:
     Session.configure(info={"secret_key": app.config["UMPIRE_SECRET_KEY"]})  # mail.keys.server_secret
     if app.config.get("MIGRATE", True):
         from .migrate import upgrade
-        upgrade(engine_)
+        upgrade(engine_, secret_key=app.config["UMPIRE_SECRET_KEY"])  # 0009 seals the dice seeds with it
     from .notify import make_notifier
     from .throttle import Throttle
     app.extensions["umpire"] = {"engine": engine_, "sessions": Session,

@@ -33,6 +33,7 @@ from .games import check_seat, get_game, require_seat, reveal_seed, seat_of
 from .models import Game, Move, Seat, Snapshot, Submission, now
 from .movepath import Accepted, LockedGame, QueuedSubmission, lock_game_of
 from .notify import until
+from .seeds import open_seed
 from .tokens import hash_token
 
 DONE = ("accepted", "partial", "rejected", "failed")
@@ -218,7 +219,7 @@ def _binder(session: Session, game, role: str, new_entropy: str | None = None,
         session.connection().execute(_SEAT_ENTROPY, {"gid": game.id}).all())
     if new_entropy:
         ent[role] = new_entropy
-    bnd = dice.Binder(bytes.fromhex(game.seed), game.id, game.digest, dice.entropy_string(ent), role)
+    bnd = dice.Binder(open_seed(session, game), game.id, game.digest, dice.entropy_string(ent), role)
     bnd.new_entropy = new_entropy
     return bnd
 

@@ -8,8 +8,8 @@
   schema allows, 500 orders of 200 characters, fits with any escaping).
 - ``UMPIRE_SWEEP_SECONDS``: how old a queued submission must be before the sweeper queues it again.
 - ``UMPIRE_SNAPSHOT_EVERY``: keep a state snapshot every N positions (default 50).
-- ``UMPIRE_SECRET_KEY``: the server secret that seals each seat's mail signing key (``mail.keys``); it is
-  never stored in the database. At scale every process must have the same one (set it). Unset, it is
+- ``UMPIRE_SECRET_KEY``: the server secret that seals each seat's mail signing key (``mail.keys``) and each
+  game's dice seed (``service.seeds``); it is never stored in the database. At scale every process must have the same one (set it). Unset, it is
   generated once (``secrets``) into ``secret_key`` in the instance folder (mode 0600) and read from there.
 - ``UMPIRE_BAD_TOKEN_LIMIT`` (20) and ``UMPIRE_BAD_TOKEN_WINDOW`` (600 seconds): a client address that sends
   more than that many bad tokens (API, game page, mail webhook secret) within that many seconds gets 429

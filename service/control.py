@@ -14,7 +14,7 @@ import engine
 from mail.keys import sealed_key
 
 from .errors import Forbidden, NotFound, ServiceError, Unauthorized
-from .games import get_game, require_umpire, reveal_seed, touch, whose_token
+from .games import get_game, rekey, require_umpire, reveal_seed, touch, whose_token
 from .models import Game, GameEvent, Seat
 from .tokens import hash_token, new_token
 
@@ -33,6 +33,9 @@ def refusal(game) -> ServiceError | None:
                         "umpire resumes it; the log says why", code="paused")
     if game.status == "abandoned":
         return Conflict(f"game {game.id} was abandoned by the umpire: it takes no more moves", code="game-over")
+    if getattr(game, "revealed", False) and game.status == "active":  # revealed before issue 22 re-keys
+        return Conflict(f"game {game.id}'s seed is revealed: no move is judged until it has a new seed (the umpire "
+                        "pauses and resumes it, which gives it one)", code="seed-revealed")
     if getattr(game, "result", None) is not None:
         return Conflict(f"game {game.id} is over ({game.result.get('reason', 'ended')}): it takes no more moves",
                         code="game-over")
@@ -83,8 +86,11 @@ def resume(session: Session, game: Game, reason: str = "") -> dict:
     if game.status != "paused":
         raise Conflict(f"game {game.id} is not paused (status {game.status}); only a paused game resumes",
                        code="not-paused")
+    why = clean_reason(reason)
+    if game.revealed:  # rolled back from its end, or imported: its seed is known (issue 22, attack 2)
+        rekey(session, game, "umpire", "the game resumes and its seed is revealed")
     game.status = "active"
-    record(session, game, "resumed", "umpire", reason=clean_reason(reason))
+    record(session, game, "resumed", "umpire", reason=why)
     return {"id": game.id, "status": game.status, "seq": game.seq}
 
 
@@ -131,8 +137,8 @@ def _end(session: Session, game: Game, status: str, result: dict, kind: str, by:
     game.status = status
     game.result = result
     record(session, game, kind, by, result=result, **data)
-    reveal_seed(session, game, by="service")  # the seed is revealed when the game ends (DESIGN.md 5)
-    return {"id": game.id, "status": game.status, "seq": game.seq, "outcome": result, "seed": game.seed}
+    seed = reveal_seed(session, game, by="service")  # the seed is revealed when the game ends (DESIGN.md 5)
+    return {"id": game.id, "status": game.status, "seq": game.seq, "outcome": result, "seed": seed}
 
 
 def resign(session: Session, game: Game, role: str, by: str, reason: str = "") -> dict:

@@ -6,7 +6,7 @@ import re
 import secrets
 from importlib import metadata
 
-from sqlalchemy import bindparam, select
+from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import Session
 
 import engine
@@ -17,6 +17,7 @@ from mail.keys import sealed_key
 from .errors import BadToken, Forbidden, NotFound, ServiceError, Unauthorized
 from .models import Game, GameEvent, Move, Seat, Snapshot, UndoneMove, now
 from .rulings import data_version
+from .seeds import open_seed, sealed_seed
 from .tokens import hash_token, new_token
 
 MAX_SEATS = 8
@@ -67,7 +68,7 @@ def create_game(session: Session, game: str, scenario: str = "standard", options
                rules_version=state.get("rules_version", 1),
                rulings=[r["id"] for r in (defn.rulings() if defn.rulings else [])],
                data_version=data_version(game), title=title, seq=0,
-               state=state, status="active", umpire_token_hash=hash_token(umpire), seed=seed.hex(),
+               state=state, status="active", umpire_token_hash=hash_token(umpire), seed=sealed_seed(session, gid, seed),
                commitment=dice.commitment(seed), digest=digest)
     session.add(row)
     tokens = {"umpire": umpire}
@@ -241,6 +242,7 @@ def event_text(e: dict) -> str:
         "corrected": f"corrected the position: {d.get('text')}",
         "imported": f"imported the game (exported by engine {d.get('engine_version')})",
         "seed-revealed": "revealed the seed " + str(d.get("seed", "")),
+        "rekeyed": f"gave the game a new seed (key {d.get('epoch')}), committed to {d.get('commitment')}",
         "deadline-extended": f"extended the deadline by {d.get('hours')} hour(s): "
                              + ", ".join(f"{r} by {t}" for r, t in (d.get("due") or {}).items()),
         "rolled-back": f"rolled the game back from position {d.get('from_seq')} to {d.get('to')}, undoing "
@@ -262,23 +264,102 @@ def undone_text(entries: list[dict]) -> str:
                    for e in entries for line in log_text([e]).splitlines()[:1])
 
 
+def chain_events(session: Session, game: Game) -> list[dict]:
+    """The events that are links of the game's chain (rollbacks, new seeds) and the reveals, in order: what
+    a verifier needs besides the moves (docs/dice.md)."""
+    return [e for e in events(session, game) if e["kind"] in ("rolled-back", "rekeyed", "seed-revealed")]
+
+
+def keys(session: Session, game: Game) -> list[dict]:
+    """The game's keys in order (issue 22, attack 2): ``{"epoch", "commitment", "seed"}``, each earlier seed
+    revealed (a game is re-keyed only once its seed is known), the current one once the game reveals it."""
+    rows = session.execute(select(GameEvent.data).where(GameEvent.game_id == game.id, GameEvent.kind == "rekeyed")
+                           .order_by(GameEvent.id)).scalars().all()
+    out = [{"epoch": d["epoch"] - 1, "commitment": d["previous_commitment"], "seed": d.get("previous_seed")}
+           for d in rows]
+    out.append({"epoch": len(rows), "commitment": game.commitment,
+                "seed": open_seed(session, game).hex() if game.revealed else None})
+    return out
+
+
 def dice_record(session: Session, game: Game) -> dict:
-    """The game's dice (GET /dice): the commitment, every outcome with its inputs, the seed once revealed.
-    ``umpire verify`` takes this as it is."""
+    """The game's dice (GET /dice): the commitments, every outcome with its inputs (the undone moves' too),
+    the chain's events, the seed once revealed. ``umpire verify`` takes this as it is."""
+    ks = keys(session, game)
     return {"format": "umpire-dice/1", "id": game.id, "game": game.game, "scenario": game.scenario,
             "options": game.options or {}, "commitment": game.commitment, "revealed": game.revealed,
-            "seed": game.seed if game.revealed else None,
-            "moves": [{k: m[k] for k in ("seq", "role", "action", "outcomes")} for m in move_log(session, game)]}
+            "seed": ks[-1]["seed"], "keys": ks, "digest": game.digest, "seq": game.seq,
+            "moves": [{k: m[k] for k in ("seq", "role", "action", "outcomes")} for m in move_log(session, game)],
+            "undone": [{k: m[k] for k in ("seq", "role", "action", "outcomes", "rollback")}
+                       for m in undone_log(session, game)],
+            "events": chain_events(session, game)}
 
 
-def reveal_seed(session: Session, game: Game, by: str = "umpire") -> str:
-    """Reveals the seed (the umpire, for a dispute; or the game's end). Recorded in the log."""
+def reveal_seed(session: Session, game: Game, by: str = "umpire", going_on: bool = False) -> str:
+    """Reveals the current seed (the game's end, or the umpire for a dispute: *going_on*); recorded in the
+    log. A game still going on is re-keyed at once (``rekey``): no move is ever judged under a revealed seed
+    (issue 22, attack 2)."""
     if not game.revealed:
+        seed = open_seed(session, game).hex()
         game.revealed = True
         session.add(GameEvent(game_id=game.id, at_seq=game.seq, kind="seed-revealed", by=by,
-                              data={"seed": game.seed, "commitment": game.commitment}))
+                              data={"seed": seed, "commitment": game.commitment}))
         touch(game)
-    return game.seed
+        session.flush()
+        if going_on and game.status in ("active", "paused") and game.result is None \
+                and not engine.outcome(game.state):
+            if engine.order_fixed_by_seed(game.state):  # made before issue 22: it cannot go on fairly
+                game.status = "paused"
+                session.add(GameEvent(game_id=game.id, at_seq=game.seq, kind="paused", by="service", data={
+                    "reason": "the seed was revealed, and this game (made before cards were drawn as the rules "
+                              "reveal them) keeps its deck order in its state: it cannot go on fairly; the "
+                              "umpire may abandon it"}))
+            else:
+                rekey(session, game, by, "the seed was revealed while the game goes on")
+        return seed
+    return _revealed_seed(session, game)
+
+
+def _revealed_seed(session: Session, game: Game) -> str:
+    return session.execute(select(GameEvent.data).where(GameEvent.game_id == game.id,
+                                                        GameEvent.kind == "seed-revealed")
+                           .order_by(GameEvent.id.desc()).limit(1)).scalar_one()["seed"]
+
+
+class CannotRekey(ServiceError):
+    status = 409
+    code = "cannot-rekey"
+
+
+def rekey(session: Session, game: Game, by: str, reason: str, unknown_seed: bool = False) -> dict:
+    """Gives a game whose seed is revealed a new seed (issue 22, attack 2): its commitment is published in a
+    ``rekeyed`` event, which is a link of the chain (``dice.rekey_digest``), so every later outcome comes
+    from a seed nobody knows. The revealed seed stays in the event for verifiers.
+
+    :raises CannotRekey: the seed is not revealed (nothing to do), or the game stores an order its revealed
+        seed tells (a deck shuffled at setup before issue 22): it cannot go on fairly.
+    """
+    if not game.revealed and not unknown_seed:
+        raise CannotRekey(f"the seed of game {game.id} is not revealed: it keeps its seed")
+    if engine.order_fixed_by_seed(game.state):
+        raise CannotRekey(f"game {game.id} was made before Umpire drew cards as the rules reveal them: its deck "
+                          "order is in its state and the revealed seed tells it, so it cannot go on fairly under "
+                          "a new seed; the umpire may abandon it")
+    old_seed = None if unknown_seed else _revealed_seed(session, game)
+    epoch = session.execute(select(func.count()).select_from(GameEvent).where(
+        GameEvent.game_id == game.id, GameEvent.kind == "rekeyed")).scalar_one() + 1
+    seed = secrets.token_bytes(32)
+    previous = game.commitment
+    game.commitment = dice.commitment(seed)
+    game.seed = sealed_seed(session, game.id, seed)
+    game.revealed = False
+    game.digest = dice.rekey_digest(game.digest, game.commitment)
+    session.add(GameEvent(game_id=game.id, at_seq=game.seq, kind="rekeyed", by=by,
+                          data={"epoch": epoch, "commitment": game.commitment, "previous_commitment": previous,
+                                "previous_seed": old_seed, "digest": game.digest, "reason": reason}))
+    touch(game)
+    session.flush()
+    return {"id": game.id, "epoch": epoch, "commitment": game.commitment}
 
 
 def log_text(entries: list[dict]) -> str:
@@ -296,15 +377,16 @@ def log_text(entries: list[dict]) -> str:
 
 def export(session: Session, game: Game) -> dict:
     """The whole record of a game for the umpire: settings, seats (no tokens), every move with its outcome
-    records, the commitment and, once revealed, the seed. Hidden state stays hidden until then."""
+    records, the keys and, once revealed, their seeds; with the current seed revealed, the state and the
+    snapshots' hashes too (hidden state stays hidden until then)."""
     seats = session.execute(select(Seat).where(Seat.game_id == game.id).order_by(Seat.role)).scalars()
     out = {"format": "umpire-export/1", **summary(game), "options": game.options,
            "engine_version": game.engine_version, "rules_version": game.rules_version, "rulings": game.rulings,
            "data_version": game.data_version, "result": game.result,
            "seats": [{"role": s.role, "player": s.player, "entropy": s.entropy} for s in seats],
            "moves": move_log(session, game), "undone": undone_log(session, game),
-           "events": events(session, game), "digest": game.digest,
-           "seed": game.seed if game.revealed else None}
+           "events": events(session, game), "digest": game.digest, "keys": keys(session, game)}
+    out["seed"] = out["keys"][-1]["seed"]
     if game.revealed:
         out["state"] = game.state
         out["state_hash"] = canonical.digest(game.state)

@@ -14,6 +14,7 @@ so the umpire decides whether play goes on.
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime, timedelta
 
 from sqlalchemy.exc import IntegrityError
@@ -26,10 +27,11 @@ from engine.core.verify import verify
 from mail.keys import sealed_key
 
 from .errors import ServiceError
-from .games import GAME_ID, engine_version
+from .games import GAME_ID, engine_version, rekey
 from .models import Game, GameEvent, Move, Seat, Snapshot, UndoneMove, now
-from .replay import RecordedChance, ReplayMismatch, apply_recorded, chain, plain
+from .replay import RecordedChance
 from .rulings import data_version
+from .seeds import sealed_seed
 from .tokens import hash_token, new_token
 
 
@@ -52,12 +54,14 @@ class Invalid(ServiceError):
     code = "invalid-export"
 
 
+SEED = re.compile(r"^[0-9a-fA-F]{64}$")
+
 #: The statuses a game has here, and what an import of each comes in as: its seed is known, so a game
 #: still going on comes in paused (the umpire resumes it), never running; an ended one stays ended.
 IMPORTED_AS = {"active": "paused", "paused": "paused", "finished": "finished", "abandoned": "abandoned"}
 #: The kinds of the umpire's and the service's acts in a game's log (``service.control``, ``games``).
 EVENT_KINDS = frozenset({"paused", "resumed", "seat-replaced", "resigned", "abandoned", "corrected", "imported",
-                         "seed-revealed", "deadline-extended", "rolled-back"})
+                         "seed-revealed", "deadline-extended", "rolled-back", "rekeyed"})
 #: The service's epoch: no game of any Umpire was made before it.
 EPOCH = datetime(2026, 1, 1)
 #: How far ahead of this server's clock the exporting server's may have been.
@@ -218,52 +222,33 @@ def check(record: dict) -> dict:
 
 
 def _check(record: dict) -> dict:
-    if not record.get("seed"):
-        raise Refused("the export has no seed: a game can be replayed elsewhere only once its seed is "
-                           "revealed (at its end, or by the umpire: POST /api/games/ID/reveal), since the deck "
-                           "order and every shuffle are hidden until then", code="no-seed")
+    """``umpire verify``'s check (``engine.core.verify``, the one implementation), which must find nothing
+    and must have recomputed every outcome: the import stores the state its replay ended in."""
     try:
         engine.definition(record.get("game", ""))
-        rep = verify(record, replay=False)
     except EngineError as e:
         raise Refused(f"the export cannot be read: {e.message}", code="unreadable-export") from None
-    if rep.problems:
-        raise Refused("the export's dice do not verify: " + "; ".join(rep.problems[:5]), code="dice-mismatch")
-    moves = sorted(record.get("moves", []), key=lambda m: m["seq"])
-    if not moves or moves[0]["seq"] != 0:
-        raise Refused("the export has no setup (position 0) in its moves", code="unreadable-export")
-    snaps = {s["seq"]: s["state_hash"] for s in record.get("snapshots", [])}
-    older = record.get("engine_version")
-    by = f"exported by engine {older}, replayed by engine {engine_version()}"
-
-    def differs(seq: int, what: str):
-        return ReplayDiffers(f"the replay differs first at position {seq}: {what} ({by})", seq=seq)
-
-    try:
-        state = engine.setup(record["game"], record.get("scenario") or "standard", record.get("options") or {},
-                             RecordedChance(moves[0].get("outcomes", [])))
-    except (ReplayMismatch, EngineError) as e:
-        raise differs(0, f"the setup: {getattr(e, 'message', e)}") from None
-    if 0 in snaps and canonical.digest(state) != snaps[0]:
-        raise differs(0, "the setup's state is not the recorded one")
-    for m in moves[1:]:
-        where = f"action {m['seq']} ({m['role']}: {m['action']})"
-        try:
-            log = apply_recorded(state, m)
-        except (ReplayMismatch, EngineError) as e:
-            raise differs(m["seq"], f"{where}: {getattr(e, 'message', e)}") from None
-        if log != plain(m.get("log", [])):
-            raise differs(m["seq"], f"{where} gives another log than the recorded one")
-        if m["seq"] in snaps and canonical.digest(state) != snaps[m["seq"]]:
-            raise differs(m["seq"], f"the state after {where} is not the recorded one")
-    last = moves[-1]["seq"]
-    if state.get("seq") != record.get("seq", last):
-        raise differs(last, f"the replay ends at position {state.get('seq')}, the export at {record.get('seq')}")
-    if record.get("state_hash") and canonical.digest(state) != record["state_hash"]:
-        raise differs(last, "the final state is not the exported one")
-    if record.get("digest") and chain(record["id"], moves) != record["digest"]:
-        raise differs(last, "the digest of the actions is not the exported one")
-    return state
+    rep = verify(record, replay=True)
+    first = rep.first
+    if first is not None:
+        if first.kind == "result":  # the status or result the export states contradicts the game (400)
+            raise Invalid("the export contradicts the game: " + str(first).removeprefix(f"position {first.seq}: "))
+        if first.kind == "replay":
+            by = f"exported by engine {record.get('engine_version')}, replayed by engine {engine_version()}"
+            text = str(first).removeprefix(f"position {first.seq}: ")
+            raise ReplayDiffers(f"the replay differs first at position {first.seq}: {text} ({by})", seq=first.seq)
+        code = "unreadable-export" if first.kind == "record" else "dice-mismatch"
+        what = "cannot be read" if code == "unreadable-export" else "does not verify"
+        raise Refused(f"the export {what}: {first}", code=code, seq=first.seq)
+    if not rep.seed_known:
+        raise Refused("the export has no seed for outcomes it holds: a game can be replayed elsewhere only once "
+                      "the seed of its outcomes is revealed (at its end, or by the umpire: POST "
+                      "/api/games/ID/reveal, after which it goes on under a new seed), since until then they "
+                      "cannot be checked", code="no-seed")
+    if rep.state is None:
+        raise Refused("the export cannot be replayed by this engine: " + "; ".join(rep.unchecked),
+                      code="unreadable-export")
+    return rep.state
 
 
 def import_game(session: Session, record: dict) -> tuple[Game, dict]:
@@ -280,6 +265,9 @@ def import_game(session: Session, record: dict) -> tuple[Game, dict]:
     if session.get(Game, gid) is not None:
         raise Refused(f"game {gid} exists here already", code="exists")
     state = check(record)
+    seed = record.get("seed")
+    if seed is not None and (not isinstance(seed, str) or not SEED.match(seed)):  # stored sealed (service.seeds), which takes the 32 bytes of docs/dice.md
+        raise Refused("the export's seed is not 32 bytes in hexadecimal (64 characters)", code="unreadable-export")
     status = record["status"]
     imported_as = agrees(record, state)
     umpire = new_token()
@@ -288,8 +276,9 @@ def import_game(session: Session, record: dict) -> tuple[Game, dict]:
                 rules_version=record.get("rules_version", state.get("rules_version", 1)),
                 rulings=record.get("rulings", []), data_version=data_version(record["game"]),
                 title=record.get("title", ""), seq=state["seq"], state=state, status=imported_as,
-                umpire_token_hash=hash_token(umpire), seed=record["seed"], commitment=record["commitment"],
-                digest=record.get("digest") or chain(gid, record["moves"]), revealed=True,
+                umpire_token_hash=hash_token(umpire), commitment=record["commitment"],
+                seed=sealed_seed(session, gid, bytes.fromhex(seed)) if seed else "",
+                digest=record["digest"], revealed=True,
                 result=record.get("result"), created_at=_when(record.get("created_at"), required=True))
     try:  # the game's row first: of imports of one id at once, the first to commit has it, the others 409
         with session.begin_nested():
@@ -328,8 +317,11 @@ def import_game(session: Session, record: dict) -> tuple[Game, dict]:
     session.add(GameEvent(game_id=gid, at_seq=game.seq, kind="imported", by="umpire",
                           data={"engine_version": record.get("engine_version"), "status": status,
                                 "state_hash": canonical.digest(state),
-                                "reason": "imported from an export; the seed is revealed"
-                                          + (", so the game is paused until the umpire resumes it"
-                                             if imported_as == "paused" else "")}))
+                                "reason": "imported from an export; its seed is revealed"
+                                          + (", so the game is paused until the umpire resumes it under a new "
+                                             "seed" if imported_as == "paused" else "")}))
     session.flush()
+    if not seed:  # the export's last key was used by no outcome and is not revealed: this Umpire makes its own
+        rekey(session, game, "service", "imported: the export does not carry the seed of its last key, which no "
+                                        "outcome used", unknown_seed=True)
     return game, tokens

@@ -43,6 +43,7 @@ class Game(Base):
     state: Mapped[dict[str, Any]] = mapped_column(JSON)
     status: Mapped[str] = mapped_column(String(16), default="active")
     umpire_token_hash: Mapped[str] = mapped_column(String(64))
+    #: sealed under UMPIRE_SECRET_KEY (``service.seeds``: "s1:" + 96 hex); plain hex before migration 0009
     seed: Mapped[str] = mapped_column(String(128))
     commitment: Mapped[str] = mapped_column(String(64))
     digest: Mapped[str] = mapped_column(String(64))

@@ -46,7 +46,8 @@ class LockedGame:
     seq: int
     state: dict
     status: str
-    seed: str
+    seed: str  #: sealed (``service.seeds``): the binder opens it with ``commitment``, read with it
+    commitment: str
     digest: str
     result: dict | None
     updated_at: datetime

@@ -3,10 +3,11 @@
 The moves after N are moved to the audit table ``undone_moves`` (never deleted) under the rollback's event,
 which names every chance outcome they had: those outcomes are superseded. The position is rebuilt from the
 nearest snapshot at or before N and the kept moves, replayed with their recorded outcomes
-(``service.replay``), and the digest of the accepted actions is recomputed from the kept moves. So the dice
-of the moves made after the rollback are derived again from the same committed seed and the kept history:
-the same action at position N + 1 gets the die it had before, and any different action changes the digest,
-so every later outcome differs (docs/dice.md).
+(``service.replay``). The chain of the game's history never goes back (issue 22, attack 3): the rollback is
+a link of it (``dice.rollback_digest``) after the undone actions, so the dice of the moves made after it are
+bound to everything that happened before, the superseded outcomes included, and no outcome seen before the
+rollback tells one after it (docs/dice.md, "After a rollback"). The new digest is in the rollback's event,
+so a verifier recomputes it.
 """
 
 from __future__ import annotations
@@ -16,13 +17,14 @@ import hashlib
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
+from engine.core import dice
 from engine.core.errors import EngineError
 
 from .control import Conflict, clean_reason, record
 from .errors import ServiceError
 from .games import public_outcome
 from .models import Game, Move, Render, Snapshot, Submission, UndoneMove, now
-from .replay import ReplayMismatch, chain, rebuild
+from .replay import ReplayMismatch, rebuild
 
 
 def _superseded(moves: list[Move], revealed: bool) -> list[dict]:
@@ -60,7 +62,8 @@ def rollback(session: Session, game: Game, to: int, reason: str = "") -> dict:
         raise ServiceError(f"position {to} could not be rebuilt from the recorded moves: {e}",
                            code="rules-bug", status=500) from None
     was = {"seq": game.seq, "status": game.status}
-    ev = record(session, game, "rolled-back", "umpire", to=to, from_seq=game.seq, reason=why,
+    digest = dice.rollback_digest(game.digest, to)
+    ev = record(session, game, "rolled-back", "umpire", to=to, from_seq=game.seq, reason=why, digest=digest,
                 undone=[{"seq": m.seq, "role": m.role, "action": m.action} for m in undone],
                 superseded=_superseded(undone, game.revealed))
     at = now()
@@ -76,7 +79,7 @@ def rollback(session: Session, game: Game, to: int, reason: str = "") -> dict:
     _forget_keys(session, game, ev.id)
     game.state = state
     game.seq = to
-    game.digest = chain(game.id, kept)
+    game.digest = digest
     if was["status"] == "finished":  # a rules ending undone: the umpire resumes the game when ready
         game.status = "paused"
     session.flush()

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from engine.coin import deck
 from engine.core.moves import MOVE_FORMAT
 from umpire_cli.main import cli
 
@@ -287,7 +288,7 @@ def test_show_json_hides_the_deck(runner, tmp_path):
     assert res.exit_code == 0, res.output
     v = json.loads(res.output)
     assert "deck" not in v and "unused" not in v
-    assert v["deck_size"] == len(g["state"]["deck"])
+    assert v["deck_size"] == deck.size(g["state"])
     assert v["role"] == "british" and v["waiting_for"] == ["irgun"]
     assert v["prompt"] is None                      # not the British decision
     assert v["spaces"]["galilee"]["troops"] == 2

@@ -19,6 +19,7 @@ from abc import ABC, abstractmethod
 from ..core import notation
 from ..core.errors import RulesBugError
 from ..core.flow import Context, Procedure, procedure
+from . import deck
 
 #: The Initiative Track's boxes, left to right (2.3; order from the design note to 2.3.5).
 BOXES = ("limited", "event", "opsa")
@@ -119,10 +120,7 @@ class CardRound(Procedure):
             return False
         stage = f["stage"]
         if stage == "reveal":
-            if not s["deck"]:
-                raise RulesBugError("the deck ran out before the final Propaganda card")
-            g.reveal(s["deck"][0], "card revealed")
-            cid = s["deck"].pop(0)
+            cid = deck.draw_top(g)  # drawn now: the stored deck holds no future order (deck.py)
             s["played"].append(cid)
             s["current"] = cid
             s["boxes"] = {b: None for b in BOXES}

@@ -17,6 +17,9 @@ from typing import Any, Protocol
 
 from .errors import ChanceRequested, RulesBugError
 
+#: How the labels of the draws that reveal a card of the draw deck begin (engine.coin.deck).
+DECK_LABEL = "deck:"
+
 
 class Chance(Protocol):
     """What the engine may ask of a chance source."""
@@ -88,6 +91,10 @@ class ScriptedChance:
     :param draws: the *values* drawn (for Intel Chits, the chit value); each must be in the bag.
     :param shuffles: orders to return for shuffles, in turn; once used up, shuffles come from
         ``fallback`` (a :class:`SeededChance`), so a test need not script the whole deck.
+
+    The draws that reveal a card of the draw deck (labels starting ``deck:``, engine.coin.deck) also come
+    from ``fallback``, so a test need not script the deck: it puts the cards it needs on top with
+    ``engine.coin.deck.stack`` (a card put on top is revealed with no draw).
     """
 
     def __init__(self, rolls=(), draws=(), shuffles=(), fallback: Chance | None = None):
@@ -105,6 +112,8 @@ class ScriptedChance:
         return v
 
     def draw(self, items: list, label: str) -> int:
+        if label.startswith(DECK_LABEL):
+            return self.fallback.draw(items, label)
         if not self.draws:
             raise RulesBugError(f"scripted chance ran out of draws at {label!r}")
         v = self.draws.pop(0)

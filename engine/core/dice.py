@@ -3,8 +3,10 @@
 The derivation (written out for third parties in docs/dice.md):
 
 - ``commitment = SHA-256(seed)`` is published when the game is created.
-- The digest of the accepted actions: ``d0 = SHA-256("umpire-actions/1|" + game)`` and, after accepted
-  action n by ``role``, ``dn = SHA-256(d(n-1) + "|" + role + "|" + action)``, in hex.
+- The digest of the game's history: ``d0 = SHA-256("umpire-actions/1|" + game)``; after accepted action n
+  by ``role``, ``SHA-256(d + "|" + role + "|" + action)``; after a rollback to position N,
+  ``SHA-256(d + "|rollback|" + N)``; after a new seed with commitment c, ``SHA-256(d + "|rekey|" + c)``.
+  All in hex. The chain only grows: an undone action stays in it (docs/dice.md, "After a rollback").
 - Outcome k (0, 1, ...) of accepted action n (n = 0 is the setup) reads 32-bit big-endian words from
   the blocks ``HMAC-SHA256(seed, "umpire-dice/1|game|n|k|d(n-1)|entropy|r")`` for r = 0, 1, ...
   ``entropy`` is the seats' public entropy, ``role=text`` pairs sorted by role and joined with ``;``.
@@ -32,6 +34,18 @@ def first_digest(game: str) -> str:
 
 def next_digest(digest: str, role: str, action: str) -> str:
     return hashlib.sha256(f"{digest}|{role}|{action}".encode()).hexdigest()
+
+
+def rollback_digest(digest: str, to: int) -> str:
+    """The chain's link for a rollback to position *to*: the chain never goes back, so the outcomes after a
+    rollback are bound to everything that happened before it, the undone actions included (issue 22,
+    attack 3)."""
+    return hashlib.sha256(f"{digest}|rollback|{to}".encode()).hexdigest()
+
+
+def rekey_digest(digest: str, commitment: str) -> str:
+    """The chain's link for a new seed, whose commitment is *commitment* (issue 22, attack 2)."""
+    return hashlib.sha256(f"{digest}|rekey|{commitment}".encode()).hexdigest()
 
 
 def entropy_string(entropy: dict[str, str]) -> str:

@@ -350,12 +350,13 @@ class GameReveal(MethodView):
     @blp.response(200)
     @umpire_act
     def post(self, gid):
-        """Reveal the seed before the game ends (the umpire, for a dispute); recorded in the log."""
+        """Reveal the seed before the game ends (the umpire, for a dispute); recorded in the log. The game goes
+        on under a new seed whose commitment is published in the log at once (`commitment` here)."""
         with sessions()() as s, s.begin():
             game = G.get_game(s, gid, lock=True)
             G.require_umpire(s, game, bearer())
-            seed = G.reveal_seed(s, game)
-            return {"id": gid, "seed": seed, "commitment": game.commitment}
+            seed = G.reveal_seed(s, game, going_on=True)
+            return {"id": gid, "seed": seed, "commitment": game.commitment, "status": game.status}
 
 
 def _as_umpire(gid: str, act):

@@ -156,9 +156,9 @@ def test_replacing_a_seat_gives_it_a_new_signing_key(mail_app, relay):
 
 def test_a_seat_from_before_migration_0006_is_refused_and_its_token_line_still_works(mail_app, relay):
     gid, tokens = new_game(mail_app)
-    engine = mail_app.extensions["umpire"]["engine"]
-    command.downgrade(alembic_config(engine), "0005")  # down: the column goes
-    upgrade(engine)  # up again: the seats made before have no key
+    engine, secret = mail_app.extensions["umpire"]["engine"], mail_app.config["UMPIRE_SECRET_KEY"]
+    command.downgrade(alembic_config(engine, secret), "0005")  # down: the column goes (0009 opens the seeds)
+    upgrade(engine, secret_key=secret)  # up again: the seats made before have no key
     with mail_app.extensions["umpire"]["sessions"]() as s:
         assert s.execute(select(Seat.mail_key).where(Seat.game_id == gid)).scalars().all() == [None, None]
     move = a_move(gid)

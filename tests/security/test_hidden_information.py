@@ -1,9 +1,10 @@
 """No output for a seat or the public contains hidden information (issue 9, part 5, item 5).
 
-What is hidden (``engine.coin.view``, each game's ``view.py``; DESIGN.md section 3): the order of the draw
-deck, including its top card (neither game's view shows the next card: only the current one, with the
-deck's size), and which Events were set aside (``unused``, only their number is shown); Arab Revolt's chit
-cups keep their order hidden too. Palestine and Arab Revolt are played forward through the API with random
+What is hidden (``engine.coin.view``, each game's ``view.py``; DESIGN.md section 3): the cards not revealed
+yet, including the next one (neither game's view shows it: only the current card, with the deck's size;
+since issue 22, attack 5 the deck stores no order and the next card is drawn when revealed,
+engine.coin.deck), and which Events are set aside (only their number is shown); Arab Revolt's chit cups
+keep their order hidden too. Palestine and Arab Revolt are played forward through the API with random
 legal moves (seeded), and at the setup, in the middle of an Event and in a Propaganda round every output is
 collected for each seat and the public: the JSON view, the log (JSON and text), the dice record, the
 rulings, a check preview, the game page, the PDF snapshot's text (pypdf), and the mail a seat gets (a
@@ -33,6 +34,7 @@ import pytest
 from pypdf import PdfReader
 
 import engine
+from engine.coin import deck
 from engine.core.chance import SeededChance
 from engine.playout import choose
 from mail import compose
@@ -54,17 +56,23 @@ def _cards(slug: str) -> dict[str, dict]:
 
 
 def hidden_of(state: dict) -> set[str]:
-    """Card ids a viewer must not learn: the deck and the set-aside Events (``current`` and the played
-    and capability cards are public). Not the Propaganda cards: that one is shuffled into the bottom of
-    each pile is the setup procedure (2.1) and the log says so; where in the pile is hidden, and the twin
-    test covers it."""
+    """Card ids a viewer must not learn: the cards not revealed yet (``engine.coin.deck.remaining``: what
+    the deck may still reveal and the set-aside Events; ``current`` and the played and capability cards
+    are public). Not the Propaganda cards: that one is shuffled into the bottom of each pile is the setup
+    procedure (2.1); where in the pile is not stored (engine.coin.deck), and the twin test covers it."""
     cards = _cards(state["game"])
-    return {c for c in set(state["deck"]) | set(state["unused"]) if cards[c].get("kind") != "propaganda"}
+    return {c for c in deck.remaining(state) if cards[c].get("kind") != "propaganda"}
 
 
 def twin(state: dict, cards: dict) -> dict:
     """The same position with the hidden cards in another order: another top card (of another title) and,
-    where Events are set aside, another set of them."""
+    where Events are set aside, another set of them. A deck that stores no order (engine.coin.deck) is
+    first written as a game stored before issue 22, attack 5 held its deck (an ordered list and the
+    set-aside Events), so the outputs must also be the same for either way of storing the position."""
+    if not deck.is_legacy(state):
+        order = sorted(deck.remaining(state), key=lambda c: int(c[1:]))
+        n = deck.size(state)
+        state = {**state, "deck": order[:n], "unused": order[n:]}
     hidden = list(state["deck"]) + list(state["unused"])
     for k in range(1, len(hidden)):
         rot = hidden[k:] + hidden[:k]
@@ -87,8 +95,13 @@ def counts(text: str, cards: dict) -> dict[str, int]:
     return {k: v for k, v in out.items() if v}
 
 
+#: The items of a draw that revealed a card (the dice record's ``items``, label ``deck: ...``): the pool it
+#: was drawn from, every card not revealed yet alike (engine.coin.deck), public as the played cards are.
+DECK_POOL = re.compile(r'"items":\[[^\]]*\](?=(?:,"[a-z]+":(?:\d+|"[^"]*"))*,"label":"deck:)')
+
+
 def direct_leaks(text: str, state: dict) -> set[str]:
-    return set(CARD_ID.findall(text)) & hidden_of(state)
+    return set(CARD_ID.findall(DECK_POOL.sub('"items":[]', text))) & hidden_of(state)
 
 
 def twin_leaks(outputs: dict[str, str], twin_outputs: dict[str, str], cards: dict) -> dict[str, dict]:
@@ -220,7 +233,7 @@ def test_the_checker_finds_a_planted_leak(app, client, sessions):
     with as_twin(sessions, gid, cards):
         other = collect(app, client, sessions, gid, tokens, "irgun", False)
     assert not twin_leaks(real, other, cards)
-    nxt = state["deck"][0]
+    nxt = sorted(hidden_of(state))[0]  # a card not revealed yet, as if an output named the next card
     planted = {**real, "page": real["page"] + f"<p>next: {cards[nxt]['title']}</p>"}
     assert "page" in twin_leaks(planted, other, cards)  # the next card's title, by the twin test
     assert direct_leaks(real["view"] + f' "{nxt}"', state) == {nxt}  # its id, directly

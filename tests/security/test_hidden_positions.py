@@ -1,65 +1,123 @@
-"""Issue 22, attack 1: no output names a hidden item or anything derived from one (which pile a card is
-in), checked against the hidden facts themselves.
+"""Issue 22: no output names a hidden item or anything derived from one (which pile a card is in), checked
+against the hidden facts themselves.
 
-Two Arab Revolt games are set up alike except for the one hidden fact an attacker wanted: which pile
-holds A34, the Munich Conference (its card text depends on "the unpredictable timing of this Propaganda
-Event"). Everything a seat or the public can see (each view, every setup outcome as the dice record and
-the log publish it) must be the same in both. Counting card ids cannot see this leak: A34 was named once
-either way ("deck: shuffle A34 into the bottom of pile 1").
+Attack 1 wanted which pile holds A34, the Munich Conference (its card text depends on "the unpredictable
+timing of this Propaganda Event"). Attack 5 reads a copy of the database. Since the deck stores no order
+(engine.coin.deck: each card is drawn from the chance source when the rules reveal it), there is no such
+fact to find: one stored position goes on to Munich in any pile, and two games whose revealed outcomes
+agree (the same public history) store the same state and show the same views, whatever their seeds. A
+deck stored in order, as games before the fix have it, is what this check would find.
 """
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import engine
+from engine.coin import deck
 from engine.core import canonical
-from engine.core.chance import Recorder, SeededChance
+from engine.core.chance import SeededChance
+from engine.playout import choose
 from service.games import public_outcome
+from tests.engine.scripted import Spy, deal_out, legacy_deck
 
-PROPAGANDA = "deck: shuffle the Propaganda cards"
-
-
-class PilesChosen(SeededChance):
-    """A seeded source whose Propaganda shuffle is the order given: the twins differ in that alone."""
-
-    def __init__(self, seed: int, propaganda: list[str]):
-        super().__init__(seed, context="setup")
-        self.propaganda = propaganda
-
-    def shuffle(self, items, label):
-        if label == PROPAGANDA:
-            assert sorted(items) == sorted(self.propaganda)
-            return list(self.propaganda)
-        return super().shuffle(items, label)
+PROPAGANDA = ("A33", "A34", "A35")
+ROLES = {"palestine": ("irgun", "british", "public"), "arab-revolt": ("rebels", "british", "public")}
 
 
-def twin(seed: int, propaganda: list[str]) -> tuple[dict, list[dict]]:
-    """An Arab Revolt game set up with the Propaganda cards in *propaganda*'s order (one a pile), and its
-    setup outcomes as the service records them for the public (``public_outcome`` before the reveal)."""
-    chance = Recorder(PilesChosen(seed, propaganda))
-    state = engine.setup("arab-revolt", "standard", {}, chance)
-    return state, [public_outcome(o, revealed=False) for o in chance.outcomes]
+class Replay(SeededChance):
+    """A source with its own seed that gives the values another game's source gave (dice faces, the items
+    drawn), in order: the same public history. Anything else would come from its own seed."""
+
+    def __init__(self, seed: int, values: list):
+        super().__init__(seed, context="twin")
+        self.values = list(values)
+
+    def roll(self, sides, label):
+        return self.values.pop(0)
+
+    def draw(self, items, label):
+        v = self.values.pop(0)
+        assert v in items, f"the twin was asked to draw from {items} at {label!r}, the original drew {v!r}"
+        return items.index(v)
 
 
-def pile_of(state: dict, card: str) -> int:
-    """Which pile (1, 2...) of the stacked deck holds *card*: the hidden fact."""
-    props = [c for c in state["deck"] if engine.definition("arab-revolt").rules.card(c)["kind"] == "propaganda"]
-    return props.index(card) + 1
+def views(state: dict) -> dict[str, str]:
+    return {r: canonical.dumps(engine.view(state, r)) for r in ROLES[state["game"]]}
+
+
+def named_hidden(state: dict) -> dict[str, set[str]]:
+    """Cards not revealed yet (engine.coin.deck.remaining) that a view names, by role."""
+    hidden = deck.remaining(state)
+    return {r: set(re.findall(r'"([PA]\d+)"', text)) & hidden for r, text in views(state).items()
+            if set(re.findall(r'"([PA]\d+)"', text)) & hidden}
 
 
 @pytest.mark.parametrize("seed", [1, 7, 42])
-def test_22_1_which_pile_holds_munich_shows_in_no_output(seed):
-    first, first_out = twin(seed, ["A34", "A33", "A35"])
-    second, second_out = twin(seed, ["A33", "A34", "A35"])
-    assert pile_of(first, "A34") != pile_of(second, "A34"), "the twins must differ in the hidden fact"
-    assert first["current"] == second["current"], "the twins must agree in every public fact"
-    assert canonical.dumps(first_out) == canonical.dumps(second_out), "a setup outcome tells the piles apart"
-    for role in ("rebels", "british", "public"):
-        a, b = canonical.dumps(engine.view(first, role)), canonical.dumps(engine.view(second, role))
-        assert a == b, f"the {role} view tells where A34 is"
-    labels = " | ".join(o["label"] for o in first_out)
-    assert "A34" not in labels and "A33" not in labels and "A35" not in labels
+def test_22_1_which_pile_holds_munich_is_decided_only_when_it_is_revealed(seed):
+    spy = Spy(seed)
+    state = engine.setup("arab-revolt", "standard", {}, spy)
+    frozen, shown = canonical.dumps(state), views(state)
+    assert not any(c in label for label in spy.labels for c in PROPAGANDA), spy.labels
+    piles = {}
+    for k in range(40):
+        cards = state["played"] + deal_out(state, SeededChance(k, context="the future"))
+        piles.setdefault(cards.index("A34") // 7 + 1, k)
+    assert set(piles) == {1, 2, 3}, "one stored position goes on to Munich in every pile"
+    assert canonical.dumps(state) == frozen and views(state) == shown
+    assert not named_hidden(state)
+
+
+def play_twins(game: str, seed: int, other_seed: int, actions: int):
+    """Plays *game* with random legal actions from *seed*, and its twin from *other_seed* with the same
+    public history (each outcome's value replayed); yields both states after setup and after each action."""
+    picker = SeededChance(seed, context="picker")
+    spy = Spy(seed)
+    first = engine.setup(game, "standard", {}, spy)
+    twin = engine.setup(game, "standard", {}, Replay(other_seed, spy.values))
+    yield first, twin
+    for _ in range(actions):
+        if engine.outcome(first):
+            return
+        role = engine.active_roles(first)[0]
+        action = choose(engine.legal_actions(first, role), picker)
+        dice = Spy(seed, context=f"dice {first['seq']}")
+        first = engine.apply(first, role, action, dice).state
+        twin = engine.apply(twin, role, action, Replay(other_seed, dice.values)).state
+        yield first, twin
+
+
+@pytest.mark.parametrize("game,seed", [("palestine", 3), ("arab-revolt", 5)])
+def test_22_5_no_state_or_view_depends_on_the_seed_beyond_what_was_revealed(game, seed):
+    """Every view for every role and the public, and the stored state itself, are the same for two seeds
+    after the same public history, through cards revealed and Propaganda rounds; no view names a card not
+    revealed yet."""
+    cards = 0
+    for first, twin in play_twins(game, seed, seed + 1000, 250):
+        assert canonical.digest(first) == canonical.digest(twin), f"{game} at action {first['seq']}"
+        assert views(first) == views(twin)
+        assert not named_hidden(first), named_hidden(first)
+        cards = len(first["played"])
+    assert cards >= 8, "the twins should go through at least one Propaganda round"
+
+
+@pytest.mark.parametrize("game", ["palestine", "arab-revolt"])
+def test_22_5_the_check_finds_an_order_stored_as_before_the_fix(game):
+    """The same setup with the deck built as before (shuffled whole, the order stored): the seed shows in
+    the stored state before another card is revealed; the views, which hide it, are the same."""
+    rules = engine.definition(game).rules
+    states = []
+    for seed in (1, 2):
+        s = engine.setup(game, "standard", {}, SeededChance(0))
+        events = sorted(c for c in deck.remaining(s) if rules.card(c)["kind"] == "event")
+        props = sorted(c for c in deck.remaining(s) if rules.card(c)["kind"] == "propaganda")
+        s["deck"], s["unused"] = legacy_deck(SeededChance(seed), events, props,
+                                             shuffle_propaganda=game == "arab-revolt")
+        states.append(s)
+    assert canonical.digest(states[0]) != canonical.digest(states[1])
+    assert views(states[0]) == views(states[1])
 
 
 def test_22_1_a_stored_label_naming_a_card_is_not_published_before_the_reveal():

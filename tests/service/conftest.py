@@ -20,6 +20,17 @@ PG_ADMIN_DB = os.environ.get("UMPIRE_TEST_PG_DB", "test")
 REDIS_TEST_URL = os.environ.get("UMPIRE_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
 
 
+def app_secret() -> str:
+    """The server secret of the apps this process makes with ``create_app`` (``UMPIRE_SECRET_KEY``, else
+    the instance folder's key): what a worker process started by a test needs to open the seeds of the
+    games those apps created (``service.seeds``; at scale every process shares one secret)."""
+    from flask import Flask
+
+    from service import config as config_mod
+    return config_mod.secret_key(Flask("service", instance_path=os.environ.get("UMPIRE_INSTANCE") or None)
+                                 .instance_path)
+
+
 @pytest.fixture
 def app(tmp_path):
     """An app on a fresh SQLite database, embedded mode (in-memory broker), no worker running."""

@@ -24,10 +24,12 @@ import pytest
 from click.testing import CliRunner
 from sqlalchemy import delete, func, select, update
 
+from engine.coin import deck
 from engine.core.moves import MOVE_FORMAT, MOVE_SCHEMA
 from service import adjudication, create_app
 from service import games as G
 from service.models import Game, Move, Seat, Snapshot, Submission, now
+from service.seeds import open_seed
 from umpire_cli.main import cli
 
 HIDDEN_KEYS = {"deck", "unused", "flow"}
@@ -126,6 +128,8 @@ def assert_no_hidden(body, hidden_state: dict, where: str) -> None:
     leaked = HIDDEN_KEYS & set(keys_of(body))
     assert not leaked, f"{where} leaks hidden information under the key(s) {sorted(leaked)}"
     for name in ("deck", "unused"):
+        if name not in hidden_state:  # "unused": games stored before issue 22, attack 5 (engine.coin.deck)
+            continue
         secret = hidden_state[name]
         assert not any(v == secret for v in values_of(body)), f"{where} contains the hidden {name} list"
 
@@ -168,7 +172,8 @@ def test_create_game_returns_tokens_commitment_and_the_irgun_prompt(client, sess
         stored = json.dumps([game.state, game.seed, game.umpire_token_hash,
                              [x.token_hash for x in seats.values()]])
         assert not any(t in stored for t in b["tokens"].values()), "a token is stored in clear"
-        assert hashlib.sha256(bytes.fromhex(game.seed)).hexdigest() == b["commitment"]
+        seed = open_seed(s, game)  # stored sealed (issue 22, attack 5: tests/security/test_database_copy.py)
+        assert seed.hex() not in stored and hashlib.sha256(seed).hexdigest() == b["commitment"]
     assert move_seqs(sessions, gid) == [0]
     assert count(sessions, Snapshot, gid) == 1
 
@@ -284,14 +289,14 @@ def test_game_view_public_seats_and_umpire_hide_the_deck(client, sessions):
     b = new_game(client)
     gid, tokens = b["id"], b["tokens"]
     hidden = game_row(sessions, gid)["state"]
-    assert hidden["deck"] and hidden["unused"], "the test needs a hidden deck to look for"
+    assert deck.size(hidden) and deck.remaining(hidden), "the test needs a deck to look for"
     for who in (None, "irgun", "british", "umpire"):
         r = client.get(f"/api/games/{gid}", headers=auth(tokens[who] if who else None))
         assert r.status_code == 200, r.get_data(as_text=True)
         v = r.get_json()
         assert v["role"] == (who or "public")
         assert v["id"] == gid and v["seq"] == 0 and v["waiting_for"] == ["irgun"]
-        assert v["view"]["deck_size"] == len(hidden["deck"])
+        assert v["view"]["deck_size"] == deck.size(hidden)
         if who in ("irgun", "british"):
             assert v["view"]["role"] == who
         assert list(v["prompts"]) == ["irgun"] and v["prompts"]["irgun"]["actions"]
@@ -321,7 +326,9 @@ def test_game_view_unknown_game_is_404(client):
 # ----------------------------------------------------------------------------------------------- log
 
 
-def test_log_at_creation_hides_the_shuffles(client, sessions):
+def test_log_at_creation_shows_the_first_card_drawn_and_no_shuffle(client, sessions):
+    """The deck stores no order (issue 22, attack 5; engine.coin.deck): the setup shuffles nothing, and the
+    only outcome is the draw of the first card, revealed by it (2.2), which the log shows."""
     gid = new_game(client)["id"]
     r = client.get(f"/api/games/{gid}/log")
     assert r.status_code == 200 and r.mimetype == "application/json"
@@ -330,19 +337,16 @@ def test_log_at_creation_hides_the_shuffles(client, sessions):
     assert [e["seq"] for e in body["entries"]] == [0]
     setup = body["entries"][0]
     assert setup["action"] == "setup" and setup["role"] == "umpire"
-    shuffles = [o for o in setup["outcomes"] if o["kind"] == "shuffle"]
-    assert shuffles, "the setup shuffles the deck: its outcome record should be in the log"
-    for o in shuffles:
-        assert "value" not in o and "items" not in o, f"a shuffle's order is shown before the reveal: {o}"
-        assert o["size"] > 0
-    assert_no_hidden(body, game_row(sessions, gid)["state"], "GET log")
+    assert not [o for o in setup["outcomes"] if o["kind"] == "shuffle"], "a shuffle at setup"
+    state = game_row(sessions, gid)["state"]
+    draws = [o for o in setup["outcomes"] if o["kind"] == "draw"]
+    assert draws and all(o["label"].startswith("deck:") for o in draws)
+    assert draws[-1]["value"] == state["current"]
+    assert_no_hidden(body, state, "GET log")
     t = client.get(f"/api/games/{gid}/log?format=text")
     assert t.status_code == 200 and t.mimetype == "text/plain"
     assert t.get_data(as_text=True).startswith("[0] umpire: setup")
-    assert "chance:" not in t.get_data(as_text=True), "the text log shows a shuffle's outcome before the reveal"
-    with sessions() as s:
-        order = s.scalars(select(Move.outcomes).where(Move.game_id == gid, Move.seq == 0)).one()[0]["value"]
-    assert not any(v == order for v in values_of(body)), "the JSON log holds the deck's shuffled order"
+    assert state["current"] in t.get_data(as_text=True)
 
 
 def test_log_after_a_move_shows_the_actions_and_the_die(client, sessions):
@@ -363,7 +367,7 @@ def test_log_after_a_move_shows_the_actions_and_the_die(client, sessions):
     assert re.search(rf"chance: .+ -> {dice[0]['value']}$", text, re.M), text
 
 
-def test_log_shows_the_shuffle_order_once_the_seed_is_revealed(client, sessions):
+def test_log_and_export_show_the_seed_revealed_mid_game_as_key_0(client, sessions):
     b = new_game(client)
     gid = b["id"]
     r = client.post(f"/api/games/{gid}/reveal", headers=auth(b["tokens"]["umpire"]))
@@ -375,7 +379,8 @@ def test_log_shows_the_shuffle_order_once_the_seed_is_revealed(client, sessions)
         stored = s.scalars(select(Move.outcomes).where(Move.game_id == gid, Move.seq == 0)).one()
     assert [o.get("value") for o in setup["outcomes"]] == [o["value"] for o in stored]
     ex = client.get(f"/api/games/{gid}/export", headers=auth(b["tokens"]["umpire"])).get_json()
-    assert ex["seed"] == seed
+    # revealed mid-game, the seed is key 0's; the game goes on under key 1, not revealed (issue 22, attack 2)
+    assert ex["keys"][0]["seed"] == seed and ex["seed"] is None and ex["keys"][1]["seed"] is None
 
 
 @pytest.mark.parametrize("fmt", ["xml", "JSON", ""])
@@ -406,7 +411,7 @@ def test_export_for_the_umpire(client, sessions):
     assert ex["seed"] is None, "the seed is in the export before the game ends"
     assert "state" not in ex
     with sessions() as s:
-        seed = s.get(Game, gid).seed
+        seed = open_seed(s, s.get(Game, gid)).hex()
     text = r.get_data(as_text=True)
     assert seed not in text
     assert not any(t in text for t in tokens.values()), "the export shows a token"
@@ -937,8 +942,11 @@ def test_dice_record_and_reveal_errors(client):
     assert client.get(f"/api/games/{gid}/dice").get_json()["seed"] is None, "a refused reveal revealed"
     r1 = client.post(f"/api/games/{gid}/reveal", headers=auth(tokens["umpire"]))
     r2 = client.post(f"/api/games/{gid}/reveal", headers=auth(tokens["umpire"]))
-    assert r1.status_code == r2.status_code == 200 and r1.get_json()["seed"] == r2.get_json()["seed"]
-    assert client.get(f"/api/games/{gid}/dice").get_json()["seed"] == r1.get_json()["seed"]
+    # each reveal mid-game reveals the seed in use and gives the game a new one (issue 22, attack 2)
+    assert r1.status_code == r2.status_code == 200 and r1.get_json()["seed"] != r2.get_json()["seed"]
+    d = client.get(f"/api/games/{gid}/dice").get_json()
+    assert [k["seed"] for k in d["keys"]] == [r1.get_json()["seed"], r2.get_json()["seed"], None]
+    assert d["seed"] is None and d["commitment"] == r2.get_json()["commitment"]
 
 
 # ---------------------------------------------------------------------------------- OpenAPI, schema
@@ -1186,7 +1194,10 @@ def test_cli_against_the_service_database(tmp_path):
 
     res = runner.invoke(cli, ["log", "--game", gid], env=env)
     assert res.exit_code == 0, res.output
-    assert res.output.splitlines()[:2] == ["[0] umpire: setup", "[1] irgun: box opsa"]
+    # The setup's one outcome is the draw of the first card, public as it reveals it (engine.coin.deck).
+    assert res.output.splitlines()[0] == "[0] umpire: setup"
+    assert re.fullmatch(r" +chance: deck: .+ -> P\d+", res.output.splitlines()[1])
+    assert res.output.splitlines()[2] == "[1] irgun: box opsa"
     assert "[4] irgun: roll" in res.output and f"-> {rolled.group(1)}" in res.output
 
     # The same game through the API of an app on the same database.

@@ -14,6 +14,7 @@ from engine.playout import choose
 from service import adjudication
 from service import games as G
 from service.models import Game, Move, Submission
+from service.seeds import open_seed
 from umpire_cli.main import cli
 
 
@@ -92,7 +93,7 @@ def test_finished_game_export_verifies_and_tampered_copies_fail(client, sessions
     assert res.exit_code == 1 and "different history" in res.output
 
     bad = json.loads(json.dumps(export))
-    bad["seed"] = "11" * 32
+    bad["seed"] = bad["keys"][-1]["seed"] = "11" * 32
     (tmp_path / "bad3.json").write_text(json.dumps(bad))
     res = runner.invoke(cli, ["verify", str(tmp_path / "bad3.json")])
     assert res.exit_code == 1 and "does not match the commitment" in res.output
@@ -106,22 +107,27 @@ def test_unrevealed_dice_file_cannot_be_verified_yet(client, tmp_path):
     assert res.exit_code == 3 and "not revealed" in res.output
 
 
-def test_shuffle_order_is_hidden_until_revealed(client, sessions):
+def test_setup_shuffles_nothing_and_a_reveal_goes_on_under_a_new_commitment(client, sessions):
+    """Issue 22, attacks 2 and 5: a new game's setup draws no hidden order (cards are drawn as the rules
+    reveal them), and a seed revealed mid-game is followed at once by a new one, committed in the log."""
     r = client.post("/api/games", json={"game": "palestine"})
     gid, umpire = r.json["id"], r.json["tokens"]["umpire"]
     setup = client.get(f"/api/games/{gid}/dice").json["moves"][0]
-    assert setup["action"] == "setup" and all("value" not in o and "items" not in o for o in setup["outcomes"])
+    assert setup["action"] == "setup" and not any(o["kind"] == "shuffle" for o in setup["outcomes"])
     res = client.post(f"/api/games/{gid}/reveal", headers={"Authorization": f"Bearer {umpire}"})
     assert res.status_code == 200 and hashlib.sha256(bytes.fromhex(res.json["seed"])).hexdigest() == r.json["commitment"]
-    setup = client.get(f"/api/games/{gid}/dice").json["moves"][0]
-    deck = next(o for o in setup["outcomes"] if o["label"] == "deck: shuffle the Event cards")
-    assert len(deck["value"]) == 32
+    assert res.json["commitment"] != r.json["commitment"] and res.json["status"] == "active"
+    rec = client.get(f"/api/games/{gid}/dice").json
+    assert [k["commitment"] for k in rec["keys"]] == [r.json["commitment"], res.json["commitment"]]
+    assert rec["keys"][0]["seed"] == res.json["seed"] and rec["keys"][1]["seed"] is None and not rec["revealed"]
+    assert [e["kind"] for e in rec["events"]] == ["seed-revealed", "rekeyed"]
     assert client.post(f"/api/games/{gid}/reveal", headers={"Authorization": f"Bearer {r.json['tokens']['irgun']}"}).status_code == 403
 
 
 def test_rejected_then_corrected_move_gets_the_dice_it_would_have_got(sessions):
     gid, _ = _new(sessions)
-    seed = bytes.fromhex(_game(sessions, gid).seed)
+    with sessions() as s:  # games.seed is sealed (issue 22, attack 5): the service opens it
+        seed = open_seed(s, G.get_game(s, gid))
     with sessions() as s:  # the preview first: it stops before the die and commits nothing
         v = adjudication.evaluate(s, G.get_game(s, gid), "irgun", "box opsa\nop sabotage\nspace galilee\nroll\n",
                                   "text/plain", preview=True)[0]

@@ -25,6 +25,7 @@ if not CHROMIUM.exists():
 from celery.contrib.testing.worker import start_worker  # noqa: E402
 from playwright import sync_api  # noqa: E402
 
+from engine.coin import deck  # noqa: E402
 from engine.games.palestine.data import CARDS  # noqa: E402
 from service.reports.board import load_layout  # noqa: E402
 
@@ -131,7 +132,7 @@ def test_game_page_in_a_browser_preview_and_submit(live, browser):
     with sessions() as s:
         from service import games as G
         game = G.get_game(s, gid)
-        hidden = [c for c in game.state["deck"] + game.state.get("unused", [])
+        hidden = [c for c in deck.remaining(game.state)
                   if CARDS[c]["title"] not in {CARDS[v]["title"] for v in game.state["played"]}]
     body = page.locator("body").inner_text()
     assert not [CARDS[c]["title"] for c in hidden if CARDS[c]["title"] in body], "a hidden card is on the page"

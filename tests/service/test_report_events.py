@@ -16,6 +16,7 @@ import pytest
 from pypdf import PdfReader
 
 from service import games as G
+from service.seeds import open_seed
 
 
 def text_of(pdf: bytes) -> str:
@@ -42,7 +43,7 @@ EVENTS = {
 def test_an_event_that_keeps_the_position_shows_in_the_pdfs_asked_for_after_it(event, client, sessions):
     with sessions() as s, s.begin():
         game, tokens = G.create_game(s, "palestine", "standard", {}, None, "events")
-        gid, seed, seq = game.id, game.seed, game.seq
+        gid, seed, seq = game.id, open_seed(s, game).hex(), game.seq
     report = f"/api/games/{gid}/report.pdf"
     snapshot = f"/api/games/{gid}/snapshot.pdf"
     before = _get(client, report)

@@ -17,17 +17,25 @@ from click.testing import CliRunner
 from sqlalchemy import func, select
 
 import engine
-from engine.core import canonical
+from engine.core import canonical, dice
 from engine.core.chance import SeededChance
 from engine.core.verify import verify
 from engine.playout import choose
 from service import adjudication, create_app
 from service import games as G
 from service.models import Game, Move, Seat, Submission, UndoneMove
-from service.replay import chain
 from service.reports import documents
 from tests.service.test_api import assert_error, auth, post_text
 from umpire_cli.main import cli
+
+
+def chain(gid: str, moves: list[dict]) -> str:
+    """The digest of *moves* alone, as the chain was before issue 22 reset it on a rollback."""
+    d = dice.first_digest(gid)
+    for m in moves:
+        if m["seq"] > 0:
+            d = dice.next_digest(d, m["role"], m["action"])
+    return d
 
 ROOT = Path(__file__).resolve().parents[2]
 FIRST = "box opsa\nop sabotage\nspace galilee\n"  # three legal Irgun orders, no chance
@@ -294,7 +302,7 @@ def test_a_game_made_with_the_umpires_choices_verifies_and_imports_with_them(cli
 def test_rollback_keeps_the_undone_moves_restores_the_position_and_verifies(client, sessions, tmp_path):
     gid, tokens = new_game(client)
     hashes = play(client, sessions, gid, tokens, 40)
-    top = game_row(sessions, gid).seq
+    top, head = game_row(sessions, gid).seq, game_row(sessions, gid).digest
     with sessions() as s:
         rolled = [m.seq for m in s.scalars(select(Move).where(Move.game_id == gid, Move.seq > 0)) if m.outcomes]
     assert rolled, "the random play should have rolled a die"
@@ -307,7 +315,7 @@ def test_rollback_keeps_the_undone_moves_restores_the_position_and_verifies(clie
     assert (r.json["seq"], r.json["from_seq"], r.json["undone"]) == (to, top, top - to)
     sup = r.json["superseded"]
     assert sup and {o["seq"] for o in sup} <= {x[0] for x in undone_before}
-    assert any(o["seq"] == rolled[0] and o["kind"] == "die" for o in sup)
+    assert any(o["seq"] == rolled[0] and o["kind"] in ("die", "draw") for o in sup)
 
     g = game_row(sessions, gid)
     assert g.seq == to and canonical.digest(g.state) == hashes[to], "the position is the one at N again"
@@ -316,7 +324,9 @@ def test_rollback_keeps_the_undone_moves_restores_the_position_and_verifies(clie
                 s.scalars(select(Move).where(Move.game_id == gid).order_by(Move.seq))]
         undone = [(u.seq, u.role, u.action, u.outcomes) for u in
                   s.scalars(select(UndoneMove).where(UndoneMove.game_id == gid).order_by(UndoneMove.seq))]
-    assert [m["seq"] for m in kept] == list(range(to + 1)) and g.digest == chain(gid, kept)
+    assert [m["seq"] for m in kept] == list(range(to + 1))
+    # issue 22, attack 3: the chain never goes back; the rollback is a link after the undone actions
+    assert g.digest == dice.rollback_digest(head, to) != chain(gid, kept)
     assert undone == undone_before, "the undone moves are kept, with their dice, in the audit table"
 
     log = client.get(f"/api/games/{gid}/log").json
@@ -355,17 +365,26 @@ def test_rollback_keeps_the_undone_moves_restores_the_position_and_verifies(clie
     assert res.exit_code == 0 and "OK" in res.output, res.output
 
 
-def test_the_same_action_after_a_rollback_gets_the_same_dice(client, sessions):
+def test_issue_22_attack_3_after_a_rollback_the_die_is_bound_to_the_rollback(client, sessions):
+    """Issue 22, attack 3: the same action at the same position after a rollback does not get the
+    superseded die back; its die is derived from the chain with the undone action and the rollback's link
+    in it (docs/dice.md, "After a rollback"), which the rollback's event publishes."""
     gid, tokens = new_game(client)
     first = move(client, sessions, gid, tokens["irgun"], FIRST + "roll\n")
     assert first["status"] == "accepted"
+    head = game_row(sessions, gid).digest
     with sessions() as s:
         before = s.scalars(select(Move.outcomes).where(Move.game_id == gid, Move.seq == 4)).one()
     assert umpire_post(client, gid, tokens, "rollback", to=3).status_code == 200
     assert move(client, sessions, gid, tokens["irgun"], "roll\n")["status"] == "accepted"
     with sessions() as s:
         after = s.scalars(select(Move.outcomes).where(Move.game_id == gid, Move.seq == 4)).one()
-    assert after == before, "docs/dice.md: the same action at the same position gets the same outcome"
+    link = dice.rollback_digest(head, 3)
+    assert after[0]["digest"] == link != before[0]["digest"]
+    assert events(client, gid)[0]["data"]["digest"] == link, "the link is public: the rollback's event has it"
+    seed = bytes.fromhex(client.post(f"/api/games/{gid}/reveal", headers=auth(tokens["umpire"])).json["seed"])
+    assert dice.recompute(seed, gid, after[0]) == after[0]["value"]
+    assert dice.recompute(seed, gid, before[0]) == before[0]["value"]
 
 
 @pytest.mark.parametrize("to, status, code", [(3, 409, "not-earlier"), (5, 409, "not-earlier"), (-1, 422, "invalid"),
@@ -403,22 +422,30 @@ def test_export_import_replays_to_the_same_state_hash(client, sessions, tmp_path
     play(client, sessions, gid, tokens, 10, seed=3)
     assert client.post(f"/api/games/{gid}/reveal", headers=auth(tokens["umpire"])).status_code == 200
     export = client.get(f"/api/games/{gid}/export", headers=auth(tokens["umpire"])).json
-    assert export["state_hash"] == canonical.digest(game_row(sessions, gid).state)
+    # the game goes on under a new seed, not revealed: its state stays out of the export (issue 22)
+    assert "state_hash" not in export and export["seed"] is None
+    want = canonical.digest(game_row(sessions, gid).state)
 
     other = _other_app(tmp_path)
     try:
         from service.importer import import_game
         with other.extensions["umpire"]["sessions"]() as s, s.begin():
             game, new_tokens = import_game(s, export)
-            assert canonical.digest(game.state) == export["state_hash"]
-            assert game.status == "paused" and game.seq == export["seq"] and game.digest == export["digest"]
+            assert canonical.digest(game.state) == want
+            # the export's last key (made when the umpire revealed the seed) was used by no outcome and is not
+            # in it: this Umpire gives the game its own new seed, a public link of the chain (issue 22)
+            assert game.status == "paused" and game.seq == export["seq"]
+            assert game.digest == dice.rekey_digest(export["digest"], game.commitment)
+            assert game.commitment != export["commitment"]
             assert set(new_tokens) == {"umpire", "irgun", "british"}
             assert not set(new_tokens.values()) & set(tokens.values())
         with other.extensions["umpire"]["sessions"]() as s:
             again = G.export(s, G.get_game(s, gid))
-        assert again["state_hash"] == export["state_hash"] and again["moves"] == export["moves"]
+        assert again["moves"] == export["moves"]
         assert [u["seq"] for u in again["undone"]] == [u["seq"] for u in export["undone"]]
-        assert again["events"][-1]["kind"] == "imported"
+        assert [e["kind"] for e in again["events"][-2:]] == ["imported", "rekeyed"]
+        assert [k["commitment"] for k in again["keys"][:-1]] == [k["commitment"] for k in export["keys"]]
+        assert verify(again).ok, verify(again).problems
         oc = other.test_client()
         assert_error(oc.post(f"/api/games/{gid}/moves", data=b"box event", content_type="text/plain",
                              headers=auth(new_tokens["irgun"])), 409, "paused")
@@ -442,7 +469,10 @@ def test_import_through_the_api(client, sessions, tmp_path):
         # An action changed before a die: the die is bound to another history (docs/dice.md).
         last_die = max(m["seq"] for m in changed["moves"] if m["outcomes"] and m["seq"] > 1)
         changed["moves"][last_die - 1]["action"] += " (changed)"
-        e = assert_error(oc.post("/api/imports", json=changed), 409, "dice-mismatch")
+        r = oc.post("/api/imports", json=changed)
+        assert r.status_code == 409 and r.json["code"] in ("dice-mismatch", "replay-differs"), r.json
+        e = r.json
+        assert e["seq"] == last_die - 1, "the first difference is named with its position"
         broken = {**export, "moves": [1, 2]}
         assert_error(oc.post("/api/imports", json=broken), 409, "unreadable-export")
         assert "action" in e["message"]
@@ -460,7 +490,7 @@ def test_import_through_the_api(client, sessions, tmp_path):
 def test_import_of_an_older_engine_export_names_the_first_differing_position(client, sessions, tmp_path):
     gid, tokens = new_game(client)
     play(client, sessions, gid, tokens, 20)
-    client.post(f"/api/games/{gid}/reveal", headers=auth(tokens["umpire"]))
+    assert umpire_post(client, gid, tokens, "resign", role="british").status_code == 200
     export = client.get(f"/api/games/{gid}/export", headers=auth(tokens["umpire"])).json
     export["engine_version"] = "0.0.1"
     from service.importer import ReplayDiffers, check
@@ -585,7 +615,7 @@ def test_verify_checks_the_undone_actions_of_two_rollbacks(client, sessions):
     o = next(o for o in die["outcomes"] if o["kind"] == "die")
     o["value"] = o["value"] % o["sides"] + 1
     rep = verify(export)
-    assert any(p.startswith(f"undone action {die['seq']}") and "the seed gives" in p for p in rep.problems), \
+    assert any(f"undone action {die['seq']}" in p and "the seed gives" in p for p in rep.problems), \
         rep.problems
 
 

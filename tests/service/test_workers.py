@@ -35,6 +35,8 @@ from sqlalchemy.exc import OperationalError
 from service import adjudication, create_app
 from service.models import Game, Move, Submission
 
+from .conftest import app_secret
+
 ROOT = Path(__file__).resolve().parents[2]
 LAUNCHER = Path(__file__).with_name("worker_with_delay.py")
 
@@ -365,6 +367,7 @@ class Proc:
 def worker_env(pg_url: str, redis_url: str, tmp_path: Path, **extra) -> dict:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("UMPIRE_", "CELERY_"))}
     env.update(DATABASE_URL=pg_url, REDIS_URL=redis_url, UMPIRE_INSTANCE=str(tmp_path / "instance"),
+               UMPIRE_SECRET_KEY=app_secret(),  # the test's app's: the workers open the seeds it sealed
                PYTHONPATH=str(ROOT) + os.pathsep + env.get("PYTHONPATH", ""), **extra)
     return env
 

@@ -36,12 +36,11 @@ def setup(scenario: str, options: dict, g: Context) -> dict:
         # them A34.
         rest = [c for c in EVENT_CARDS if c not in EXAMPLE_CARDS]
         props = [c for c in PROPAGANDA_CARDS if c not in EXAMPLE_CARDS]
-        tail, unused = build_deck(g, rest, props, deck_rules["pile_size"], deck_rules["bottom"],
-                                  shuffle_propaganda=True)
-        deck = list(EXAMPLE_CARDS) + tail
+        deck = build_deck(rest, props, deck_rules["pile_size"], deck_rules["bottom"], shuffle_propaganda=True,
+                          top=list(EXAMPLE_CARDS))
     else:
-        deck, unused = build_deck(g, EVENT_CARDS, PROPAGANDA_CARDS, deck_rules["pile_size"], deck_rules["bottom"],
-                                  shuffle_propaganda=deck_rules["shuffle_propaganda"])
+        deck = build_deck(EVENT_CARDS, PROPAGANDA_CARDS, deck_rules["pile_size"], deck_rules["bottom"],
+                          shuffle_propaganda=deck_rules["shuffle_propaganda"])
     avail = {k: v for k, v in SETUP["available"].items() if k != "source"}
     state = {
         "game": "arab-revolt", "scenario": scenario, "options": options, "rules_version": 1, "seq": 0,
@@ -55,7 +54,7 @@ def setup(scenario: str, options: dict, g: Context) -> dict:
         "punishment": {"pool": sorted(COMPONENTS["punishment_chits"]["chits"]), "held": [], "set_aside": []},
         "ops": {"pool": sorted(COMPONENTS["operations_chits"]["chits"]), "held": [], "drawn": [], "played": None,
                 "set_aside": []},
-        "deck": deck, "unused": unused, "played": [], "current": None,
+        "deck": deck, "played": [], "current": None,
         "eligible": list(SETUP["eligible"]["order"]), "boxes": {"limited": None, "event": None, "opsa": None},
         "capabilities": {}, "flags": {}, "propaganda": 0, "outcome": None,
         "flow": [{"p": "coin.round", "role": SETUP["eligible"]["order"][0], "stage": "reveal"}],

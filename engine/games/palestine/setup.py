@@ -31,11 +31,10 @@ def setup(scenario: str, options: dict, g: Context) -> dict:
         spaces[sid].update(forces)
     if scenario == "example-of-play":
         rest = [c for c in EVENT_CARDS if c not in EXAMPLE_CARDS]
-        tail, unused = build_deck(g, rest, ["P33", "P34"])
         # Two more piles of 6 from the 26 other Events: 12 used, 14 set aside (8.0, last paragraph).
-        deck = EXAMPLE_CARDS + tail
+        deck = build_deck(rest, ["P33", "P34"], top=EXAMPLE_CARDS)
     else:
-        deck, unused = build_deck(g, EVENT_CARDS, PROPAGANDA_CARDS)
+        deck = build_deck(EVENT_CARDS, PROPAGANDA_CARDS)
     state = {
         "game": "palestine", "scenario": scenario, "options": options, "rules_version": 1, "seq": 0,
         "spaces": spaces,
@@ -44,7 +43,7 @@ def setup(scenario: str, options: dict, g: Context) -> dict:
         "haganah": 4, "haganah_slots": {"4": {"cells": 0, "caches": 0}, "3": {"cells": 0}},
         "pw": 18,
         "intel": {"bag": list(B.INTEL_CHITS), "held": []},
-        "deck": deck, "unused": unused, "played": [], "current": None,
+        "deck": deck, "played": [], "current": None,
         "eligible": ["irgun", "british"], "boxes": {"limited": None, "event": None, "opsa": None},
         "capabilities": {}, "flags": {}, "propaganda": 0, "outcome": None,
         "flow": [{"p": "coin.round", "role": "irgun", "stage": "reveal"}],

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import engine
 from engine.api import _context
+from engine.coin import deck
 from engine.core.chance import ScriptedChance, SeededChance
 from engine.games.arab_revolt import board as B
 
@@ -56,9 +57,7 @@ def at_card(state: dict, cid: str, first: str = "rebels", draws=()) -> dict:
     """Makes *cid* the current card, just revealed, with *first* 1st Eligible; runs the automatic steps
     (a Mandatory Event, the Rebels' chit draw with scripted *draws*)."""
     other = "british" if first == "rebels" else "rebels"
-    for pile in (state["deck"], state["unused"]):
-        if cid in pile:
-            pile.remove(cid)
+    deck.take(state, cid)
     state["played"].append(cid)
     state["current"] = cid
     state["boxes"] = {"limited": None, "event": None, "opsa": None}

@@ -3,10 +3,12 @@
 import pytest
 
 import engine
+from engine.coin import deck
 from engine.core.chance import ScriptedChance, SeededChance
 from engine.games.arab_revolt import board as B
 from engine.games.arab_revolt.data import CARDS
 
+from ..scripted import deal_out
 from .helpers import fresh
 
 # The setup list, space by space (L1058-1084): Guerrillas set up Underground (1.4.3).
@@ -56,22 +58,25 @@ def test_2_1_piece_totals_are_the_components(state):
 def test_2_1_deck_of_21_cards_three_piles_propaganda_in_the_bottom_three():
     for seed in range(30):
         s = engine.setup("arab-revolt", "standard", {}, SeededChance(seed))
-        deck = s["played"] + s["deck"]
-        assert len(deck) == 21 and len(s["unused"]) == 14
-        assert sorted(deck + s["unused"], key=lambda c: int(c[1:])) == list(CARDS)
+        assert deck.size(s) == 20 and deck.unused_count(s) == 14
+        cards = s["played"] + deal_out(s, SeededChance(seed, context="deal"))
+        unused = deck.remaining(s) - set(cards)
+        assert len(cards) == 21 and len(unused) == 14
+        assert sorted(cards + sorted(unused), key=lambda c: int(c[1:])) == list(CARDS)
+        assert all(CARDS[c]["kind"] == "event" for c in unused)
         for pile in range(3):
-            cards = deck[pile * 7:(pile + 1) * 7]
-            props = [i for i, c in enumerate(cards) if CARDS[c]["kind"] == "propaganda"]
-            assert len(props) == 1 and props[0] >= 4, (seed, cards)
+            seven = cards[pile * 7:(pile + 1) * 7]
+            props = [i for i, c in enumerate(seven) if CARDS[c]["kind"] == "propaganda"]
+            assert len(props) == 1 and props[0] >= 4, (seed, seven)
 
 
 def test_2_1_every_propaganda_card_can_close_any_pile():
     # "a random Propaganda card" per pile (L1086): A34 Munich is not always in the same pile.
     piles = set()
+    s = engine.setup("arab-revolt", "standard", {}, SeededChance(0))
     for seed in range(40):
-        s = engine.setup("arab-revolt", "standard", {}, SeededChance(seed))
-        deck = s["played"] + s["deck"]
-        piles.add(next(i for i, c in enumerate(deck) if c == "A34") // 7)
+        cards = s["played"] + deal_out(s, SeededChance(seed))
+        piles.add(cards.index("A34") // 7)
     assert piles == {0, 1, 2}
 
 
@@ -86,7 +91,9 @@ def test_2_3_4_first_card_revealed_and_rebels_drew_two_chits(state):
 def test_8_0_example_of_play_deck_top():
     s = engine.setup("arab-revolt", "example-of-play", {}, ScriptedChance(draws=[1, 3]))
     assert s["played"] == ["A13"]
-    assert s["deck"][:6] == ["A14", "A10", "A11", "A23", "A25", "A33"]
-    rest = s["deck"][6:]
-    assert len(rest) == 14 and sorted(c for c in rest if CARDS[c]["kind"] == "propaganda") == ["A34", "A35"]
+    for seed in range(5):
+        cards = deal_out(s, SeededChance(seed))
+        assert cards[:6] == ["A14", "A10", "A11", "A23", "A25", "A33"]
+        rest = cards[6:]
+        assert len(rest) == 14 and sorted(c for c in rest if CARDS[c]["kind"] == "propaganda") == ["A34", "A35"]
     assert s["ops"]["drawn"] == [1, 3]

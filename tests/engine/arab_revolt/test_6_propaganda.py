@@ -2,16 +2,18 @@
 Redeploy (6.4), Reset with A34 Munich (6.5); eligibility carries over (ruling R-ELIGIBILITY)."""
 
 import engine
+from engine.coin import deck
 
 from .helpers import board, legal, role, run, sp, texts
+
+NEXT = "A29"  # the Event card revealed after the Propaganda card's round (the next card of seed 0's deck)
 
 
 def propaganda(cid="A33", pw=10, unity=2, propaganda=0, **spaces):
     """The British have just passed into a Propaganda card *cid*: its round begins."""
     s = board("A13", first="british", pw=pw, unity=unity, **spaces)
     s["propaganda"] = propaganda
-    s["deck"].remove(cid) if cid in s["deck"] else s["unused"].remove(cid)
-    s["deck"].insert(0, cid)
+    deck.stack(s, cid, NEXT)
     s, _ = run(s, "box limited", "pass", "hold fine", draws=[1, 2])
     s, _ = run(s, "chit 1", "box opsa", "pass")
     while not engine.outcome(s) and role(s) == "rebels" and "place" in legal(s):
@@ -129,7 +131,6 @@ def test_6_1_a27_shaded_rebel_courts_cost_will_per_two_opposition_spaces():
     s = board("A13", first="british", pw=10, samaria={"opposition": 1}, gaza={"opposition": 1},
               lydda={"opposition": 1})
     s["capabilities"]["A27"] = "shaded"
-    s["deck"].remove("A33") if "A33" in s["deck"] else s["unused"].remove("A33")
-    s["deck"].insert(0, "A33")
+    deck.stack(s, "A33", NEXT)
     s, log = run(s, "box limited", "pass", "hold fine", "chit 1", "box opsa", "pass", draws=[1, 2])
     assert s["pw"] == 14 and "Rebel Courts" in texts(log)

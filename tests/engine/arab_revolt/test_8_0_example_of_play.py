@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 import engine
+from engine.coin import deck
 from engine.core.chance import ScriptedChance
 from engine.games.arab_revolt import board as B
 
@@ -59,4 +60,4 @@ def test_8_0_example_of_play_views_hide_the_deck(step_id):
     s = _replay(step_id)
     for role in ("rebels", "british"):
         v = engine.view(s, role)
-        assert "deck" not in v and "unused" not in v and v["deck_size"] == len(s["deck"])
+        assert "deck" not in v and "unused" not in v and v["deck_size"] == deck.size(s)

@@ -12,6 +12,7 @@ needs an argument is offered without one (issue 20, item 14: that crashed 9 of 2
 import re
 
 import engine
+from engine.coin import deck
 from engine.core import canonical
 from engine.core.chance import SeededChance
 from engine.games.arab_revolt import board as B
@@ -52,7 +53,7 @@ def _check_step(s: dict, action: str) -> None:
             assert bool(args) != (verb in ARGLESS), f"{verb} offered with {args!r} ({action})"
         engine.prompt(s, roles[0])
         assert canonical.dumps(s) == frozen, "asking for the legal actions changed the state"
-    hidden = set(s["deck"]) | set(s["unused"])
+    hidden = deck.remaining(s)  # the unrevealed cards: what the deck may still reveal, and the set-aside ones
     for r in ("rebels", "british"):
         shown = set(re.findall(r'"(A\d+)"', canonical.dumps(engine.view(s, r))))
         assert not (shown & hidden), f"view of {r} shows hidden cards {shown & hidden}"

@@ -4,6 +4,7 @@ cups are hidden from both; chits held and drawn are public (1.7.1, 1.8.1)."""
 import re
 
 import engine
+from engine.coin import deck
 from engine.core import canonical
 
 from .helpers import fresh, run
@@ -11,7 +12,7 @@ from .helpers import fresh, run
 
 def test_view_hides_deck_unused_and_cup_order():
     s = fresh(seed=7)
-    hidden = set(s["deck"]) | set(s["unused"])
+    hidden = deck.remaining(s)  # not revealed yet: a view names none of them
     for role in ("rebels", "british"):
         v = engine.view(s, role)
         text = canonical.dumps(v)

@@ -7,6 +7,7 @@ piece to Available, and ``put`` takes pieces from Available (or, for Cells, from
 from __future__ import annotations
 
 import engine
+from engine.coin import deck
 from engine.core.chance import SeededChance
 from engine.games.palestine import board as B
 
@@ -55,10 +56,7 @@ def to_prison(state: dict, n: int) -> dict:
 def at_card(state: dict, cid: str, first: str = "irgun") -> dict:
     """Makes *cid* the current card with *first* to choose a box (the turn's start, 2.3.2)."""
     other = "british" if first == "irgun" else "irgun"
-    if cid in state["deck"]:
-        state["deck"].remove(cid)
-    if cid in state["unused"]:
-        state["unused"].remove(cid)
+    deck.take(state, cid)
     state["played"].append(cid)
     state["current"] = cid
     state["boxes"] = {"limited": None, "event": None, "opsa": None}

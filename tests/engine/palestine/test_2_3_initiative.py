@@ -6,6 +6,7 @@ import itertools
 import pytest
 
 import engine
+from engine.coin import deck
 
 from .helpers import at_card, clear, fresh, legal, put, run, sp
 from .helpers import hold_chits as with_chits
@@ -23,7 +24,7 @@ def quiet(first="irgun", haganah=4):
         s["available"]["cells"] -= 2
         s["available"]["caches"] -= 1
     s = at_card(s, "P31", first=first)
-    s["deck"] = [NEXT] + [c for c in s["deck"] if c != NEXT]
+    deck.stack(s, NEXT)
     return s
 
 

@@ -2,6 +2,7 @@
 Reset (6.4)."""
 
 import engine
+from engine.coin import deck
 from engine.core import canonical
 from engine.core.chance import Recorder, ScriptedChance
 from engine.core.flow import Context
@@ -28,11 +29,7 @@ def at_propaganda(state, card="P33", rolls=(), draws=()):
     script the chance used on the way; all must be used. Returns the state and its log entries.
     """
     s = canonical.copy(state)
-    for pile in ("deck", "unused"):
-        for cid in (card, NEXT):
-            if cid in s[pile]:
-                s[pile].remove(cid)
-    s["deck"][:0] = [card, NEXT]
+    deck.stack(s, card, NEXT)
     s["flow"] = [{"p": "coin.round", "role": s["eligible"][0], "stage": "reveal"}]
     chance = ScriptedChance(rolls=rolls, draws=draws)
     g = Context(s, Recorder(chance), engine.definition("palestine").rules)
@@ -68,7 +65,7 @@ def test_2_4_propaganda_card_after_both_turns_starts_the_round():
     s = board()
     put(s, "galilee", troops=2)
     s = at_card(s, "P31", first="irgun")
-    s["deck"] = ["P33", NEXT] + [c for c in s["deck"] if c not in ("P33", NEXT)]
+    deck.stack(s, "P33", NEXT)
     s, log = run(s, "box limited", "pass", "box event", "pass", draws=[1])
     # British Pass drew a 1; the Propaganda card: Will +5 (3 quiet Cities, no Railway Sabotage); the
     # British hold one chit, half of one rounded down is none to discard. Now British Redeploy.

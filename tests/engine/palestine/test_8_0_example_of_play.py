@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import engine
+from engine.coin import deck
 from engine.core.chance import ScriptedChance
 from engine.games.palestine import board as B
 
@@ -34,7 +35,7 @@ def _check(state, expect, step_id):
         elif key == "played_count":
             assert len(state["played"]) == want, f"step {step_id}: played"
         elif key == "deck_size":
-            assert len(state["deck"]) == want, f"step {step_id}: deck"
+            assert deck.size(state) == want, f"step {step_id}: deck"
         elif isinstance(want, dict) and key in ("available",):
             for k, v in want.items():
                 assert state[key][k] == v, f"step {step_id}: {key}.{k}"
@@ -59,4 +60,4 @@ def test_8_0_example_of_play_step_views_hide_the_deck(step_id):
     for role in ("irgun", "british", "public"):
         v = engine.view(s, role)
         assert "deck" not in v and "unused" not in v
-        assert v["deck_size"] == len(s["deck"])
+        assert v["deck_size"] == deck.size(s)

@@ -17,6 +17,7 @@ import itertools
 
 import pytest
 
+from engine.coin import deck
 from engine.core.chance import Recorder, ScriptedChance
 from engine.core.errors import IllegalActionError
 from engine.core.flow import Context
@@ -80,9 +81,9 @@ def play_to_reset(s: dict, draws=(1,)) -> dict:
 
 def propaganda_next(s: dict, first_event: str = "P31") -> dict:
     """Puts P33 on top of the deck (an Event card right after it) and makes *first_event* current."""
-    rest = [c for c in s["deck"] if c not in ("P33", "P34", "P35", first_event)]
-    s["deck"] = ["P33", *rest]
-    return at_card(s, first_event, first="irgun")
+    s = at_card(s, first_event, first="irgun")
+    deck.stack(s, "P33", "P2" if first_event != "P2" else "P3")
+    return s
 
 
 # -- 5.3: every text goes in play from the Event box -------------------------------------------------

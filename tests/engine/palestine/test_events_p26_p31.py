@@ -2,6 +2,7 @@
 
 import pytest
 
+from engine.coin import deck
 from engine.core.errors import IllegalActionError
 
 from .helpers import at_card, clear, fresh, legal, put, run, sp
@@ -203,7 +204,7 @@ def test_p27_shaded_will_clamped_at_zero():
 
 def test_p27_shaded_british_must_pass_on_the_next_card_without_a_chit():
     s = at_card(p27_board(), "P27")
-    s["deck"] = ["P30", "P31"] + [c for c in s["deck"] if c not in ("P30", "P31")]
+    deck.stack(s, "P30", "P31")
     # Card P27: the Irgun execute the shaded text; the British still act normally on this card.
     s, _ = run(s, "box event", "shaded", "box limited")
     assert "op" in legal(s)
@@ -231,7 +232,7 @@ def test_p27_shaded_british_must_pass_on_the_next_card_without_a_chit():
 
 def test_p27_shaded_executed_by_british_forces_their_own_pass_next_card():
     s = at_card(p27_board(), "P27", first="british")
-    s["deck"] = ["P31"] + [c for c in s["deck"] if c != "P31"]
+    deck.stack(s, "P31")
     s, _ = run(s, "box event", "shaded", "box opsa", "pass")   # Irgun pass: no Rob space, no roll
     assert s["current"] == "P31" and s["flags"]["loans"] == "now"
     assert s["flow"][-1]["role"] == "british"
@@ -245,7 +246,7 @@ def test_p27_shaded_forced_pass_skips_a_propaganda_card_in_between():
     put(s, "galilee", troops=2)
     put(s, "jerusalem-city", police=1, cells_u=1)
     s = at_card(s, "P27")
-    s["deck"] = ["P33", "P30", "P31"] + [c for c in s["deck"] if c not in ("P33", "P30", "P31")]
+    deck.stack(s, "P33", "P30", "P31")
     s, _ = run(s, "box event", "shaded", "box limited", "op deploy", "space galilee", "done")
     # Deploy's Troop move declined: the card ends, the Propaganda card P33 comes (one Intel draw, 6.2.2).
     s, _ = run(s, "done", draws=[0])
