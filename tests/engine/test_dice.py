@@ -177,3 +177,44 @@ def test_verify_checks_the_place_a_draw_took_from_a_bag_with_twins():
     o["index"] = next(i for i, v in enumerate(bag) if v == o["value"] and i != o["index"])
     rep = verify(record, replay=False)
     assert rep.first.seq == 0 and "the seed gives item" in rep.first
+
+
+def _rolled_back_record(legacy: bool) -> dict:
+    """An export (no engine replay) of: action 1, action 2 (undone), a rollback to 1, then action 2 again;
+    each action rolls one die. *legacy*: the rollback as made before issue 22 (the chain went back to d1)."""
+    game = "G-0LD001"
+    d0 = dice.first_digest(game)
+    d1 = dice.next_digest(d0, "irgun", "a1")
+    d2 = dice.next_digest(d1, "irgun", "a2")
+    after = d1 if legacy else dice.rollback_digest(d2, 1)
+
+    def move(seq, action, digest):
+        c = dice.DerivedChance(SEED, game, seq, digest, "")
+        c.roll(6, "x")
+        return {"seq": seq, "role": "irgun", "action": action, "outcomes": c.records}
+
+    undone = {**move(2, "a2", d1), "rollback": 7}
+    data = {"to": 1, "from_seq": 2, "undone": [{"seq": 2, "role": "irgun", "action": "a2"}]}
+    if not legacy:
+        data["digest"] = after
+    return {"format": "umpire-export/1", "id": game, "game": None, "seed": SEED.hex(),
+            "commitment": dice.commitment(SEED), "seats": [{"role": "irgun", "entropy": ""}],
+            "moves": [{"seq": 0, "role": "umpire", "action": "setup", "outcomes": []}, move(1, "a1", d0),
+                      move(2, "b2", after)],
+            "undone": [undone], "events": [{"id": 7, "at_seq": 2, "kind": "rolled-back", "by": "umpire",
+                                            "data": data}],
+            "digest": dice.next_digest(after, "irgun", "b2"), "seq": 2}
+
+
+@pytest.mark.parametrize("legacy", [True, False])
+def test_verify_follows_rollbacks_made_before_and_after_issue_22(legacy):
+    """A game rolled back before issue 22 (its chain went back to the kept history) still verifies; one made
+    since binds the outcomes after the rollback to the rollback's link, and the two cannot be mixed."""
+    rep = verify(_rolled_back_record(legacy), replay=False)
+    assert not rep.problems and rep.recomputed == 3, rep.problems
+    mixed = _rolled_back_record(legacy)
+    if legacy:
+        mixed["events"][0]["data"]["digest"] = "0" * 64  # claims the new chain, outcomes of the old
+    else:
+        del mixed["events"][0]["data"]["digest"]  # claims the old chain, outcomes of the new
+    assert verify(mixed, replay=False).problems
