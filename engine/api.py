@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from . import plugins
 from .core import canonical, notation, ruling_choice
 from .core.chance import Chance, Recorder
 from .core.errors import (
@@ -41,24 +42,21 @@ class Step:
     checkpoint: bool = False
 
 
-def _load_games() -> None:
-    """Imports every game (each registers itself); cheap once imported. Not skipped when the registry is
-    not empty: a process that imported one game's package directly must still find the others."""
-    from .games import arab_revolt, palestine  # noqa: F401
-
-
 def games() -> list[dict]:
-    """Slugs, titles, roles, scenarios and options of every game."""
-    _load_games()
-    return [d.describe() for d in REGISTRY.values()]
+    """Slugs, titles, roles, scenarios and options of every game declared (``engine.plugins``)."""
+    return [d.describe() for d in plugins.load().values()]
 
 
 def definition(game: str) -> GameDefinition:
-    _load_games()
+    """The definition of *game* (a slug), from the games declared as plug-ins (``engine.plugins``)."""
     try:
         return REGISTRY[game]
     except KeyError:
-        raise InvalidActionError(f"unknown game {game!r}; games are: {', '.join(sorted(REGISTRY))}") from None
+        pass
+    known = plugins.load()
+    if game in known:
+        return known[game]
+    raise InvalidActionError(f"unknown game {game!r}; games are: {', '.join(sorted(known))}")
 
 
 def setup(game: str, scenario: str, options: dict | None, chance: Chance) -> dict:

@@ -19,6 +19,17 @@ class GameDefinition:
     :ivar view: ``(state, role) -> dict`` of what *role* may see.
     :ivar names: space and piece ids to display names, used by the text notation.
     :ivar max_actions: a bound on the length of a game, for the fuzzer.
+    :ivar rules_version: the edition of the game's rules and persisted names that new games are made
+        under; every state records the one it was made under (``state["rules_version"]``).
+    :ivar persisted: ``rules_version`` -> the names a saved game of that version may hold (procedure and
+        stage names): a rename without a migration is caught by the golden test and refused on load.
+    :ivar migrations: ``rules_version`` v -> a function taking a state of version v to v + 1, in place.
+    :ivar facts: ``(view) -> [{"label", "value"}]``: the game's headline values (tracks, pools, current
+        card...) as the generic layers show them (text board, PDF header, mail, game page).
+    :ivar invariants: ``(state) -> [problem text]``: what must hold after every step (the fuzz checks it).
+    :ivar protected: top-level state keys an umpire correction may never touch (besides the generic ones).
+    :ivar position: the game's position files (``engine.testing`` and ``docs/positions.md``): an object with
+        ``to_position(state) -> dict``, ``from_position(dict) -> state`` and ``validate(dict) -> [faults]``.
     """
 
     slug: str
@@ -32,6 +43,13 @@ class GameDefinition:
     rules: Any = None
     rulings: Callable[[], list] | None = None
     max_actions: int = 20_000
+    rules_version: int = 1
+    persisted: dict[int, frozenset] = field(default_factory=dict)
+    migrations: dict[int, Callable[[dict], None]] = field(default_factory=dict)
+    facts: Callable[[dict], list[dict]] | None = None
+    invariants: Callable[[dict], list[str]] | None = None
+    protected: frozenset = frozenset()
+    position: Any = None
 
     def describe(self) -> dict:
         return {"slug": self.slug, "title": self.title, "roles": list(self.roles),
