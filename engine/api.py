@@ -73,6 +73,7 @@ def setup(game: str, scenario: str, options: dict | None, chance: Chance) -> dic
     choices = ruling_choice.check(defn.rulings(), options["rulings"]) if "rulings" in options else None
     g = Context({"flow": []}, Recorder(chance), defn.rules)
     state = defn.setup(scenario, options, g)
+    state["rules_version"] = defn.rules_version  # every game records its edition (engine.versions)
     if choices:
         state["rulings"] = choices  # the umpire's readings where a ruling offers a choice (ruling_choice)
     g.s = state

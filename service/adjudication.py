@@ -25,6 +25,7 @@ from engine.core import dice
 from engine.core.chance import NoChance
 from engine.core.errors import EngineError, InvalidActionError, StalePositionError
 from engine.core.moves import apply_move, parse_move_file, stated_after
+from engine.versions import RulesVersionError, upgrade
 
 from . import movepath, strict_json
 from .control import refusal
@@ -248,6 +249,10 @@ def evaluate(session: Session, game, role: str, raw: str, content_type: str, *, 
     *entropy*: the seats' entropy by role, if the caller has read it (``_binder``)."""
     if (why := refusal(game)) is not None:  # a move queued before the umpire paused or ended the game
         return _verdict_error(why.code, why.message), None, None
+    try:  # a game saved under an older edition of the rules: migrated in place, or refused (issue 23, item 4)
+        upgrade(game.state)
+    except RulesVersionError as e:
+        return _verdict_error(e.code, e.message), None, None
     try:
         mv = parse_move_file(decode(raw, content_type))
     except EngineError as e:

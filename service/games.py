@@ -10,6 +10,7 @@ from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import Session
 
 import engine
+from engine import versions
 from engine.core import canonical, dice
 from engine.core.errors import EngineError
 from mail.keys import sealed_key
@@ -94,6 +95,15 @@ def get_game(session: Session, gid: str, lock: bool = False) -> Game:
     g = session.execute(q).scalar_one_or_none()
     if g is None:
         raise NotFound(f"no game {gid!r}")
+    if versions.version_of(g.state) != engine.definition(g.game).rules_version:
+        # saved under another edition of the rules (issue 23, item 4): migrated (kept if the caller commits),
+        # or refused naming both versions, never a KeyError deep in the rules that a worker retries
+        state = canonical.copy(g.state)
+        try:
+            versions.upgrade(state)
+        except versions.RulesVersionError as e:
+            raise ServiceError(e.message, code=e.code, status=409) from None
+        g.state = state
     return g
 
 

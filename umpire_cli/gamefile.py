@@ -51,6 +51,12 @@ def load(path: str | Path) -> dict:
         raise ValueError(f"{path} is not JSON: {e}") from None
     if not isinstance(game, dict) or game.get("format") != GAME_FORMAT:
         raise ValueError(f"{path} is not an Umpire game file (format {GAME_FORMAT})")
+    from engine.core.errors import EngineError
+    from engine.versions import upgrade
+    try:  # a file saved under an older edition of the rules: migrated, or refused naming both (issue 23)
+        upgrade(game["state"])
+    except (EngineError, KeyError, TypeError) as e:
+        raise ValueError(f"{path}: {getattr(e, 'message', e)}") from None
     return game
 
 

@@ -3,7 +3,10 @@ Arab Revolt (the first half)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from ...core.game import GameDefinition, register
+from ...versions import load_golden
 from . import (  # noqa: F401  (register procedures)
     board,
     british_ops,
@@ -36,4 +39,6 @@ DEFINITION = register(GameDefinition(
     rules=RULES,
     rulings=lambda: RULINGS,
     max_actions=5000,
+    rules_version=1,  # issue 23, item 4: bump with a migration when a persisted name changes
+    persisted=load_golden(Path(__file__).parent / "data" / "persisted.json"),
 ))

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from ...core.game import GameDefinition, register
+from ...versions import load_golden
 from . import board, british_ops, haganah, irgun_ops, propaganda, special  # noqa: F401  (register procedures)
 from .data import RULINGS
 from .rules import RULES
@@ -25,4 +28,6 @@ DEFINITION = register(GameDefinition(
     rules=RULES,
     rulings=lambda: RULINGS,
     max_actions=5000,
+    rules_version=1,  # issue 23, item 4: bump with a migration when a persisted name changes
+    persisted=load_golden(Path(__file__).parent / "data" / "persisted.json"),
 ))
