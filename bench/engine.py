@@ -1,10 +1,17 @@
-"""Engine benchmark: random playouts of each game (prints figures; not a test).
+"""Engine benchmark: random games of every registered game (prints figures; not a test).
 
 Run: python bench/engine.py [--games N] [--game SLUG] [--random-games N [--base B]]
-Targets (issue 2, and issue 7 for Arab Revolt): median full playout <= 50 ms on one core; <= 50 us median
-per action. ``--random-games 10000`` also plays that many games per game with the uniform random policy of
-``engine.playout.choose`` (seeds B to B+N-1; B new each run unless given, printed) and prints the crashes,
-dead ends, runaways and negative counts it met, each with its seed (GAME-STANDARD.md: 0 of each).
+
+The step measured is what one player's turn costs the engine: the acting role's view (which carries the
+legal orders, ``engine.view``), a uniform random pick among them (``engine.playout.choose``) and the apply
+(``engine.apply_in_place``, told the legal orders the view showed, so that legality is worked out once).
+Printed per game (every game of ``engine.games()`` unless ``--game``): median, p90 and p99 us per action;
+ms per full game (setup to the end, median and p95); and the crashes, dead ends and runaways met.
+
+Targets (DESIGN.md section 3, issue 23 item 6): <= 15 us median per action with the view; <= 25 ms per
+full game. ``--random-games 10000`` also plays that many games per game with the same policy without the
+view (seeds B to B+N-1; B new each run unless given, printed) on every core and prints the crashes, dead
+ends, runaways and negative counts it met, each with its seed (GAME-STANDARD.md: 0 of each).
 """
 
 from __future__ import annotations
@@ -26,15 +33,15 @@ from engine.playout import choose  # noqa: E402
 
 
 def main() -> None:
+    slugs = [g["slug"] for g in engine.games()]
     ap = argparse.ArgumentParser()
-    ap.add_argument("--games", type=int, default=200)
-    ap.add_argument("--game", choices=[g["slug"] for g in engine.games()], default=None,
-                    help="one game only (default: every game)")
+    ap.add_argument("--games", type=int, default=200, help="timed games per game (default 200)")
+    ap.add_argument("--game", choices=slugs, default=None, help="one game only (default: every game)")
     ap.add_argument("--random-games", type=int, default=0,
                     help="also play N random games per game and count crashes, dead ends, runaways (default 0)")
     ap.add_argument("--base", type=int, default=None, help="first seed of --random-games (default: new, printed)")
     args = ap.parse_args()
-    for slug in [args.game] if args.game else [g["slug"] for g in engine.games()]:
+    for slug in [args.game] if args.game else slugs:
         print(f"== {slug}")
         bench(slug, args.games)
         if args.random_games:
@@ -56,25 +63,39 @@ def _negative(state, path="state"):
     return None
 
 
+def _scenario(slug: str) -> str:
+    """The scenario played: ``standard``, or a game's first scenario if it has none of that name."""
+    scenarios = engine.definition(slug).scenarios
+    return "standard" if "standard" in scenarios else next(iter(scenarios))
+
+
+def _kind(e: Exception) -> str:
+    return "dead end" if "dead end" in str(e) else "crash"
+
+
 def _one_random_game(job: tuple[str, int]) -> tuple[int, str, str]:
     """Plays one game with the uniform random policy; ``(seed, kind, detail)``, kind '' when it ended well."""
     slug, seed = job
     limit = engine.definition(slug).max_actions
     try:
-        state = engine.setup(slug, "standard", {}, SeededChance(seed, context="setup"))
+        state = engine.setup(slug, _scenario(slug), {}, SeededChance(seed, context="setup"))
         picker, dice = SeededChance(seed, context="picker"), SeededChance(seed, context="dice")
         for n in range(limit):
             if engine.outcome(state):
                 return seed, "", ""
             role = engine.active_roles(state)[0]
-            engine.apply_in_place(state, role, choose(engine.legal_actions(state, role), picker), dice)
+            legal = engine.legal_actions(state, role)
+            engine.apply_in_place(state, role, choose(legal, picker), dice, legal=legal)
             bad = _negative(state)
             if bad:
                 return seed, "negative count", f"{bad} after action {n + 1}"
         return seed, "runaway", f"no end after {limit} actions"
     except Exception as e:  # counted and printed: this is what the run is for
-        kind = "dead end" if "dead end" in str(e) else "crash"
-        return seed, kind, f"{type(e).__name__}: {e}"
+        return seed, _kind(e), f"{type(e).__name__}: {e}"
+
+
+def _plural(n: int, kind: str) -> str:
+    return f"{n} {kind}{('es' if kind.endswith('sh') else 's') if n != 1 else ''}"
 
 
 def robustness(slug: str, games: int, base: int) -> None:
@@ -85,57 +106,67 @@ def robustness(slug: str, games: int, base: int) -> None:
     bad = [r for r in results if r[1]]
     kinds = {k: sum(1 for r in bad if r[1] == k) for k in ("crash", "dead end", "runaway", "negative count")}
     print(f"random games (uniform policy, seeds {base}-{base + games - 1}, replay with --base {base}): {games} in "
-          f"{time.perf_counter() - t0:.0f} s; " + ", ".join(f"{n} {k}{'es' if k == 'crash' and n != 1 else ''}"
-                                                        f"{'s' if k != 'crash' and n != 1 else ''}"
-                                                        for k, n in kinds.items()))
+          f"{time.perf_counter() - t0:.0f} s; " + ", ".join(_plural(n, k) for k, n in kinds.items()))
     for seed, kind, detail in bad[:20]:
         print(f"  seed {seed}: {kind}: {detail[:200]}")
 
 
+def _pct(xs: list[float], p: float) -> float:
+    """The *p*-th percentile of the sorted list *xs* (nearest rank)."""
+    return xs[min(len(xs) - 1, int(p / 100 * len(xs)))]
+
+
 def bench(slug: str, games: int) -> None:
-    game_times, legal_times, apply_times, actions = [], [], [], 0
+    """*games* timed games of *slug* (seeds 0 to games-1), each step the acting role's view + pick + apply."""
+    limit = engine.definition(slug).max_actions
+    game_times, steps, problems = [], [], []
     mid_state = None
+    clock = time.perf_counter
     for seed in range(games):
-        t0 = time.perf_counter()
-        state = engine.setup(slug, "standard", {}, SeededChance(seed, context="setup"))
-        picker, dice = SeededChance(seed, context="p"), SeededChance(seed, context="d")
-        n = 0
-        while not engine.outcome(state):
-            role = engine.active_roles(state)[0]
-            a = time.perf_counter()
-            legal = engine.legal_actions(state, role)
-            b = time.perf_counter()
-            action = choose(legal, picker)
-            c = time.perf_counter()
-            engine.apply_in_place(state, role, action, dice)
-            d = time.perf_counter()
-            legal_times.append(b - a)
-            apply_times.append(d - c)
-            n += 1
-            if seed == 0 and n == 150:
-                mid_state = canonical.copy(state)
-        game_times.append(time.perf_counter() - t0)
-        actions += n
-    total = sum(game_times)
-    print(f"games: {games}, actions: {actions} ({actions / games:.0f} per game)")
-    print(f"games/s: {games / total:.1f}   actions/s: {actions / total:.0f}")
-    print(f"median full playout: {statistics.median(game_times) * 1e3:.1f} ms "
-          f"(p95 {sorted(game_times)[int(0.95 * len(game_times))] * 1e3:.1f} ms)")
-    print(f"median legal_actions: {statistics.median(legal_times) * 1e6:.1f} us; "
-          f"median apply: {statistics.median(apply_times) * 1e6:.1f} us; "
-          f"median per action (both): {statistics.median([x + y for x, y in zip(legal_times, apply_times, strict=True)]) * 1e6:.1f} us")
+        t0 = clock()
+        try:
+            state = engine.setup(slug, _scenario(slug), {}, SeededChance(seed, context="setup"))
+            picker, dice = SeededChance(seed, context="p"), SeededChance(seed, context="d")
+            n = 0
+            while not engine.outcome(state):
+                if n >= limit:
+                    problems.append((seed, "runaway", f"no end after {limit} actions"))
+                    break
+                role = engine.active_roles(state)[0]
+                a = clock()
+                legal = engine.view(state, role)["prompt"]["actions"]
+                action = choose(legal, picker)
+                engine.apply_in_place(state, role, action, dice, legal=legal)
+                steps.append(clock() - a)
+                n += 1
+                if seed == 0 and n == 150:
+                    mid_state = canonical.copy(state)
+        except Exception as e:  # counted and printed, as the random games are
+            problems.append((seed, _kind(e), f"{type(e).__name__}: {e}"))
+        game_times.append(clock() - t0)
+    steps.sort()
+    game_times.sort()
+    kinds = {k: sum(1 for p in problems if p[1] == k) for k in ("crash", "dead end", "runaway")}
+    print(f"games: {games}, actions: {len(steps)} ({len(steps) / games:.0f} per game); "
+          + ", ".join(_plural(n, k) for k, n in kinds.items()))
+    for seed, kind, detail in problems[:10]:
+        print(f"  seed {seed}: {kind}: {detail[:200]}")
+    print(f"per action (view + pick + apply): median {statistics.median(steps) * 1e6:.1f} us, "
+          f"p90 {_pct(steps, 90) * 1e6:.1f} us, p99 {_pct(steps, 99) * 1e6:.1f} us (target: median <= 15 us)")
+    print(f"per full game: median {statistics.median(game_times) * 1e3:.1f} ms, p95 {_pct(game_times, 95) * 1e3:.1f} ms "
+          f"(target: <= 25 ms); {len(steps) / sum(game_times):.0f} actions/s")
     if mid_state is not None:
         reps = 2000
-        t0 = time.perf_counter()
+        t0 = clock()
         for _ in range(reps):
             text = canonical.dumps(mid_state)
-        t1 = time.perf_counter()
+        t1 = clock()
         for _ in range(reps):
             canonical.loads(text)
-        t2 = time.perf_counter()
+        t2 = clock()
         for _ in range(reps):
             canonical.copy(mid_state)
-        t3 = time.perf_counter()
+        t3 = clock()
         print(f"mid-game state: {len(text)} bytes; dump {(t1 - t0) / reps * 1e6:.1f} us, "
               f"load {(t2 - t1) / reps * 1e6:.1f} us, copy {(t3 - t2) / reps * 1e6:.1f} us")
 

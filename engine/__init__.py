@@ -9,6 +9,7 @@ from .api import (  # noqa: F401
     definition,
     describe,
     dumps,
+    facts,
     games,
     legal_actions,
     loads,

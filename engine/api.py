@@ -15,15 +15,20 @@ from dataclasses import dataclass, field
 
 from . import plugins
 from .core import canonical, notation, ruling_choice
-from .core.chance import Chance, Recorder
+from .core.chance import Chance, NoChance, Recorder
 from .core.errors import (
     IllegalActionError,
     InvalidActionError,
     NotYourTurnError,
     RulesBugError,
 )
-from .core.flow import Context, proc_of
+from .core.flow import PROCEDURES, Context
 from .core.game import REGISTRY, GameDefinition
+
+#: The chance source of a step that may not use chance (a prompt, a view, a parse): stateless, so shared;
+#: so is its recorder, which refuses before it records anything.
+_NO_CHANCE = NoChance()
+_NO_RECORDER = Recorder(_NO_CHANCE)
 
 
 @dataclass
@@ -59,32 +64,61 @@ def definition(game: str) -> GameDefinition:
     raise InvalidActionError(f"unknown game {game!r}; games are: {', '.join(sorted(known))}")
 
 
+#: The option that starts a game from a position file instead of the scenario's setup (docs/positions.md).
+POSITION = "position"
+
+
 def setup(game: str, scenario: str, options: dict | None, chance: Chance) -> dict:
     """A new game's state. *chance* decides only what the rules reveal at setup: no hidden order is dealt
-    (issue 22; the first card is drawn as it is revealed)."""
+    (issue 22; the first card is drawn as it is revealed). The option ``position`` starts the game from a
+    position file (the game's ``GameDefinition.position``; docs/positions.md) instead of the setup."""
+    return start(game, scenario, options, chance).state
+
+
+def start(game: str, scenario: str, options: dict | None, chance: Chance) -> Step:
+    """:func:`setup`, with the log and outcomes of the automatic steps run to reach the first decision.
+
+    :raises InvalidActionError: an unknown scenario or option; ``PositionError`` (engine.coin.position) with
+        every fault of a position refused.
+    """
     defn = definition(game)
     if scenario not in defn.scenarios:
         raise InvalidActionError(f"unknown scenario {scenario!r} for {game}; scenarios are: "
                                  f"{', '.join(defn.scenarios)}")
     options = dict(options or {})
+    position = options.pop(POSITION, None)
+    if position is not None:
+        if defn.position is None:
+            raise InvalidActionError(f"{game} takes no position files")
+        faults = defn.position.validate(position)
+        if faults:
+            from .coin.position import PositionError
+            raise PositionError(faults)
+        if position.get("scenario", "standard") != scenario:
+            raise InvalidActionError(f"the position is for scenario {position.get('scenario', 'standard')!r}, "
+                                     f"not {scenario!r}")
+        options = {**position.get("options", {}), **options}
     unknown = set(options) - set(defn.options)
     if unknown:
         raise InvalidActionError(f"unknown options {sorted(unknown)}; options are: {sorted(defn.options)}")
     choices = ruling_choice.check(defn.rulings(), options["rulings"]) if "rulings" in options else None
     g = Context({"flow": []}, Recorder(chance), defn.rules)
-    state = defn.setup(scenario, options, g)
+    if position is not None:
+        state = defn.position.build(position, g, scenario, options)
+    else:
+        state = defn.setup(scenario, options, g)
     state["rules_version"] = defn.rules_version  # every game records its edition (engine.versions)
     if choices:
         state["rulings"] = choices  # the umpire's readings where a ruling offers a choice (ruling_choice)
     g.s = state
     g.settle()
     state.setdefault("seq", 0)
-    return state
+    return Step(state, g.log, g.chance.outcomes, g.checkpoint)
 
 
-def _context(state: dict, chance: Chance | None) -> Context:
-    from .core.chance import NoChance
-    return Context(state, Recorder(chance or NoChance()), definition(state["game"]).rules)
+def _context(state: dict, chance: Chance | None, defn: GameDefinition | None = None) -> Context:
+    """The working context of one step; *defn* when the caller looked the game up already (once a step)."""
+    return Context(state, Recorder(chance) if chance else _NO_RECORDER, (defn or definition(state["game"])).rules)
 
 
 def active_roles(state: dict) -> list[str]:
@@ -101,31 +135,43 @@ def legal_actions(state: dict, role: str) -> dict[str, list[str]]:
         return {}
     g = _context(state, None)
     f = g.top()
-    return proc_of(f).prompt(g, f)
+    return PROCEDURES[f["p"]].prompt(g, f)
 
 
 def prompt(state: dict, role: str) -> dict | None:
     """What *role* is asked now: text, rule and legal actions; ``None`` if it is not its decision."""
     if role not in active_roles(state):
         return None
-    g = _context(state, None)
+    return _prompt(_context(state, None), role)
+
+
+def _prompt(g: Context, role: str) -> dict:
     f = g.top()
-    p = proc_of(f)
+    p = PROCEDURES[f["p"]]
     return {"role": role, "text": p.text(g, f), "rule": p.rule_for(g, f), "actions": p.prompt(g, f)}
 
 
-def apply_in_place(state: dict, role: str, action: str, chance: Chance | None) -> Step:
+def apply_in_place(state: dict, role: str, action: str, chance: Chance | None, *,
+                   legal: dict[str, list[str]] | None = None) -> Step:
     """Applies *action* to *state* itself (the caller owns a working copy).
+
+    *legal*: the legal actions of this very position, as :func:`legal_actions`, :func:`prompt`,
+    :func:`view` or :func:`parse_legal` just gave them for *state*, unchanged since: the action is checked
+    against them rather than working them out a second time in the same step (DESIGN.md section 3: legal
+    actions stay the single source of legality). Without it they are worked out here.
 
     :raises NotYourTurnError, IllegalActionError, InvalidActionError: and *state* is left as it was.
     """
     verb, arg = notation.split(action)
-    _check_role(state, role)
-    g = _context(state, chance)
+    defn = definition(state["game"])
+    _check_role(state, role, defn)
+    g = Context(state, Recorder(chance or _NO_CHANCE), defn.rules)
     f = g.top()
-    p = proc_of(f)
-    legal = p.prompt(g, f)
-    ok = verb in legal and ((arg is None and not legal[verb]) or (arg is not None and arg in legal[verb]))
+    p = PROCEDURES[f["p"]]
+    if legal is None:
+        legal = p.prompt(g, f)
+    args = legal.get(verb)
+    ok = args is not None and ((arg is None and not args) or (arg is not None and arg in args))
     if not ok:
         reason = p.explain(g, f, verb, arg)
         known = verb in notation.VERBS
@@ -148,19 +194,32 @@ def apply(state: dict, role: str, action: str, chance: Chance | None = None) -> 
 
 def view(state: dict, role: str) -> dict:
     """Everything *role* may see, and nothing more (deck order and unused cards are hidden)."""
-    v = definition(state["game"]).view(state, role)
-    v["prompt"] = prompt(state, role)
-    v["waiting_for"] = active_roles(state)
+    defn = definition(state["game"])
+    v = defn.view(state, role)
+    for key in ("game", "scenario", "seq", "outcome"):  # open in every game: what the generic layers read
+        v.setdefault(key, state.get(key))
+    active = active_roles(state)
+    v["prompt"] = _prompt(_context(state, None, defn), role) if role in active else None
+    v["waiting_for"] = active
     return v
 
 
+def facts(view: dict) -> list[dict]:
+    """The game's headline values in *view* (a ``view``), ``[{"label", "value"}]`` with text values
+    (``GameDefinition.facts``): what the text board, the PDFs, the mail and the game page print of a
+    position, never a key of the game's state. Empty for a game that declares none."""
+    defn = definition(view["game"])
+    return [{"label": str(f["label"]), "value": str(f["value"])} for f in (defn.facts(view) if defn.facts else [])]
+
+
 def outcome(state: dict) -> dict | None:
-    """``None`` while the game goes on, else ``{"winner": role, "reason": ...}``."""
+    """``None`` while the game goes on, else ``{"winner": role, "reason": ...}``; ``winner`` is ``None``
+    when nobody won (a draw, or a game ended by the umpire)."""
     return state.get("outcome")
 
 
-def _check_role(state: dict, role: str) -> None:
-    roles = definition(state["game"]).roles
+def _check_role(state: dict, role: str, defn: GameDefinition | None = None) -> None:
+    roles = (defn or definition(state["game"])).roles
     if role not in roles:
         raise InvalidActionError(f"{role!r} is not a role of this game; roles are: {', '.join(roles)}")
     if state.get("outcome"):
@@ -176,12 +235,20 @@ def parse(state: dict, role: str, text: str) -> str:
 
     A refusal carries the reason the procedure gives (``explain``), as :func:`apply` does.
     """
-    _check_role(state, role)
-    g = _context(state, None)
+    return parse_legal(state, role, text)[0]
+
+
+def parse_legal(state: dict, role: str, text: str) -> tuple[str, dict[str, list[str]]]:
+    """:func:`parse`, and the legal actions it matched the order against: hand them to
+    :func:`apply_in_place` (``legal=``) to apply the order without working them out again."""
+    defn = definition(state["game"])
+    _check_role(state, role, defn)
+    g = _context(state, None, defn)
     f = g.top()
-    p = proc_of(f)
+    p = PROCEDURES[f["p"]]
+    legal = p.prompt(g, f)
     try:
-        return notation.parse_line(text, p.prompt(g, f), rule=p.rule_for(g, f))
+        return notation.parse_line(text, legal, rule=p.rule_for(g, f)), legal
     except IllegalActionError as e:
         verb, _, rest = " ".join(text.split("#", 1)[0].lower().split()).partition(" ")
         reason = p.explain(g, f, verb, rest or None) if verb in notation.VERBS else None

@@ -16,6 +16,8 @@ from email.message import EmailMessage
 from email.utils import format_datetime, make_msgid
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from engine.core import notation
+
 from .config import MailSettings
 
 MAX_ARGS = 30
@@ -66,12 +68,19 @@ def choices(prompts: dict, role: str) -> list[Block]:
 
 
 def view_text(gid: str, v: dict) -> str:
-    """A seat's view as text (the terminal's rendering where the game has one, else its JSON)."""
+    """A seat's view as text: the terminal's rendering (umpire_cli.render: the game's facts and spaces),
+    else its JSON."""
     try:
         from umpire_cli.render import render_text
         return render_text({"id": gid}, v)
     except (KeyError, TypeError, AttributeError):
         return json.dumps(v, indent=1, sort_keys=True)
+
+
+def outcome_line(res: dict) -> str:
+    """The end of a game in words: who won, or no winner (a draw, a game the umpire ended)."""
+    from umpire_cli.render import outcome_line as line
+    return line(res)
 
 
 def verdict_blocks(verdict: dict, role: str) -> list[Block]:
@@ -103,8 +112,7 @@ def verdict_blocks(verdict: dict, role: str) -> list[Block]:
     if "seq" in verdict and not verdict.get("preview"):
         out.append(("p", f"The game is at position {verdict['seq']}."))
     if verdict.get("outcome"):
-        res = verdict["outcome"]
-        out.append(("h", f"Game over: {str(res.get('winner', '')).title()} won ({res.get('reason', '')})."))
+        out.append(("h", outcome_line(verdict["outcome"])))
     out.extend(choices(verdict.get("prompts") or {}, role))
     return out
 
@@ -114,8 +122,17 @@ def position_blocks(gid: str, game_view: dict, role: str) -> list[Block]:
     return [("pre", view_text(gid, game_view["view"])), *choices(game_view["prompts"], role)]
 
 
+def example_orders(prompts: dict, role: str | None) -> str:
+    """An order to show in HELP: one the seat may give now (else one the seat that acts may), whatever the
+    game; a placeholder once nobody acts."""
+    p = prompts.get(role) if role else None
+    p = p or next(iter(prompts.values()), None)
+    lines = notation.legal_lines(p["actions"])[:1] if p else []
+    return "\n".join(lines) or "<an order>"
+
+
 def help_blocks(gid: str, game_name: str, addr: str, role: str | None, prompts: dict) -> list[Block]:
-    ex = {"palestine": "box opsa\nop sabotage\nspace galilee\nroll\ndone"}.get(game_name, "box event")
+    ex = example_orders(prompts, role)
     out: list[Block] = [
         ("h", f"How to play game {gid} ({game_name}) by mail"),
         ("p", f"Write to {addr} (or answer any mail of this game). Put your seat's secret on a line of its own, "

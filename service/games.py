@@ -42,12 +42,27 @@ def _new_id(session: Session) -> str:
 
 
 def create_game(session: Session, game: str, scenario: str = "standard", options: dict | None = None,
-                seats: list[dict] | None = None, title: str = "") -> tuple[Game, dict]:
-    """Creates a game with one seat per role; returns the game and the tokens (shown only now)."""
+                seats: list[dict] | None = None, title: str = "", position: dict | None = None) -> tuple[Game, dict]:
+    """Creates a game with one seat per role; returns the game and the tokens (shown only now).
+
+    With *position* (a position file, docs/positions.md) the game starts there instead of the scenario's
+    setup: the position is kept in the game's options (``position``), so the export, ``umpire verify`` and
+    the import rebuild it through ``engine.setup``; the log of the automatic steps run to reach its first
+    decision is the setup move's. A position refused raises a ServiceError listing every fault (``faults``,
+    each with its ``path``).
+    """
     try:
         defn = engine.definition(game)
     except EngineError as e:
         raise ServiceError(e.message, code="invalid") from None
+    if position is not None:
+        if not isinstance(position, dict):
+            raise ServiceError("position must be a JSON object: a position file (docs/positions.md)")
+        if options and "position" in options:
+            raise ServiceError("give the position once: the position field, not an option")
+        stated = position.get("scenario", "standard")
+        scenario = stated if isinstance(stated, str) and stated in defn.scenarios else scenario  # else a fault
+        options = {**(options or {}), "position": position}
     if scenario not in defn.scenarios:
         raise ServiceError(f"unknown scenario {scenario!r}; scenarios of {game}: {', '.join(defn.scenarios)}")
     seats = seats or [{"role": r} for r in defn.roles]
@@ -61,9 +76,11 @@ def create_game(session: Session, game: str, scenario: str = "standard", options
     digest = dice.first_digest(gid)
     chance = dice.DerivedChance(seed, gid, 0, digest, entropy)
     try:
-        state = engine.setup(game, scenario, options or {}, chance)
+        started = engine.api.start(game, scenario, options or {}, chance)
     except EngineError as e:
-        raise ServiceError(e.message, code="invalid") from None
+        faults = [f.to_dict() for f in getattr(e, "faults", [])]
+        raise ServiceError(e.message, code="invalid", **({"faults": faults} if faults else {})) from None
+    state = started.state
     umpire = new_token()
     row = Game(id=gid, game=game, scenario=scenario, options=options or {}, engine_version=engine_version(),
                rules_version=state.get("rules_version", 1),
@@ -79,7 +96,8 @@ def create_game(session: Session, game: str, scenario: str = "standard", options
         session.add(Seat(game_id=gid, role=s["role"], player=s.get("player", ""), email=s.get("email", ""),
                          token_hash=hash_token(tok), mail_key=sealed_key(session, gid, s["role"], tok),
                          entropy=s.get("entropy", "")))
-    session.add(Move(game_id=gid, seq=0, role="umpire", action="setup", log=[], outcomes=chance.records))
+    session.add(Move(game_id=gid, seq=0, role="umpire", action="setup", log=started.log if position is not None else [],
+                     outcomes=chance.records))
     session.add(Snapshot(game_id=gid, seq=0, state=state))
     session.flush()
     from mail.confirm import request

@@ -14,10 +14,15 @@ import engine
 from .models import Game
 
 
-def _data_dir(slug: str) -> Path:
-    """The game package's data folder (the package of its setup: ``engine.games.<package>``)."""
-    package = ".".join(engine.definition(slug).setup.__module__.split(".")[:3])
-    return Path(importlib.import_module(package).__file__).resolve().parent / "data"
+def data_dir(slug: str) -> Path:
+    """The game's data folder: ``data/`` in the package of the module of its setup (``engine.games.palestine``
+    for ``engine.games.palestine.setup``), or beside that module if it is in no package. It may not exist:
+    a game may have no data files (no rulings, no board layout)."""
+    module = importlib.import_module(engine.definition(slug).setup.__module__)
+    spec = module.__spec__
+    package = spec.parent if spec is not None and spec.parent and not hasattr(module, "__path__") else None
+    where = importlib.import_module(package) if package else module
+    return Path(where.__file__).resolve().parent / "data"
 
 
 @cache
@@ -25,14 +30,14 @@ def data_version(slug: str) -> str:
     """SHA-256 (first 16 hex digits) over the game's data files (map, cards, rulings, layout), by name:
     a game records it at creation, so a change to the data shows as a different version."""
     h = hashlib.sha256()
-    for path in sorted(_data_dir(slug).glob("*.json")):
+    for path in sorted(data_dir(slug).glob("*.json")):
         h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     return h.hexdigest()[:16]
 
 
 @cache
 def _rulings_file(slug: str) -> dict:
-    path = _data_dir(slug) / "rulings.json"
+    path = data_dir(slug) / "rulings.json"
     return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {"rulings": []}
 
 

@@ -275,8 +275,8 @@ def test_show_as_british(runner, tmp_path):
     res = invoke(runner, "show", str(path), "--as", "british")
     assert res.exit_code == 0, res.output
     out = res.output
-    assert f"{g['id']} palestine (standard), position 0" in out
-    assert "Political Will 18" in out and "Haganah 4" in out
+    assert f"{g['id']} The British Way: Palestine 1945-1947 (palestine, standard), position 0" in out
+    assert "Political Will: 18" in out and "Haganah: 4 (Coordinate)" in out  # the game's facts
     assert "Jerusalem City" in out and "T2 P1 Cu1" in out
     assert "Irgun to act" in out
 

@@ -24,15 +24,24 @@ def binder(game: dict, role: str) -> dice.Binder:
     return dice.Binder(bytes.fromhex(game["seed"]), game["id"], game["digest"], game.get("entropy", ""), role)
 
 
-def new_game(slug: str, scenario: str, seed: int | None, options: dict | None = None) -> dict:
+def new_game(slug: str, scenario: str, seed: int | None, options: dict | None = None,
+             position: dict | None = None) -> dict:
+    """A new local game; with *position* (a position file, docs/positions.md) it starts there. The options
+    the game was made with (the position among them) are kept in the file's ``options``, so that ``umpire
+    verify`` rebuilds the setup; ``setup_log`` is what the automatic steps to the first decision did."""
     seed_bytes = (seed.to_bytes(32, "big") if seed is not None else secrets.token_bytes(32))
     gid = "L-" + (f"{seed:08x}" if seed is not None else secrets.token_hex(4))
     digest = dice.first_digest(gid)
     chance = dice.DerivedChance(seed_bytes, gid, 0, digest, "")
-    state = engine.setup(slug, scenario, options or {}, chance)
-    return {"format": GAME_FORMAT, "id": gid, "game": slug, "scenario": scenario, "seed": seed_bytes.hex(),
+    options = {**(options or {}), **({"position": position} if position is not None else {})}
+    started = engine.api.start(slug, scenario, options, chance)
+    game = {"format": GAME_FORMAT, "id": gid, "game": slug, "scenario": scenario, "seed": seed_bytes.hex(),
             "commitment": dice.commitment(seed_bytes), "digest": digest, "entropy": "",
-            "setup_outcomes": chance.records, "history": [], "state": state}
+            "setup_outcomes": chance.records, "history": [], "state": started.state}
+    if position is not None:
+        game["options"] = options
+        game["setup_log"] = started.log
+    return game
 
 
 def record(game: dict, result, role: str, bnd: dice.Binder) -> None:

@@ -33,7 +33,8 @@ def _fmt_legal(legal: dict) -> list[str]:
 def _now(state: dict) -> list[str]:
     res = engine.outcome(state)
     if res:
-        return [f"Game over: {res['winner'].title()} won ({res['reason']})."]
+        from .render import outcome_line
+        return [outcome_line(res)]
     lines = []
     for role in engine.active_roles(state):
         p = engine.prompt(state, role)
@@ -75,7 +76,10 @@ def games():
 @click.option("--title", default="", help="the game's title (service games)")
 @click.option("--options", "options_json", default="{}", metavar="JSON",
               help='game options as JSON, e.g. \'{"rulings": {"R-P32": "modified"}}\' (umpire games lists them)')
-def new(game, scenario, seed, output, in_db, title, options_json):
+@click.option("--position", "position_path", type=click.Path(dir_okay=False), metavar="FILE",
+              help="start from this position file instead of the setup (docs/positions.md; - reads standard "
+                   "input); its scenario is the game's")
+def new(game, scenario, seed, output, in_db, title, options_json, position_path):
     """Create a game: a local game file (-o FILE) or a game in the service's database (--db)."""
     try:
         options = json.loads(options_json)
@@ -83,21 +87,50 @@ def new(game, scenario, seed, output, in_db, title, options_json):
         raise click.UsageError(f"--options is not valid JSON: {e}") from None
     if not isinstance(options, dict):
         raise click.UsageError('--options is a JSON object of option name to value, e.g. {"map": {...}}')
+    position = _read_position(position_path) if position_path else None
+    if position is not None and isinstance(position.get("scenario", "standard"), str):
+        scenario = position.get("scenario", "standard")
     if in_db:
         from . import service_ops
-        service_ops.new(game, scenario, title, options)
+        service_ops.new(game, scenario, title, options, position)
         return
     if not output:
         raise click.UsageError("give -o FILE for a local game, or --db for a game in the service's database")
     if seed is not None and not 0 <= seed < 2 ** 63:
         raise click.UsageError("--seed must be between 0 and 2**63-1")
     try:
-        g = gamefile.new_game(game, scenario, seed, options)
+        g = gamefile.new_game(game, scenario, seed, options, position)
     except EngineError as e:
-        raise click.ClickException(e.message) from None
+        _refused(e)
     gamefile.save(g, output)
     click.echo(f"Created {g['id']} ({game}, {scenario}) in {output}.")
+    for entry in g.get("setup_log", []):
+        click.echo(_log_line(entry))
     click.echo("\n".join(_now(g["state"])))
+
+
+def _read_position(source: str) -> dict:
+    """A position file (JSON), read from *source* (- for standard input)."""
+    text = _read_raw(source, "position file")
+    try:
+        position = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise click.ClickException(f"the position file is not valid JSON: {e}") from None
+    if not isinstance(position, dict):
+        raise click.ClickException("a position file is a JSON object (docs/positions.md)")
+    return position
+
+
+def _refused(e: EngineError):
+    """Exits with an engine refusal; a position refused lists every fault, one a line, with its path."""
+    faults = getattr(e, "faults", None)
+    if faults:
+        click.echo(f"Refused: the position is not valid ({len(faults)} fault{'s' if len(faults) != 1 else ''}):",
+                   err=True)
+        for f in faults:
+            click.echo(f"  {f}", err=True)
+        sys.exit(2)
+    raise click.ClickException(e.message) from None
 
 
 def _read_move(source: str) -> object:
@@ -111,7 +144,7 @@ def _read_move(source: str) -> object:
     return text
 
 
-def _read_raw(source: str) -> str:
+def _read_raw(source: str, what: str = "move file") -> str:
     if source == "-":
         text = sys.stdin.read()
     else:
@@ -119,7 +152,7 @@ def _read_raw(source: str) -> str:
             with open(source, encoding="utf-8") as fh:
                 text = fh.read()
         except OSError as e:
-            raise click.ClickException(f"cannot read the move file: {e}") from None
+            raise click.ClickException(f"cannot read the {what}: {e}") from None
     return text
 
 
@@ -207,8 +240,24 @@ def _print_check(status: str, applied: list, error: dict | None) -> int:
 @click.option("--as", "role", default="public", help="whose view to show (default: the public view)")
 @click.option("--json", "as_json", is_flag=True, help="print the view as JSON")
 @click.option("--game", "gid", help="a game in the service's database instead of a file")
-def show(path, role, as_json, gid):
+@click.option("--position", "as_position", is_flag=True,
+              help="print the game file's position as a position file (JSON, docs/positions.md)")
+def show(path, role, as_json, gid, as_position):
     """Show the position as ROLE sees it."""
+    if as_position:
+        if gid or not path:
+            raise click.UsageError("--position shows a local game file: umpire show GAMEFILE --position")
+        try:
+            g = gamefile.load(path)
+            rules = engine.definition(g["state"]["game"]).position
+            if rules is None:
+                raise click.ClickException(f"{g['state']['game']} has no position files")
+            click.echo(json.dumps(rules.to_position(g["state"]), indent=1))
+        except ValueError as e:
+            raise click.ClickException(str(e)) from None
+        except EngineError as e:
+            raise click.ClickException(f"no position states this game now: {e.message}") from None
+        return
     if gid:
         from . import service_ops
         service_ops.show(gid, role, as_json)
@@ -395,8 +444,9 @@ def rollback(gid, token, to, reason):
 @click.argument("correction", nargs=-1, required=True)
 def correct(gid, token, correction):
     """Correct a paused game's position, citing the rule applied: `set PATH VALUE CITATION` (a track or
-    count) or `move FROM TO COUNT CITATION` (pieces between two counts), e.g.
-    `umpire correct --game ID set haganah 3 6.5.3: marker misplaced`."""
+    count) or `move FROM TO COUNT CITATION` (pieces between two counts); PATH, FROM and TO name integers of
+    the state key by key with dots. E.g. in Palestine: `umpire correct --game ID set haganah 3 6.5.3: marker
+    misplaced`."""
     from service import control
 
     from . import service_ops

@@ -1,48 +1,45 @@
-"""Plain-text rendering of a view, for the terminal: any game's tracks, boxes, chits and spaces."""
+"""Plain-text rendering of a view, for the terminal and the mail: any game's headline values and spaces.
+
+It knows no game: the headline values are the game's facts (``engine.facts``: ``GameDefinition.facts``),
+and the spaces' names and the short labels of their pieces and markers are the game's display names
+(``GameDefinition.names``). A game without spaces prints its facts alone.
+"""
 
 from __future__ import annotations
 
 import engine
 
-#: Short labels of the piece and marker keys of a space; other keys print under their own name.
-LABELS = {"troops": "T", "police": "P", "cells_u": "Cu", "cells_a": "Ca", "caches": "AC", "sabotage": "Sab",
-          "terror": "Ter", "curfew": "Curfew", "irregulars_u": "Iu", "irregulars_a": "Ia", "guerrillas_u": "Gu",
-          "guerrillas_a": "Ga", "bases": "B", "opposition": "Opp", "out_of_play": "OutOfPlay"}
-#: Track and box entries printed when the game's view has them.
-TRACKS = (("pw", "Political Will"), ("haganah", "Haganah"), ("unity", "Unity"), ("prison", "Prison"),
-          ("out_of_play", "Out of Play Troops"))
+
+def role_name(role: str) -> str:
+    return str(role).replace("-", " ").title()
 
 
-def _chits(v: dict) -> list[str]:
-    out = []
-    if "intel" in v:
-        out.append(f"Intel held {v['intel']['held']} (bag {v['intel']['bag_size']})")
-    for key, label in (("punishment", "Punishment"), ("ops", "Operations")):
-        if key in v:
-            c = v[key]
-            extra = f", drawn {c['drawn']}" if c.get("drawn") else ""
-            out.append(f"{label} chits held {c['held']}{extra} (cup {c['pool_size']}, set aside {c['set_aside']})")
-    return out
+def outcome_line(res: dict) -> str:
+    """``Game over: British won (reason).``, or ``Game over: no winner (reason).`` for a draw or a game the
+    umpire ended (``winner`` None)."""
+    who = f"{role_name(res['winner'])} won" if res.get("winner") else "no winner"
+    return f"Game over: {who} ({res.get('reason') or 'ended'})."
+
+
+def _spaces(v: dict, names: dict) -> list[str]:
+    spaces = v.get("spaces")
+    if not isinstance(spaces, dict):
+        return []
+    order = {k: i for i, k in enumerate(names)}
+    lines = []
+    for sid, counts in spaces.items():
+        if not isinstance(counts, dict):
+            continue
+        parts = [f"{names.get(k, k)}{n}" for k, n in sorted(counts.items(), key=lambda kv: order.get(kv[0], len(order)))
+                 if isinstance(n, int) and n]
+        lines.append(f"  {names.get(sid, sid):28} {' '.join(parts) or '-'}")
+    return lines
 
 
 def render_text(game: dict, v: dict) -> str:
-    names = engine.definition(v["game"]).names
-    card = v.get("current_card")
-    lines = [f"{game['id']} {v['game']} ({v['scenario']}), position {v['seq']}",
-             f"Card: {card['title'] + ' (' + card['id'] + ')' if card else 'none'}; deck {v['deck_size']} left; "
-             f"played {len(v['played'])}",
-             "  ".join(f"{label} {v[key]}" for key, label in TRACKS if key in v),
-             *_chits(v),
-             f"Eligible: 1st {v['eligible'][0]}, 2nd {v['eligible'][1]}; Capabilities: "
-             + (", ".join(f"{c} {s}" for c, s in sorted(v["capabilities"].items())) or "none"),
-             "Available: " + ", ".join(f"{k} {n}" for k, n in sorted(v["available"].items()))]
-    for sid, x in v["spaces"].items():
-        parts = []
-        order = list(LABELS)
-        for key, n in sorted(x.items(), key=lambda kv: order.index(kv[0]) if kv[0] in LABELS else len(order)):
-            if not n:
-                continue
-            label = LABELS.get(key, key)
-            parts.append(label if key in ("curfew", "opposition", "out_of_play") else f"{label}{n}")
-        lines.append(f"  {names.get(sid, sid):28} {' '.join(parts) or '-'}")
+    """*v* (``engine.view``) of the game *game* (``{"id"}``) as text: the heading, one line a fact, then the
+    spaces."""
+    defn = engine.definition(v["game"])
+    lines = [f"{game['id']} {defn.title} ({v['game']}, {v.get('scenario')}), position {v.get('seq', 0)}",
+             *(f"  {f['label']}: {f['value']}" for f in engine.facts(v)), *_spaces(v, defn.names)]
     return "\n".join(lines)

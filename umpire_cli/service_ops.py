@@ -38,12 +38,19 @@ def init_db() -> None:
     click.echo(f"Database ready: {app.config['DATABASE_URL']}")
 
 
-def new(game: str, scenario: str, title: str, options: dict | None = None) -> None:
+def new(game: str, scenario: str, title: str, options: dict | None = None, position: dict | None = None) -> None:
     app = _app()
     with _sessions(app)() as s, s.begin():
         try:
-            row, tokens = G.create_game(s, game, scenario, options or {}, None, title)
+            row, tokens = G.create_game(s, game, scenario, options or {}, None, title, position=position)
         except ServiceError as e:
+            faults = e.extra.get("faults") or []
+            if faults:
+                click.echo(f"Refused: the position is not valid ({len(faults)} fault"
+                           f"{'s' if len(faults) != 1 else ''}):", err=True)
+                for f in faults:
+                    click.echo(f"  {f['path']}: {f['message']}", err=True)
+                sys.exit(2)
             raise click.ClickException(e.message) from None
         gid, commitment = row.id, row.commitment
     click.echo(f"Created {gid} ({game}, {scenario}). Dice commitment: {commitment}")
@@ -112,8 +119,10 @@ def show(gid: str, role: str, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps(v, indent=1, sort_keys=True, default=str))
         return
-    from .render import render_text
+    from .render import outcome_line, render_text
     click.echo(render_text({"id": gid}, v["view"]))
+    if v.get("outcome"):  # the rules' or the umpire's (a resignation, an abandon)
+        click.echo(outcome_line(v["outcome"]))
     for r, p in v["prompts"].items():
         click.echo(f"{r.title()} to act (rule {p['rule']}): {p['text']}")
 

@@ -57,6 +57,10 @@ from ..core.flow import Context
 
 EVENTS = "events"
 PROPAGANDA = "propaganda"
+#: The state's keys of the cards (``GameDefinition.protected``): the draw deck and the set-aside Events (what
+#: is not revealed yet), the played cards and the current one. An umpire's correction never touches them:
+#: a card comes out of the deck only as the rules reveal it (2.2, 2.3.6).
+PROTECTED = frozenset({"deck", "unused", "played", "current"})
 
 
 def _key(cid: str) -> tuple:
@@ -149,7 +153,7 @@ def size(state: dict) -> int:
     """How many cards are left to reveal (2.2: open to inspection)."""
     if is_legacy(state):
         return len(state["deck"])
-    return sum(n for group in state["deck"]["groups"] for n in group["slots"].values())
+    return sum([sum(group["slots"].values()) for group in state["deck"]["groups"]])
 
 
 def remaining(state: dict) -> set[str]:
@@ -157,14 +161,15 @@ def remaining(state: dict) -> set[str]:
     tell apart until the end). Legacy deck: the deck and the set-aside cards."""
     if is_legacy(state):
         return set(state["deck"]) | set(state.get("unused", []))
-    return {c for pool in state["deck"]["pools"].values() for c in pool}
+    return set().union(*state["deck"]["pools"].values())
 
 
-def unused_count(state: dict) -> int:
-    """How many Events are set aside unused (2.1): the unrevealed cards the deck will never reveal."""
+def unused_count(state: dict, size_now: int | None = None) -> int:
+    """How many Events are set aside unused (2.1): the unrevealed cards the deck will never reveal.
+    *size_now*: :func:`size`, when the caller has it already."""
     if is_legacy(state):
         return len(state.get("unused", []))
-    return len(remaining(state)) - size(state)
+    return len(remaining(state)) - (size(state) if size_now is None else size_now)
 
 
 def take(state: dict, cid: str) -> bool:

@@ -75,6 +75,21 @@ class Operation(Procedure):
         return [s for s in g.rules.board.spaces if s not in f["spaces"] and (only is None or s in only)
                 and self.eligible(g, f, s) is None]
 
+    def possible(self, g: Context, f: dict) -> bool:
+        """Whether :meth:`candidates` holds a space: the same test, stopping at the first space found."""
+        if len(f["spaces"]) >= f["max"]:
+            return False
+        only, chosen, admits = f.get("only"), f["spaces"], self.admits
+        for s in g.rules.board.spaces:
+            if s not in chosen and (only is None or s in only) and admits(g, f, s):
+                return True
+        return False
+
+    def admits(self, g: Context, f: dict, sid: str) -> bool:
+        """Whether *sid*, not selected yet and allowed by ``only``, is one of :meth:`candidates`: a game that
+        narrows its candidates narrows this the same way."""
+        return self.eligible(g, f, sid) is None
+
     def sa_choices(self, g: Context, f: dict) -> list[str]:
         if f["sa"] != "open":
             return []

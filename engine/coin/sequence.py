@@ -18,7 +18,7 @@ from abc import ABC, abstractmethod
 
 from ..core import notation
 from ..core.errors import RulesBugError
-from ..core.flow import Context, Procedure, procedure
+from ..core.flow import PROCEDURES, Context, Procedure, procedure
 from . import deck
 
 #: The Initiative Track's boxes, left to right (2.3; order from the design note to 2.3.5).
@@ -50,11 +50,10 @@ class CoinRules(ABC):
 
     def ops(self, g: Context, faction: str, limited: bool) -> list[str]:
         """Operations *faction* could start now: each with at least one space it may select."""
-        from ..core.flow import PROCEDURES
         out = []
         for op in self.op_names[faction]:
             frame = self.op_frame(g, op, limited, not limited)
-            if frame["max"] > 0 and PROCEDURES[f"{self.op_prefix}{op}"].candidates(g, frame):
+            if frame["max"] > 0 and PROCEDURES[f"{self.op_prefix}{op}"].possible(g, frame):
                 out.append(op)
         return out
 

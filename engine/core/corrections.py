@@ -2,15 +2,17 @@
 
 A correction is an action of the umpire in the game's chain of actions, written as one line of text:
 
-    correct set <path> <value> <citation...>          e.g. correct set haganah 3 6.5.3: marker misplaced
-    correct move <from> <to> <count> <citation...>    e.g. correct move spaces.galilee.troops available.troops 1 3.2.1
+    correct set <path> <value> <citation...>
+    correct move <from> <to> <count> <citation...>
 
-``set`` gives a track or count a new value; ``move`` moves pieces between two counts, so piece totals are
-kept. A path names an integer already in the state, key by key with dots (``spaces.galilee.troops``,
-``haganah``); the game's flow, its identity, the deck and the outcome cannot be corrected, and no count
-may go below zero. Being plain text in the chain, a correction moves the digest like any action (so
-later dice are bound to it), is replayed by rollback, import and ``umpire verify``, and is undone by a
-rollback like any other action.
+(in Palestine, e.g. ``correct set haganah 3 6.5.3: marker misplaced`` or
+``correct move spaces.galilee.troops available.troops 1 3.2.1``). ``set`` gives a track or count a new
+value; ``move`` moves pieces between two counts, so piece totals are kept. A path names an integer already
+in the state, key by key with dots; no count may go below zero. What the game is, its flow and position and
+its outcome cannot be corrected (``GENERIC``), nor the keys the game protects (``GameDefinition.protected``:
+the British Way games' deck and cards). Being plain text in the chain, a correction moves the digest like
+any action (so later dice are bound to it), is replayed by rollback, import and ``umpire verify``, and is
+undone by a rollback like any other action.
 """
 
 from __future__ import annotations
@@ -21,11 +23,18 @@ ROLE = "umpire"
 VERB = "correct"
 MAX_TEXT = 200
 MAX_VALUE = 999_999
-#: Keys a correction may not reach: what the game is, its flow and position, hidden order and outcome.
-PROTECTED = frozenset({"game", "scenario", "options", "rules_version", "seq", "flow", "outcome", "deck",
-                       "unused", "played", "current"})
+#: Keys a correction may not reach in any game: what the game is, its flow and position, and its outcome.
+#: A game adds its own (``GameDefinition.protected``; ``protected``).
+GENERIC = frozenset({"game", "scenario", "options", "rules_version", "seq", "flow", "outcome"})
 USAGE = ("a correction is 'correct set PATH VALUE CITATION' or 'correct move FROM TO COUNT CITATION'; "
-         "PATH, FROM and TO name integers of the state (spaces.galilee.troops, haganah)")
+         "PATH, FROM and TO name integers of the state, key by key with dots")
+
+
+def protected(state: dict) -> frozenset:
+    """The keys no correction of *state* may touch: the generic ones and its game's."""
+    from ..api import definition
+
+    return GENERIC | definition(state["game"]).protected
 
 
 def is_correction(role: str, action: str) -> bool:
@@ -69,9 +78,10 @@ def parse(action: str) -> dict:
 def _slot(state: dict, path: str) -> tuple[dict, str]:
     """The dict holding the integer *path* names, and its key."""
     keys = path.split(".")
-    if keys[0] in PROTECTED:
-        raise IllegalActionError(f"{keys[0]!r} cannot be corrected: the game's identity, flow, deck and "
-                                 f"outcome are the rules' ({', '.join(sorted(PROTECTED))})", legal={})
+    locked = protected(state)
+    if keys[0] in locked:
+        raise IllegalActionError(f"{keys[0]!r} cannot be corrected: the game's identity, flow, outcome and what "
+                                 f"it protects are the rules' ({', '.join(sorted(locked))})", legal={})
     node = state
     for i, k in enumerate(keys):
         if not isinstance(node, dict) or k not in node:

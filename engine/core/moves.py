@@ -23,9 +23,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import api
 from . import canonical
-from .chance import Chance
-from .errors import EngineError, InvalidActionError, StalePositionError
+from .chance import Chance, NoChance
+from .errors import ChanceRequested, EngineError, InvalidActionError, StalePositionError
 
 MOVE_FORMAT = "umpire-move/1"
 #: Largest number of orders one file may hold (a whole Propaganda Round is under 100).
@@ -154,41 +155,95 @@ def parse_move_file(data: Any) -> dict:
             "entropy": entropy or None}
 
 
+class _Tape:
+    """A chance source passed through, keeping its answers in order, so that the orders it served can be
+    applied again to the same effect (:func:`_replay`)."""
+
+    def __init__(self, source: Chance, answers: list):
+        self.source, self.answers = source, answers
+
+    def roll(self, sides: int, label: str) -> int:
+        v = self.source.roll(sides, label)
+        self.answers.append(v)
+        return v
+
+    def draw(self, items: list, label: str) -> int:
+        v = self.source.draw(items, label)
+        self.answers.append(v)
+        return v
+
+    def shuffle(self, items: list, label: str) -> list:
+        v = self.source.shuffle(items, label)
+        self.answers.append(list(v))
+        return v
+
+
+class _Replay:
+    """The answers a :class:`_Tape` kept, given again in the same order."""
+
+    def __init__(self, answers: list):
+        self._next = iter(answers).__next__
+
+    def roll(self, sides: int, label: str) -> int:
+        return self._next()
+
+    def draw(self, items: list, label: str) -> int:
+        return self._next()
+
+    def shuffle(self, items: list, label: str) -> list:
+        return list(self._next())
+
+
+def _replay(state: dict, role: str, applied: list[str], answers: list) -> dict:
+    """The position after the orders *applied* (accepted already) from *state*, with the chance answers
+    they were given: for the rare order that fails after it began to change the working copy."""
+    work = canonical.copy(state)
+    source = _Replay(answers)
+    for action in applied:
+        api.apply_in_place(work, role, action, source)
+    return work
+
+
 def apply_move(state: dict, role: str, actions: list[str], chance_for: Callable[[int, list[str]], Chance],
                *, after: int | None = None, stop_before_chance: bool = False) -> MoveResult:
     """Applies *actions* for *role* to a copy of *state* (DESIGN.md section 4, points 1 to 5).
 
     With ``stop_before_chance`` (the preview), processing stops cleanly before the first chance outcome
     and nothing is committed by the caller.
-    """
-    from .. import api
-    from .errors import ChanceRequested
 
+    The state is copied once per file (DESIGN.md section 3). An order refused (not understood, not legal,
+    not this role's turn) leaves the working copy as it was, so the position before it is the working copy
+    itself. An order that fails once it has begun (a rules bug, or the preview reaching a die) may have
+    changed it: that position is rebuilt by applying the accepted orders again to *state*, with the chance
+    answers they were given.
+    """
     if after is not None and after != state.get("seq", 0):
         raise StalePositionError(f"this move was written after position {after}, but the game is at "
                                  f"position {state.get('seq', 0)}; look at the game again and resend")
     work = canonical.copy(state)
     result = MoveResult("accepted", work)
     bound = False  # True once a chance outcome has been produced
-    committed = canonical.copy(state)
-    committed_n = 0
+    answers: list = []  # every chance answer the accepted orders were given, in order (_Tape)
     for i, line in enumerate(actions, 1):
+        begun = False  # whether the order got past its checks and may have changed the working copy
         try:
-            action = api.parse(work, role, line)
-            snapshot = canonical.copy(work) if not bound else None
+            action, legal = api.parse_legal(work, role, line)
             source = chance_for(work.get("seq", 0) + 1, list(result.applied))
-            step = api.apply_in_place(work, role, action, source)
+            begun = True
+            taped = source if source is None or isinstance(source, NoChance) else _Tape(source, answers)
+            step = api.apply_in_place(work, role, action, taped, legal=legal)
         except ChanceRequested:
             result.status = "preview-stopped"
             result.error = {"line": i, "order": line, "code": "chance",
                             "message": "the preview stops here: this order needs a die, draw or shuffle"}
-            result.state = snapshot if snapshot is not None else work
+            result.state = _replay(state, role, result.applied, answers) if begun else work
             return result
         except EngineError as e:
             err = {"line": i, "order": line, **e.to_dict()}
             if bound:
-                return MoveResult("partial", committed, result.applied[:committed_n], result.log, result.outcomes,
-                                  result.steps[:committed_n], err)
+                before = _replay(state, role, result.applied, answers) if begun else work
+                return MoveResult("partial", before, result.applied, result.log, result.outcomes, result.steps,
+                                  err)
             return MoveResult("rejected", state, [], [], [], [], err)
         result.applied.append(action)
         result.log.extend(step.log)
@@ -197,9 +252,6 @@ def apply_move(state: dict, role: str, actions: list[str], chance_for: Callable[
                              "outcomes": step.outcomes})
         if step.checkpoint:
             bound = True
-        if bound:
-            committed = work if i == len(actions) else canonical.copy(work)
-            committed_n = len(result.applied)
         if stop_before_chance and step.checkpoint:
             break
     result.state = work

@@ -93,7 +93,7 @@ def normalise(record: dict) -> dict:
                           "outcomes": h.get("dice", []), **({"log": h["log"]} if "log" in h else {})})
         state = record.get("state")
         return {"format": fmt, "game": record["id"], "slug": record.get("game"), "scenario": record.get("scenario"),
-                "options": (state or {}).get("options") or {},
+                "options": record.get("options") or (state or {}).get("options") or {},  # a position's: in the file
                 "keys": [{"epoch": 0, "commitment": record.get("commitment"), "seed": record.get("seed")}],
                 "moves": moves, "undone": [], "events": [], "seats": None,
                 "digest": record.get("digest"), "seq": (state or {}).get("seq"), "state": state,

@@ -31,7 +31,7 @@ class MailSettingsIn(Schema):
     umpire_email = _address("the umpire's address, told when a deadline passes; \"\" removes it")
     emails = fields.Dict(keys=fields.String(), values=_address("the seat's address; \"\" removes it"),
                          metadata={"description": "each seat's address, by role (only the seats named change)",
-                                   "json_schema": {"propertyNames": {"enum": ROLES}}})
+                                   "json_schema": {"propertyNames": {"enum": list(ROLES)}}})
 
 
 class MailSettingsOut(Schema):

@@ -166,10 +166,11 @@ class Games(MethodView):
     def post(self, body):
         """Create a game: one seat per role. The tokens in the reply are shown only once. Who may is a setting
         (`UMPIRE_CREATE_TOKEN`: then send it as the Bearer token); a seat's address is mailed only once
-        confirmed."""
+        confirmed. With `position` (a position file, docs/positions.md) the game starts there; a position
+        refused is a 400 whose `faults` list every fault with its path."""
         with sessions()() as s, s.begin():
             game, tokens = G.create_game(s, body["game"], body["scenario"], body["options"], body["seats"],
-                                         body["title"])
+                                         body["title"], position=body["position"])
             return {**G.summary(game), "tokens": tokens, "prompts": G.prompts(game)}
 
 
@@ -456,7 +457,7 @@ EXPORT_BODY = {
                    "status": {"enum": sorted(importer.IMPORTED_AS)},
                    "created_at": {"type": "string", "format": "date-time"}, "title": {"type": "string", "maxLength": 200},
                    "seats": {"type": "array", "maxItems": 8, "items": {"type": "object", "required": ["role"]}},
-                   "game": {"enum": GAMES}, "seed": {"type": "string"}, "commitment": {"type": "string"},
+                   "game": {"enum": list(GAMES)}, "seed": {"type": "string"}, "commitment": {"type": "string"},
                    "moves": {"type": "array", "items": {"type": "object", "required": ["seq", "role", "action"]}}}}
 
 

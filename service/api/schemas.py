@@ -2,18 +2,49 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from marshmallow import Schema, fields, validate
 
 import engine
 
-GAMES = [g["slug"] for g in engine.games()]
-SCENARIOS = sorted({sc for g in engine.games() for sc in g["scenarios"]})
-ROLES = sorted({r for g in engine.games() for r in g["roles"]})
-OPTIONS = sorted({o for g in engine.games() for o in g["options"]})
+
+class Declared(Sequence):
+    """The slugs, scenarios, roles or options of the games declared now (``engine.games``), read each time:
+    a game's plug-in installed after this module was imported (``engine.plugins.refresh``) is known too."""
+
+    def __init__(self, pick):
+        self._pick = pick
+
+    def _now(self) -> list:
+        return sorted({x for g in engine.games() for x in self._pick(g)})
+
+    def __getitem__(self, i):
+        return self._now()[i]
+
+    def __len__(self) -> int:
+        return len(self._now())
+
+    def __contains__(self, x) -> bool:
+        return x in self._now()
+
+
+class OneOfDeclared(validate.OneOf):
+    """``OneOf`` a ``Declared`` list, its error naming the choices of the moment (the OpenAPI document's
+    ``enum`` is the list when the document is built)."""
+
+    def _format_error(self, value) -> str:
+        return self.error.format(input=value, choices=", ".join(map(str, self.choices)), labels="")
+
+
+GAMES = Declared(lambda g: [g["slug"]])
+SCENARIOS = Declared(lambda g: g["scenarios"])
+ROLES = Declared(lambda g: g["roles"])
+OPTIONS = Declared(lambda g: g["options"])
 
 
 class SeatIn(Schema):
-    role = fields.String(required=True, validate=validate.OneOf(ROLES, error="{input!r} is not a role; roles: {choices}"))
+    role = fields.String(required=True, validate=OneOfDeclared(ROLES, error="{input!r} is not a role; roles: {choices}"))
     player = fields.String(load_default="", validate=validate.Length(max=100))
     email = fields.Email(load_default="", validate=validate.Length(max=254))
     entropy = fields.String(load_default="", validate=validate.Length(max=128),
@@ -21,15 +52,19 @@ class SeatIn(Schema):
 
 
 class GameIn(Schema):
-    game = fields.String(required=True, validate=validate.OneOf(GAMES, error="{input!r} is not a game; games: {choices}"))
+    game = fields.String(required=True, validate=OneOfDeclared(GAMES, error="{input!r} is not a game; games: {choices}"))
     scenario = fields.String(load_default="standard",
-                             validate=validate.OneOf(SCENARIOS, error="{input!r} is not a scenario; scenarios: {choices}"))
-    options = fields.Dict(keys=fields.String(validate=validate.OneOf(OPTIONS)), load_default=dict,
+                             validate=OneOfDeclared(SCENARIOS, error="{input!r} is not a scenario; scenarios: {choices}"))
+    options = fields.Dict(keys=fields.String(validate=OneOfDeclared(OPTIONS)), load_default=dict,
                           metadata={"description": "game options by name (engine.games() lists them)",
-                                    "json_schema": {"propertyNames": {"enum": OPTIONS}}})
+                                    "json_schema": {"propertyNames": {"enum": list(OPTIONS)}}})
     title = fields.String(load_default="", validate=validate.Length(max=200))
     seats = fields.List(fields.Nested(SeatIn), load_default=None, allow_none=True,
                         validate=validate.Length(max=8))
+    position = fields.Dict(load_default=None, allow_none=True,
+                           metadata={"description": "start from this position instead of the scenario's setup: a "
+                                                    "position file (umpire-position/1, docs/positions.md); a refusal "
+                                                    "lists every fault with its path"})
 
 
 class Prompt(Schema):
@@ -125,13 +160,13 @@ class DeadlineOut(Schema):
 
 
 class ResignIn(Schema):
-    role = fields.String(required=True, validate=validate.OneOf(ROLES, error="{input!r} is not a role; roles: {choices}"),
+    role = fields.String(required=True, validate=OneOfDeclared(ROLES, error="{input!r} is not a role; roles: {choices}"),
                          metadata={"description": "the seat that resigns (a seat's token resigns only itself)"})
     reason = REASON
 
 
 class ReplaceSeatIn(Schema):
-    role = fields.String(required=True, validate=validate.OneOf(ROLES, error="{input!r} is not a role; roles: {choices}"),
+    role = fields.String(required=True, validate=OneOfDeclared(ROLES, error="{input!r} is not a role; roles: {choices}"),
                          metadata={"description": "the seat given to a new player"})
     player = fields.String(load_default="", validate=validate.Length(max=100))
     email = fields.Email(load_default="", validate=validate.Length(max=254))
@@ -145,7 +180,8 @@ class CorrectIn(Schema):
                                                                    "'move FROM TO COUNT CITATION'")],
         metadata={"description": "'set PATH VALUE CITATION' (a track or count) or 'move FROM TO COUNT "
                                  "CITATION' (pieces between two counts); PATH names an integer of the state, "
-                                 "e.g. haganah or spaces.galilee.troops; the citation names the rule, card "
+                                 "key by key with dots (in Palestine e.g. haganah or spaces.galilee.troops); "
+                                 "the citation names the rule, card "
                                  "or ruling applied", "json_schema": {"pattern": CORRECTION}})
 
 
@@ -247,9 +283,15 @@ class SubmissionOut(Schema):
     url = fields.String()
 
 
+class Fault(Schema):
+    path = fields.String(metadata={"description": "the JSON path of the field at fault (spaces.galilee.cells_u)"})
+    message = fields.String()
+
+
 class ApiError(Schema):
     code = fields.String(required=True)
     message = fields.String(required=True)
     errors = fields.Dict()
+    faults = fields.List(fields.Nested(Fault), metadata={"description": "a position refused: every fault"})
     seq = fields.Integer()
     retry_after = fields.Integer(metadata={"description": "with 429: seconds until a token is taken again"})

@@ -122,16 +122,17 @@ def _page(session, game, *, status: int = 200, message: str | None = None, verdi
           submission: dict | None = None, orders: str = ""):
     role, note = _seat(session, game)
     view, svg = board_for(game, role or "public")
-    prompt = view.get("prompt")
+    prompt = view.get("prompt") if game.result is None else None  # resigned or abandoned: nobody acts
     choices = notation.legal_lines(prompt["actions"]) if prompt else []
     example = json.dumps({"format": "umpire-move/1", "game": game.id, "role": role, "after": game.seq,
                           "actions": choices[:1]}, indent=1) if role and choices else ""
     key, new_key = cookies.form_key()
     html = render_template(
-        "pages/game.html", game=G.summary(game), role=role, note=note, view=view,
-        board_svg=svg.removeprefix('<?xml version="1.0" encoding="UTF-8"?>').lstrip(),
+        "pages/game.html", game=G.summary(game), game_title=engine.definition(game.game).title, role=role,
+        note=note, view=view, facts=engine.facts(view),
+        board_svg=svg.removeprefix('<?xml version="1.0" encoding="UTF-8"?>').lstrip() if svg else None,
         players=_players(session, game.id), prompt=prompt, choices=choices, example=example,
-        log=G.move_log(session, game), outcome=engine.outcome(game.state), message=message,
+        log=G.move_log(session, game), outcome=game.result or engine.outcome(game.state), message=message,
         verdict=_verdict(verdict), submission=submission, orders=orders, form_key=key,
         form_field=cookies.CSRF_FIELD, move_id=secrets.token_urlsafe(12),
         max_bytes=current_app.config["MAX_CONTENT_LENGTH"], max_text=MAX_TEXT)

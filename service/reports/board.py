@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import math
-from importlib import resources
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader
@@ -40,12 +39,16 @@ COUNTER_H, COUNTER_WRAP_H, COUNTER_INDENT = 18, 14, 10
 LABEL_CHAR_W, VALUE_CHAR_W = 6.4, 7.2
 
 
-def load_layout(game_slug: str) -> dict:
-    """The schematic layout of *game_slug*, from ``engine/games/<slug>/data/layout.json``."""
+def load_layout(game_slug: str) -> dict | None:
+    """The schematic layout of *game_slug*, from ``layout.json`` in its data folder (``rulings.data_dir``:
+    ``engine/games/<package>/data/`` for the games of this project); None for a game that has none, whose
+    position is then shown by its facts alone (no board is drawn)."""
     if not game_slug.replace("_", "").replace("-", "").isalnum():
         raise ValueError(f"bad game slug {game_slug!r}")
-    pkg = f"engine.games.{game_slug.replace('-', '_')}.data"
-    return json.loads(resources.files(pkg).joinpath("layout.json").read_text(encoding="utf-8"))
+    from ..rulings import data_dir
+
+    path = data_dir(game_slug) / "layout.json"
+    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
 
 
 def _num(v) -> float:
@@ -213,19 +216,19 @@ def _panel(p: dict, view: dict, legend: dict, names: dict, pieces_by_kind: dict,
                           "numbered": _numbered(v, lo, hi, v == value, sparse),
                           "name": p.get("names", {}).get(str(v), ""), "held": held})
         out.update(value=value, cells=cells, bw=bw)
-    elif t == "initiative":
-        elig = list(view.get("eligible") or [])
+    elif t == "initiative":  # the roles in order (``key``) and who holds which box (``boxes_key``)
+        elig = list(_lookup(view, p["key"]) or [])
         sides = legend.get("sides", {})
         out["elig"] = [{"label": lab, "side": elig[i] if i < len(elig) else None} for i, lab in enumerate(p["eligible"])]
-        boxes = view.get("boxes") or {}
+        boxes = _lookup(view, p["boxes_key"]) or {}
         out["boxes_"] = [{"key": b["key"], "label": b["label"], "side": boxes.get(b["key"])} for b in p["boxes"]]
         out["sides"] = sides
-    elif t == "card":
-        out["card"] = view.get("current_card")
-        out["deck_size"] = view.get("deck_size")
-        out["played"] = len(view.get("played") or [])
-    elif t == "capabilities":
-        caps = view.get("capabilities") or {}
+    elif t == "card":  # the current card ``{id, title, kind}`` (``key``), cards left (``count``), played
+        out["card"] = _lookup(view, p["key"])
+        out["deck_size"] = _lookup(view, p["count"])
+        out["played"] = _count(_lookup(view, p["played"]) or [])
+    elif t == "capabilities":  # ``{card id: side}`` (``key``)
+        caps = _lookup(view, p["key"]) or {}
         out["caps"] = [{"id": cid, "title": names.get("cards", {}).get(cid, ""), "side": side}
                        for cid, side in sorted(caps.items())]
     elif t == "pool":
@@ -268,8 +271,9 @@ def _panel(p: dict, view: dict, legend: dict, names: dict, pieces_by_kind: dict,
         out["player"] = (names["roles"].get(role) or names["flat"].get(role) or "") if role else ""
         out["seq"] = view.get("seq")
         outcome = view.get("outcome")
-        if isinstance(outcome, dict):  # "British win", not the record the engine keeps
-            outcome = f"{str(outcome.get('winner', '')).title()} win" if outcome.get("winner") else "ended"
+        if isinstance(outcome, dict):  # "British win", not the record the engine keeps; no winner: a draw
+            winner = outcome.get("winner")
+            outcome = f"{str(winner).replace('-', ' ').title()} win" if winner else "no winner"
         out["outcome"] = outcome
     return out
 

@@ -34,20 +34,40 @@ BOARD_MAX_W, BOARD_MAX_H = 277, 163
 #: The height in mm the key and the map's note take under the board, for a layout without a key panel
 #: to print them over (``board.key_box``): the board is that much shorter.
 KEY_UNDER_H = 14
+#: The snapshot's facts line (reports/base.css.j2, ``.facts``): its height in mm, and an estimate of the
+#: characters one line of it holds across A4 landscape (``facts_lines``).
+FACTS_LINE_H, FACTS_LINE_CHARS = 4.2, 158
+
+
+def facts_lines(facts: list[dict]) -> int:
+    """How many lines the snapshot's facts above the board take (estimated; at least one): each fact is
+    ``label: value`` and breaks only between facts (reports/base.css.j2); the commitment's 64 hex digits
+    are set smaller, in a monospace font, about as wide as 48 characters of text."""
+    lines, used = 1, 0
+    for f in [{"label": "Seen by", "value": "umpire"}, *facts, {"label": "Dice commitment", "value": "x" * 48}]:
+        n = len(f["label"]) + len(f["value"]) + 3
+        if used and used + n > FACTS_LINE_CHARS:
+            lines, used = lines + 1, 0
+        used += n
+    return lines
 
 _env = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=select_autoescape(default=True,
                    default_for_string=True))
 
 
-def board_for(game: Game, role: str, paper: bool = False) -> tuple[dict, str]:
+def board_for(game: Game, role: str, paper: bool = False) -> tuple[dict, str | None]:
     """The view of *role* (a seat, else the public view) and its board as SVG: for a browser, or for
     *paper* (the PDFs: no tooltips, less SVG text, and the header, the key and the map's note left to
-    the document's HTML: ``board_around``)."""
+    the document's HTML: ``board_around``). No board (None) for a game without a layout (``load_layout``):
+    its facts show the position."""
     defn = engine.definition(game.game)
     view_role = role if role in defn.roles else "public"
     view = engine.view(game.state, view_role)
-    return view, render_board_svg(view, load_layout(game.game), defn.names, tooltips=not paper, header=not paper,
-                                  paper=paper)
+    layout = load_layout(game.game)
+    if layout is None:
+        return view, None
+    return view, render_board_svg(view, layout, {**defn.names, "game": defn.title}, tooltips=not paper,
+                                  header=not paper, paper=paper)
 
 
 def board_size(canvas: dict, max_h: float = BOARD_MAX_H) -> dict:
@@ -58,14 +78,18 @@ def board_size(canvas: dict, max_h: float = BOARD_MAX_H) -> dict:
     return {"w": round(canvas["width"] * scale, 1), "h": round(canvas["height"] * scale, 1)}
 
 
-def board_around(game: Game) -> dict:
+def board_around(game: Game, facts: list[dict] = ()) -> dict | None:
     """What the PDFs print in HTML with their board (reports/board.html.j2): its size (``board_size``),
     the key, each piece's icon as a ``data:`` URL (``svg_src``), and the map's note, both over the foot
     of the board's side panel (``box``, ``board.key_box``) or, for a layout without a key panel, under
-    the board."""
+    the board. The board is shorter by the lines the *facts* above it take past the first
+    (``facts_lines``). None for a game without a layout (no board)."""
     layout = load_layout(game.game)
+    if layout is None:
+        return None
     key, box = board_key(layout), key_box(layout)
-    size = board_size(layout["canvas"], BOARD_MAX_H if box else BOARD_MAX_H - KEY_UNDER_H)
+    max_h = (BOARD_MAX_H if box else BOARD_MAX_H - KEY_UNDER_H) - FACTS_LINE_H * (facts_lines(facts) - 1)
+    size = board_size(layout["canvas"], max_h)
     return {"pieces": [{**p, "src": svg_src(p["svg"])} for p in key["pieces"]], "markers": key["markers"],
             "note": board_note(layout), "size": size, "box": box}
 
@@ -89,21 +113,22 @@ def log_hash(moves: list[dict]) -> str:
 def snapshot_html(session: Session, game: Game, role: str) -> str:
     view, svg = board_for(game, role, paper=True)
     moves = G.move_log(session, game)
-    card = view.get("current_card") or {}
+    facts = engine.facts(view)
     prompts = {r: p for r, p in G.prompts(game).items() if role in (r, "umpire")}
     return _env.get_template("reports/snapshot.html.j2").render(
-        game=G.summary(game) | {"title": game.title}, role=role, view=view, board_src=svg_src(svg),
-        around=board_around(game), card_title=card.get("title", "—"), prompts=prompts,
+        game=G.summary(game) | {"title": game.title}, game_title=engine.definition(game.game).title, role=role,
+        facts=facts, board_src=svg_src(svg) if svg else None, around=board_around(game, facts), prompts=prompts,
         outcome=game.result or engine.outcome(game.state),  # a resignation or abandon too (issue 21)
         last_moves=[m for m in moves if m["seq"] > 0][-LAST_MOVES:])
 
 
 def report_html(session: Session, game: Game) -> str:
     export = G.export(session, game)
-    _view, svg = board_for(game, "public", paper=True)
+    view, svg = board_for(game, "public", paper=True)
     moves = export["moves"]
     return _env.get_template("reports/report.html.j2").render(
-        game=export, seats=export["seats"], board_src=svg_src(svg), around=board_around(game),
+        game=export, game_title=engine.definition(game.game).title, seats=export["seats"],
+        board_src=svg_src(svg) if svg else None, around=board_around(game), facts=engine.facts(view),
         moves=moves, events=export["events"],
         event_lines=[G.event_text(e).rstrip("\n") for e in export["events"]], undone=export["undone"],
         rulings=rulings_in_force(game), log_hash=log_hash(moves))

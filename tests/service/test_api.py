@@ -1185,7 +1185,8 @@ def test_cli_against_the_service_database(tmp_path):
 
     res = runner.invoke(cli, ["show", "--game", gid], env=env)
     assert res.exit_code == 0, res.output
-    assert f"{gid} palestine (standard), position 4" in res.output and "Irgun to act" in res.output
+    assert f"{gid} The British Way: Palestine 1945-1947 (palestine, standard), position 4" in res.output
+    assert "Irgun to act" in res.output
     res = runner.invoke(cli, ["show", "--game", gid, "--as", "irgun", "--json"], env=env)
     assert res.exit_code == 0, res.output
     v = json.loads(res.output)

@@ -134,7 +134,7 @@ KNOWN: dict[str, str] = {}
 #: dates after the service's epoch and not in the future, the status agreeing with the replayed game), and
 #: the strict JSON limits inside an export's free-form parts (``the JSON holds``: an integer of over 30 digits).
 ALLOWED_REFUSALS = ("seats must name each role", "map option:", "rulings option:", "position:", "the export's",
-                    "the JSON holds")
+                    "the JSON holds", "the position is not valid", "give the position once")
 
 SEEN_KNOWN: collections.Counter = collections.Counter()
 CALLS: collections.Counter = collections.Counter()

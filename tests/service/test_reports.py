@@ -10,6 +10,7 @@ import pytest
 
 pypdf = pytest.importorskip("pypdf", reason="pypdf is a test dependency (pyproject [test])")
 
+import engine  # noqa: E402
 from engine.coin import deck  # noqa: E402
 from engine.games.palestine.data import CARDS  # noqa: E402
 from service import adjudication  # noqa: E402
@@ -85,12 +86,16 @@ def test_the_board_is_printed_larger_with_its_key_over_the_foot_of_its_side_pane
         first_page = pypdf.PdfReader(io.BytesIO(documents.snapshot_pdf(s, game, "irgun", DataOnlyFetcher()))).pages[0]
     layout = load_layout("palestine")
     canvas, box = layout["canvas"], key_box(layout)
-    for html in htmls:
+    # The snapshot's board gives up the room its facts take past their first line (documents.facts_lines);
+    # the report prints its facts on the cover.
+    lines = documents.facts_lines(engine.facts(engine.view(game.state, "irgun")))
+    for html, max_h in zip(htmls, (documents.BOARD_MAX_H - documents.FACTS_LINE_H * (lines - 1),
+                                   documents.BOARD_MAX_H), strict=True):
         m = BOARD_HTML.search(html)
         assert m, "the board with its key box"
         w, h = float(m[1]), float(m[2])
         assert w / h == pytest.approx(canvas["width"] / canvas["height"], rel=1e-3)
-        assert w <= documents.BOARD_MAX_W and h == documents.BOARD_MAX_H > 150
+        assert w <= documents.BOARD_MAX_W and h == pytest.approx(max_h, abs=0.05) and h > 150
         assert [float(v) for v in m.groups()[2:6]] == [box["left"], box["top"], box["width"], box["height"]]
         inside = m[7]
         assert html.count('class="key"') == 1 and 'class="key"' in inside

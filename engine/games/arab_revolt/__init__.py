@@ -1,10 +1,12 @@
-"""The British Way: Arab Revolt 1936-1939 (British vs Rebels). Rules: rules/british-way-enemy-of-my-enemy.txt,
-Arab Revolt (the first half)."""
+"""The British Way: Arab Revolt (British vs Rebels, 1936-1939), a game of the expansion The British Way: Enemy
+of My Enemy. Rules: rules/british-way-enemy-of-my-enemy.txt, Arab Revolt (the first half)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from ...coin import deck
+from ...coin import facts as F
 from ...core.game import GameDefinition, register
 from ...versions import load_golden
 from . import (  # noqa: F401  (register procedures)
@@ -19,13 +21,16 @@ from . import (  # noqa: F401  (register procedures)
     special_rebel,
 )
 from .data import RULINGS
+from .facts import facts
+from .invariants import invariants
+from .position import POSITION
 from .rules import RULES
 from .setup import setup
 from .view import view
 
 DEFINITION = register(GameDefinition(
     slug="arab-revolt",
-    title="The British Way: Arab Revolt 1936-1939",
+    title="The British Way: Arab Revolt",
     roles=("rebels", "british"),
     scenarios={"standard": "Arab Revolt 1936-1939 (Setup Instructions 2.1)",
                "example-of-play": "Standard setup with the Example of Play's first seven cards on top (8.0)"},
@@ -35,10 +40,14 @@ DEFINITION = register(GameDefinition(
                         "(engine.core.ruling_choice; GET /api/games/ID/rulings lists them)"},
     setup=setup,
     view=view,
-    names=dict(board.NAME),
+    names=F.names(board.BOARD),
     rules=RULES,
     rulings=lambda: RULINGS,
     max_actions=5000,
+    position=POSITION,  # position files (issue 23, item 5; docs/positions.md)
+    facts=facts,
+    invariants=invariants,
+    protected=deck.PROTECTED,
     rules_version=1,  # issue 23, item 4: bump with a migration when a persisted name changes
     persisted=load_golden(Path(__file__).parent / "data" / "persisted.json"),
 ))

@@ -9,6 +9,8 @@ Countries; Rebels only for Rally, March and Mobilize; Out of Play spaces not at 
 
 from __future__ import annotations
 
+import functools
+
 from ...coin import operation
 from ...core import notation
 from ...core.flow import Context, Procedure, proc_of, procedure
@@ -87,6 +89,9 @@ class Operation(operation.Operation):
     def candidates(self, g, f):
         return [s for s in super().candidates(g, f) if selectable(g, self.op, s) is None]
 
+    def admits(self, g, f, sid):
+        return self.eligible(g, f, sid) is None and selectable(g, self.op, sid) is None
+
     def explain(self, g, f, verb, arg):
         if verb == "space" and arg in B.SPACES and arg not in f["spaces"]:
             why = selectable(g, self.op, arg)
@@ -97,8 +102,15 @@ class Operation(operation.Operation):
         return super().explain(g, f, verb, arg)
 
     def sa_allowed(self, g, f):
-        from .special import sa_possible
+        sa_possible = _special().sa_possible
         return [a for a in SA_ACCOMPANY[self.op] if sa_possible(g, a)]
+
+
+@functools.cache
+def _special():
+    """The ``special`` module, which imports this one: imported once, on first use (not on every prompt)."""
+    from . import special
+    return special
 
 
 # -- own pieces from the map (1.4.1 IMPORTANT) -----------------------------------------------------------

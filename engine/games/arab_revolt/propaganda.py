@@ -17,7 +17,7 @@ from . import board as B
 from .chits import CHIT_NAMES, draw_ops, ops_label
 from .data import CARDS
 from .operation import cap, new_op_frame
-from .special import roll_against_bases
+from .special import roll_against_bases, sa_possible
 
 notation.VERBS.update({"hold", "unity", "sa", "troop", "police", "remove", "move", "place", "done"})
 
@@ -223,7 +223,6 @@ class MaySA(Procedure):
     rule = "6.3"
 
     def prompt(self, g, f):
-        from .special import sa_possible
         return {"sa": [f["sa"]], "done": []} if sa_possible(g, f["sa"], f) else {"done": []}
 
     def text(self, g, f):

@@ -27,8 +27,8 @@ def spaces_at_setup() -> dict[str, dict]:
     return spaces
 
 
-def setup(scenario: str, options: dict, g: Context) -> dict:
-    map_over = B.BOARD.map_option(options["map"]) if "map" in options else None  # checked first
+def deck_for(scenario: str) -> dict:
+    """The draw deck of *scenario* before any card is revealed (Deck Preparation L1086; 8.0)."""
     deck_rules = SETUP["deck"]
     if scenario == "example-of-play":
         # The example's seven cards on top; the rest of the deck as the last paragraph of 8.0 (L644)
@@ -36,11 +36,15 @@ def setup(scenario: str, options: dict, g: Context) -> dict:
         # them A34.
         rest = [c for c in EVENT_CARDS if c not in EXAMPLE_CARDS]
         props = [c for c in PROPAGANDA_CARDS if c not in EXAMPLE_CARDS]
-        deck = build_deck(rest, props, deck_rules["pile_size"], deck_rules["bottom"], shuffle_propaganda=True,
+        return build_deck(rest, props, deck_rules["pile_size"], deck_rules["bottom"], shuffle_propaganda=True,
                           top=list(EXAMPLE_CARDS))
-    else:
-        deck = build_deck(EVENT_CARDS, PROPAGANDA_CARDS, deck_rules["pile_size"], deck_rules["bottom"],
-                          shuffle_propaganda=deck_rules["shuffle_propaganda"])
+    return build_deck(EVENT_CARDS, PROPAGANDA_CARDS, deck_rules["pile_size"], deck_rules["bottom"],
+                      shuffle_propaganda=deck_rules["shuffle_propaganda"])
+
+
+def setup(scenario: str, options: dict, g: Context) -> dict:
+    map_over = B.BOARD.map_option(options["map"]) if "map" in options else None  # checked first
+    deck = deck_for(scenario)
     avail = {k: v for k, v in SETUP["available"].items() if k != "source"}
     state = {
         "game": "arab-revolt", "scenario": scenario, "options": options, "rules_version": 1, "seq": 0,

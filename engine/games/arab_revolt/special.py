@@ -8,6 +8,7 @@ except Mobilize (1.3.7); Raid's Guerrillas may come from a Base there (ruling R-
 
 from __future__ import annotations
 
+import functools
 from typing import ClassVar
 
 from ...core import canonical
@@ -50,10 +51,18 @@ def roll_against_bases(g: Context, label: str) -> tuple[int, bool]:
 
 # -- availability -------------------------------------------------------------------------------------------
 
-def sa_possible(g: Context, name: str, f: dict | None = None) -> bool:
-    """Whether Special Activity *name* could do anything now."""
+@functools.cache
+def _spaces() -> tuple:
+    """What :func:`sa_possible` asks of ``special_british`` and ``special_rebel``, which import this module:
+    imported once, on first use (not on every prompt)."""
     from .special_british import air_recon_spaces, punish_spaces
     from .special_rebel import mobilize_guerrilla_spaces, mobilize_spaces, raid_spaces
+    return air_recon_spaces, punish_spaces, mobilize_guerrilla_spaces, mobilize_spaces, raid_spaces
+
+
+def sa_possible(g: Context, name: str, f: dict | None = None) -> bool:
+    """Whether Special Activity *name* could do anything now."""
+    air_recon_spaces, punish_spaces, mobilize_guerrilla_spaces, mobilize_spaces, raid_spaces = _spaces()
     if name == "punish":
         p = g.s["punishment"]
         f = f or {}

@@ -4,10 +4,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ...coin import deck
+from ...coin import facts as F
 from ...core.game import GameDefinition, register
 from ...versions import load_golden
 from . import board, british_ops, haganah, irgun_ops, propaganda, special  # noqa: F401  (register procedures)
 from .data import RULINGS
+from .facts import facts
+from .invariants import invariants
+from .position import POSITION
 from .rules import RULES
 from .setup import setup
 from .view import view
@@ -24,10 +29,14 @@ DEFINITION = register(GameDefinition(
                         "(engine.core.ruling_choice; GET /api/games/ID/rulings lists them)"},
     setup=setup,
     view=view,
-    names=dict(board.NAME),
+    names=F.names(board.BOARD),
     rules=RULES,
     rulings=lambda: RULINGS,
     max_actions=5000,
+    position=POSITION,  # position files (issue 23, item 5; docs/positions.md)
+    facts=facts,
+    invariants=invariants,
+    protected=deck.PROTECTED,
     rules_version=1,  # issue 23, item 4: bump with a migration when a persisted name changes
     persisted=load_golden(Path(__file__).parent / "data" / "persisted.json"),
 ))

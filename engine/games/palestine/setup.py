@@ -24,17 +24,21 @@ PROPAGANDA_CARDS = ["P33", "P34", "P35"]
 EXAMPLE_CARDS = ["P31", "P10", "P27", "P25", "P7", "P8", "P35"]
 
 
+def deck_for(scenario: str) -> dict:
+    """The draw deck of *scenario* before any card is revealed (2.1 Deck Preparation; 8.0)."""
+    if scenario == "example-of-play":
+        rest = [c for c in EVENT_CARDS if c not in EXAMPLE_CARDS]
+        # Two more piles of 6 from the 26 other Events: 12 used, 14 set aside (8.0, last paragraph).
+        return build_deck(rest, ["P33", "P34"], top=EXAMPLE_CARDS)
+    return build_deck(EVENT_CARDS, PROPAGANDA_CARDS)
+
+
 def setup(scenario: str, options: dict, g: Context) -> dict:
     map_over = B.BOARD.map_option(options["map"]) if "map" in options else None  # checked first
     spaces = {sid: B.empty_space() for sid in B.SPACES}
     for sid, forces in SETUP_FORCES.items():
         spaces[sid].update(forces)
-    if scenario == "example-of-play":
-        rest = [c for c in EVENT_CARDS if c not in EXAMPLE_CARDS]
-        # Two more piles of 6 from the 26 other Events: 12 used, 14 set aside (8.0, last paragraph).
-        deck = build_deck(rest, ["P33", "P34"], top=EXAMPLE_CARDS)
-    else:
-        deck = build_deck(EVENT_CARDS, PROPAGANDA_CARDS)
+    deck = deck_for(scenario)
     state = {
         "game": "palestine", "scenario": scenario, "options": options, "rules_version": 1, "seq": 0,
         "spaces": spaces,

@@ -7,10 +7,9 @@ piece to Available, and ``put`` takes pieces from Available.
 from __future__ import annotations
 
 import engine
-from engine.api import _context
-from engine.coin import deck
-from engine.core.chance import ScriptedChance, SeededChance
+from engine.core.chance import SeededChance
 from engine.games.arab_revolt import board as B
+from engine.testing import Position
 
 from ..scripted import run_scripted
 
@@ -55,31 +54,21 @@ def put(state: dict, sid: str, **counts) -> dict:
 
 def at_card(state: dict, cid: str, first: str = "rebels", draws=()) -> dict:
     """Makes *cid* the current card, just revealed, with *first* 1st Eligible; runs the automatic steps
-    (a Mandatory Event, the Rebels' chit draw with scripted *draws*)."""
-    other = "british" if first == "rebels" else "rebels"
-    deck.take(state, cid)
-    state["played"].append(cid)
-    state["current"] = cid
-    state["boxes"] = {"limited": None, "event": None, "opsa": None}
-    state["eligible"] = [first, other]
-    state["flow"] = [{"p": "coin.round", "role": first, "stage": "first"}]
-    chance = ScriptedChance(draws=draws)
-    g = _context(state, chance)
-    g.rules.on_event_card(g, cid)
-    g.settle()
-    assert not chance.draws, f"unused scripted draws {chance.draws}"
+    (a Mandatory Event, the Rebels' chit draw with scripted *draws*): the position of *state* is rebuilt at
+    that decision (engine.testing), in place."""
+    new = Position(state).card(cid, first=first).state(draws=draws)
+    state.clear()
+    state.update(new)
     return state
 
 
 def board(cid: str = "A13", first: str = "british", pw: int = 10, unity: int = 2, draws=(), **spaces) -> dict:
     """An empty map with the given pieces (space ids with underscores as keyword names), Political Will
     *pw*, the Unity Track at *unity*, and card *cid* current with *first* to act."""
-    s = clear(fresh())
-    s["pw"] = pw
-    s["unity"] = unity
+    b = Position("arab-revolt").clear().track(political_will=pw, unity=unity)
     for sid, counts in spaces.items():
-        put(s, sid.replace("_", "-"), **counts)
-    return at_card(s, cid, first=first, draws=draws)
+        b.put(sid.replace("_", "-"), **counts)
+    return b.card(cid, first=first).state(draws=draws)
 
 
 def run(state: dict, *actions: str, rolls=(), draws=()) -> tuple[dict, list[dict]]:

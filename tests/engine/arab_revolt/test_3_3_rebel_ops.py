@@ -4,6 +4,7 @@ import pytest
 
 import engine
 from engine.core.errors import IllegalActionError
+from engine.testing import Position
 
 from .helpers import board, legal, run, sp, texts
 
@@ -80,12 +81,10 @@ def test_3_3_4_ambush_of_two_keeps_political_will():
 
 
 def test_3_1_rebels_without_a_chit_have_no_operation():
-    s = board("A13", first="rebels", draws=[1, 2], galilee={"guerrillas_u": 1})
-    s["ops"]["drawn"] = []
-    s["ops"]["pool"] = []
-    s["ops"]["set_aside"] = [1, 1, 1, 2, 2, 2, 3, 3, 3]
-    s["flow"] = s["flow"][:-1]
-    s, _ = run(s, "box limited")
+    step = (Position("arab-revolt").clear().put("galilee", guerrillas_u=1)
+            .chits(ops={"set_aside": [1, 1, 1, 2, 2, 2, 3, 3, 3]}).card("A13", first="rebels").start())
+    assert "no Operations chit to play" in texts(step.log)   # every chit set aside: the cup is empty
+    s, _ = run(step.state, "box limited")
     assert legal(s) == {"pass": []}
 
 

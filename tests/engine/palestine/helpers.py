@@ -7,9 +7,9 @@ piece to Available, and ``put`` takes pieces from Available (or, for Cells, from
 from __future__ import annotations
 
 import engine
-from engine.coin import deck
 from engine.core.chance import SeededChance
 from engine.games.palestine import board as B
+from engine.testing import Position
 
 from ..scripted import run_scripted
 
@@ -54,15 +54,11 @@ def to_prison(state: dict, n: int) -> dict:
 
 
 def at_card(state: dict, cid: str, first: str = "irgun") -> dict:
-    """Makes *cid* the current card with *first* to choose a box (the turn's start, 2.3.2)."""
-    other = "british" if first == "irgun" else "irgun"
-    deck.take(state, cid)
-    state["played"].append(cid)
-    state["current"] = cid
-    state["boxes"] = {"limited": None, "event": None, "opsa": None}
-    state["eligible"] = [first, other]
-    state["flow"] = [{"p": "coin.round", "role": first, "stage": "second"},
-                     {"p": "coin.turn", "role": first, "stage": "box"}]
+    """Makes *cid* the current card with *first* to choose a box (the turn's start, 2.3.2): the position of
+    *state* is rebuilt at that decision (engine.testing), in place."""
+    new = Position(state).turn(first, cid).state()
+    state.clear()
+    state.update(new)
     return state
 
 
@@ -106,11 +102,10 @@ def at_track(s: dict, h: int) -> dict:
 def board(cid: str, first: str = "british", h: int = 2, pw: int = 10, **spaces) -> dict:
     """An empty map with the Haganah Track at *h*, Political Will *pw*, the given pieces (space ids with
     underscores as keyword names), and card *cid* current with *first* to choose a box."""
-    s = at_track(clear(fresh()), h)
-    s["pw"] = pw
+    b = Position("palestine").clear().track(haganah=h, political_will=pw)
     for sid, counts in spaces.items():
-        put(s, sid.replace("_", "-"), **counts)
-    return at_card(s, cid, first=first)
+        b.put(sid.replace("_", "-"), **counts)
+    return b.turn(first, cid).state()
 
 
 def hold_chits(s: dict, *values: int) -> dict:

@@ -7,6 +7,7 @@ import pytest
 
 import engine
 from engine.coin import deck
+from engine.testing import waiting
 
 from .helpers import at_card, clear, fresh, legal, put, run, sp
 from .helpers import hold_chits as with_chits
@@ -147,7 +148,7 @@ def test_2_3_3_irgun_pass_rob_has_no_offensive_or_haganah_extra_space():
     assert s["haganah"] == 4
     s, _ = run(s, "box opsa", "pass")
     assert "offensive" not in legal(s)
-    assert s["flow"][-1]["max"] == 1
+    assert waiting(s)["max"] == 1
 
 
 def test_2_3_3_irgun_pass_may_decline_to_rob():
@@ -184,7 +185,7 @@ def ops_board(first):
 
 def test_2_3_4_limited_operation_is_one_space_without_special_activity():
     s, _ = run(ops_board("british"), "box limited", "op search")
-    f = s["flow"][-1]
+    f = waiting(s)
     assert f["max"] == 1 and f["sa"] == "none"
     assert "sa" not in legal(s)
     s, _ = run(s, "space galilee")
@@ -206,11 +207,11 @@ def test_2_3_4_limited_irgun_operation_one_space_no_sa():
 
 def test_2_3_4_full_operation_three_spaces_with_special_activity():
     s, _ = run(ops_board("irgun"), "box opsa", "op sabotage")
-    f = s["flow"][-1]
+    f = waiting(s)
     assert f["max"] == 3 and f["sa"] == "open"      # Haganah at 3: no extra space
     assert legal(s)["sa"] == ["silence", "propagandize"]
     s, _ = run(ops_board("british"), "box opsa", "op search")
-    assert s["flow"][-1]["max"] == 3 and s["flow"][-1]["sa"] == "open"
+    assert waiting(s)["max"] == 3 and waiting(s)["sa"] == "open"
 
 
 # -- 2.3.7 Intelligence Lead and Offensive --------------------------------------------------------
@@ -221,7 +222,7 @@ def test_2_3_7_intelligence_lead_adds_a_space_even_in_limited_op(op):
     s, _ = run(s, "box limited", f"op {op}")
     assert legal(s)["lead"] == ["0", "2"]
     s, log = run(s, "lead 0")
-    assert s["flow"][-1]["max"] == 2
+    assert waiting(s)["max"] == 2
     assert s["intel"]["held"] == [2] and sorted(s["intel"]["bag"]) == [0, 0, 0, 1, 1, 1, 2, 2]
     assert "lead" not in legal(s)                  # one Intelligence Lead per Operation
     s, _ = run(s, "space galilee")
@@ -261,7 +262,7 @@ def test_2_3_7_offensive_removes_a_cache_from_a_space_without_british_even_limit
     s, _ = run(offensive_board(), "box limited", f"op {op}")
     assert legal(s)["offensive"] == ["jerusalem-district"]
     s, _ = run(s, "offensive jerusalem-district")
-    assert s["flow"][-1]["max"] == 2 and s["flow"][-1]["offensive"] is True
+    assert waiting(s)["max"] == 2 and waiting(s)["offensive"] is True
     assert sp(s, "jerusalem-district")["caches"] == 0 and s["available"]["caches"] == 3
     assert "offensive" not in legal(s)
 
@@ -287,9 +288,9 @@ def test_6_5_3_haganah_4_gives_irgun_an_extra_space():
     s["available"]["caches"] += 1
     s["haganah_slots"]["4"] = {"cells": 0, "caches": 0}
     full, _ = run(s, "box opsa", "op sabotage")
-    assert full["flow"][-1]["max"] == 4
+    assert waiting(full)["max"] == 4
     lim, _ = run(s, "box limited", "op sabotage")
-    assert lim["flow"][-1]["max"] == 2
+    assert waiting(lim)["max"] == 2
 
 
 def test_6_5_3_haganah_4_and_offensive_allow_three_spaces_in_a_limited_op():
@@ -307,11 +308,11 @@ def test_6_5_3_haganah_4_and_offensive_allow_three_spaces_in_a_limited_op():
 def test_6_5_3_haganah_below_4_gives_no_extra_space_and_never_to_british():
     s = ops_board("irgun")
     s2, _ = run(s, "box opsa", "op rob")
-    assert s2["flow"][-1]["max"] == 3
+    assert waiting(s2)["max"] == 3
     b = ops_board("british")
     b["haganah"] = 4
     b["available"]["cells"] += 2
     b["available"]["caches"] += 1
     b["haganah_slots"]["4"] = {"cells": 0, "caches": 0}
     b2, _ = run(b, "box opsa", "op assault")
-    assert b2["flow"][-1]["max"] == 3
+    assert waiting(b2)["max"] == 3

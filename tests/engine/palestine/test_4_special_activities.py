@@ -9,6 +9,7 @@ from engine.core.errors import EngineError
 from engine.core.flow import Context
 from engine.games.palestine import board as B
 from engine.games.palestine.haganah import shift_haganah
+from engine.testing import waiting
 
 from .helpers import at_card, clear, fresh, legal, put, run, sp, to_prison
 
@@ -218,9 +219,9 @@ def test_4_3_2_propagandize_up_to_two_cities():
     s, _ = run(propaganda_board(), "box opsa", "op travel", "sa propagandize", "space jerusalem-city")
     assert legal(s) == {"space": ["haifa-city", "tel-aviv-jaffa"], "done": []}
     s1, _ = run(s, "done")
-    assert s1["pw"] == 17 and s1["flow"][-1]["p"] == "pal.op.travel"
+    assert s1["pw"] == 17 and waiting(s1)["p"] == "pal.op.travel"
     s2, _ = run(s, "space haifa-city")
-    assert s2["pw"] == 16 and s2["flow"][-1]["p"] == "pal.op.travel"    # a third City is not offered
+    assert s2["pw"] == 16 and waiting(s2)["p"] == "pal.op.travel"    # a third City is not offered
 
 
 def test_4_3_2_propagandize_needs_a_cell_and_a_curfew():
@@ -331,7 +332,7 @@ def test_4_1_special_activity_after_the_operation():
 def test_4_1_only_one_special_activity():
     s, _ = run(timing_board(), "box opsa", "op rob", "sa silence", "space samaria")
     assert "sa" not in legal(s)
-    assert s["flow"][-1]["sa"] == "used"
+    assert waiting(s)["sa"] == "used"
 
 
 # -- 6.5.2 the Haganah Track's pieces -----------------------------------------------------------
@@ -342,7 +343,8 @@ def refill_board(avail_cells, map_cells, prison, avail_caches=0):
     put(s, "galilee", troops=2, cells_u=1)                  # Patrol destination
     put(s, "samaria", cells_a=map_cells)
     put(s, "lydda", caches=2)
-    put(s, "jerusalem-district", caches=3 - avail_caches)
+    put(s, "jerusalem-district", caches=2)                  # at most two a space (1.4.2)
+    put(s, "gaza", caches=1 - avail_caches) if avail_caches < 1 else None
     rest = s["available"]["cells"] - avail_cells - prison
     put(s, "rail-haifa", cells_u=rest) if rest > 0 else None
     to_prison(s, prison)
@@ -363,7 +365,7 @@ def test_6_5_2_refill_then_irgun_chooses_map_pieces():
     assert engine.active_roles(s) == ["irgun"]
     assert s["haganah_slots"]["4"] == {"cells": 1, "caches": 0}
     assert sorted(legal(s)["take"]) == sorted(["galilee underground", "samaria active", "rail-haifa underground",
-                                               "lydda cache", "jerusalem-district cache"])
+                                               "lydda cache", "jerusalem-district cache", "gaza cache"])
     s, _ = run(s, "take lydda cache", "take rail-haifa underground")
     assert s["haganah_slots"]["4"] == {"cells": 2, "caches": 1}
     assert s["prison"] == 3                                   # Prison untouched: the map could supply
@@ -444,12 +446,12 @@ def test_6_5_2_terror_refill_waits_for_the_irgun_choice_then_sabotage_goes_on():
     s = at(s, "irgun")
     s, _ = run(s, "box opsa", "op sabotage", "space haifa-city", "terror", "roll", rolls=[6])
     assert s["haganah"] == 3 and sp(s, "haifa-city")["terror"] == 2
-    assert s["flow"][-1]["p"] == "pal.haganah_refill" and engine.active_roles(s) == ["irgun"]
+    assert waiting(s)["p"] == "pal.haganah_refill" and engine.active_roles(s) == ["irgun"]
     assert s["haganah_slots"]["4"] == {"cells": 0, "caches": 1}   # the Cache came from Available
     s, _ = run(s, "take gaza active", "take haifa-city active")
     assert s["haganah_slots"]["4"] == {"cells": 2, "caches": 1}
     assert sp(s, "haifa-city") == space(terror=2)
-    assert s["flow"][-1]["p"] == "pal.op.sabotage"
+    assert waiting(s)["p"] == "pal.op.sabotage"
     s, _ = run(s, "space galilee", "roll", "done", rolls=[3])
     assert sp(s, "galilee") == space(cells_a=1, sabotage=1)
 
@@ -489,7 +491,7 @@ def test_4_3_3_terror_only_as_the_special_activity_of_its_sabotage():
         engine.apply(lim, "irgun", "terror", ScriptedChance())
     assert "2.3.4" in e.value.message and "4.1" in e.value.message
     full, _ = run(s, "box opsa", "op sabotage", "space jerusalem-city", "terror")
-    assert full["flow"][-1]["sa"] == "used" and "terror" not in legal(full)
+    assert waiting(full)["sa"] == "used" and "terror" not in legal(full)
     full, _ = run(full, "roll", rolls=[6])
     assert sp(full, "jerusalem-city")["terror"] == 1 and "sa" not in legal(full)
 

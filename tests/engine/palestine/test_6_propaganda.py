@@ -3,12 +3,10 @@ Reset (6.4)."""
 
 import engine
 from engine.coin import deck
-from engine.core import canonical
-from engine.core.chance import Recorder, ScriptedChance
-from engine.core.flow import Context
 from engine.games.palestine import board as B
+from engine.testing import Position, waiting
 
-from .helpers import at_card, clear, fresh, legal, put, run, sp, to_prison
+from .helpers import at_card, legal, put, run, sp, to_prison
 from .helpers import hold_chits as with_chits
 
 ZERO = {"troops": 0, "police": 0, "cells_u": 0, "cells_a": 0, "caches": 0, "sabotage": 0, "terror": 0, "curfew": 0}
@@ -22,38 +20,19 @@ def space(**pieces):
 def at_propaganda(state, card="P33", rolls=(), draws=()):
     """Reveals the Propaganda card *card* from *state* and runs the round up to its first decision.
 
-    A copy of *state* gets *card* on top of the deck (with NEXT under it) and a flow holding only the card
-    round at its "reveal" stage, i.e. exactly where the engine stands between two cards (2.3.6). The engine's
-    own ``settle`` then reveals the card and runs the automatic steps of the round (the Political Will
-    phase, the British Intel draw...) until a player must decide or the game ends. *rolls* and *draws*
-    script the chance used on the way; all must be used. Returns the state and its log entries.
+    The position of *state* is rebuilt at the start of *card* (engine.testing), with NEXT under it: the
+    engine reveals the card and runs the automatic steps of the round (the Political Will phase, the
+    British Intel draw...) until a player must decide or the game ends. *rolls* and *draws* script the
+    chance used on the way; all must be used. Returns the state and its log entries.
     """
-    s = canonical.copy(state)
-    deck.stack(s, card, NEXT)
-    s["flow"] = [{"p": "coin.round", "role": s["eligible"][0], "stage": "reveal"}]
-    chance = ScriptedChance(rolls=rolls, draws=draws)
-    g = Context(s, Recorder(chance), engine.definition("palestine").rules)
-    g.settle()
-    assert not chance.rolls and not chance.draws, "unused scripted chance"
-    assert B.count_pieces(s) == B.TOTALS
-    return s, g.log
+    step = Position(state).card(card).top(NEXT).start(rolls, draws)
+    assert B.count_pieces(step.state) == B.TOTALS
+    return step.state, step.log
 
 
 def board(pw=18, haganah=2):
-    """No space where the Irgun could Rob (6.2.1), Haganah at 2 (no cooperation, 6.2.3)."""
-    s = clear(fresh())
-    s["pw"] = pw
-    s["haganah"] = haganah
-    if haganah < 4:
-        s["haganah_slots"]["4"] = {"cells": 2, "caches": 1}
-        s["available"]["cells"] -= 2
-        s["available"]["caches"] -= 1
-    if haganah < 3:
-        s["haganah_slots"]["3"] = {"cells": 3}
-        s["available"]["cells"] -= 3
-    s["played"] = ["P31"]
-    s["current"] = "P31"
-    return s
+    """No space where the Irgun could Rob (6.2.1), Haganah at 2 (no cooperation, 6.2.3), P31 current."""
+    return Position("palestine").clear().track(political_will=pw, haganah=haganah).turn("irgun", "P31").state()
 
 
 REDEPLOY_NONE = ("done", "done", "done", "done")   # British Police, Troops; Irgun Cells, Cache
@@ -72,7 +51,7 @@ def test_2_4_propaganda_card_after_both_turns_starts_the_round():
     assert s["current"] == "P33" and s["propaganda"] == 1
     assert s["pw"] == 20
     assert s["intel"]["held"] == [1]
-    assert engine.active_roles(s) == ["british"] and s["flow"][-1]["p"] == "pal.redeploy_british"
+    assert engine.active_roles(s) == ["british"] and waiting(s)["p"] == "pal.redeploy_british"
 
 
 # -- 6.1 Political Will phase ---------------------------------------------------------------------
@@ -202,7 +181,7 @@ def test_6_2_2_no_chits_draw_one():
 def test_6_2_2_one_chit_half_rounded_down_is_none():
     s, _ = at_propaganda(with_chits(board(), 2))
     assert s["intel"]["held"] == [2]
-    assert s["flow"][-1]["p"] == "pal.redeploy_british"
+    assert waiting(s)["p"] == "pal.redeploy_british"
 
 
 def test_6_2_2_british_choose_which_half_to_discard():
@@ -210,20 +189,20 @@ def test_6_2_2_british_choose_which_half_to_discard():
     assert engine.active_roles(s) == ["british"] and legal(s) == {"discard": ["0", "1", "2"]}
     s, _ = run(s, "discard 0")
     assert s["intel"]["held"] == [1, 2] and s["intel"]["bag"].count(0) == 3
-    assert s["flow"][-1]["p"] == "pal.redeploy_british"
+    assert waiting(s)["p"] == "pal.redeploy_british"
 
 
 def test_6_2_2_four_chits_discard_two():
     s, _ = at_propaganda(with_chits(board(), 0, 1, 2, 2))
     s, _ = run(s, "discard 2", "discard 0")
     assert s["intel"]["held"] == [1, 2]
-    assert s["flow"][-1]["p"] == "pal.redeploy_british"
+    assert waiting(s)["p"] == "pal.redeploy_british"
 
 
 def test_6_2_2_same_values_discarded_without_asking():
     s, _ = at_propaganda(with_chits(board(), 1, 1))
     assert s["intel"]["held"] == [1]
-    assert s["flow"][-1]["p"] == "pal.redeploy_british"
+    assert waiting(s)["p"] == "pal.redeploy_british"
 
 
 # -- 6.2.3 Haganah cooperation ---------------------------------------------------------------------
@@ -253,24 +232,23 @@ def test_6_2_3_haganah_at_four_irgun_may_place_a_cache_with_a_cell():
     s, _ = run(s, "place haifa-city")
     assert sp(s, "haifa-city") == space(police=1, cells_a=1, caches=1)
     assert s["available"]["caches"] == 1
-    assert s["flow"][-1]["p"] == "pal.redeploy_british"
+    assert waiting(s)["p"] == "pal.redeploy_british"
 
 
 def test_6_2_3_haganah_cache_may_be_declined():
     s, _ = at_propaganda(cache_board(), draws=[0])
     s, _ = run(s, "done")
     assert s["available"]["caches"] == 2
-    assert s["flow"][-1]["p"] == "pal.redeploy_british"
+    assert waiting(s)["p"] == "pal.redeploy_british"
 
 
 def test_6_2_3_haganah_between_one_and_three_gives_nothing():
     for h in (1, 2, 3):
-        s = board(haganah=2)
-        s["haganah"] = h
+        s = board(haganah=h)
         put(s, "galilee", cells_u=1, police=1)
         s, _ = at_propaganda(s, draws=[0])
         assert s["intel"]["held"] == [0], h
-        assert s["flow"][-1]["p"] == "pal.redeploy_british", h
+        assert waiting(s)["p"] == "pal.redeploy_british", h
 
 
 # -- 6.3 Redeploy ----------------------------------------------------------------------------------
@@ -278,9 +256,9 @@ def test_6_2_3_haganah_between_one_and_three_gives_nothing():
 def at_redeploy(s):
     """The round up to British Redeploy: the Irgun decline Expropriations, the British draw a 0 chit."""
     s, _ = at_propaganda(s)
-    assert s["flow"][-1]["p"] == "pal.op.rob"
+    assert waiting(s)["p"] == "pal.op.rob"
     s, _ = run(s, "done", draws=[0])
-    assert s["flow"][-1]["p"] == "pal.redeploy_british"
+    assert waiting(s)["p"] == "pal.redeploy_british"
     return s
 
 
@@ -347,7 +325,7 @@ def test_6_3_1_redeploy_lifting_a_curfew_opens_that_city_to_irgun_redeploy():
 # -- 6.4 Reset -------------------------------------------------------------------------------------
 
 def test_6_4_reset_clears_markers_frees_half_the_prison_flips_cells_and_irgun_first():
-    s = board(pw=18)
+    s = board(pw=18, haganah=3)   # box 3's Cells Available: enough for five in Prison (totals, 1.2)
     put(s, "haifa-city", troops=1, curfew=1, sabotage=1, cells_a=2)
     put(s, "jerusalem-city", police=1, terror=1, curfew=1, cells_u=1, cells_a=1)
     put(s, "galilee", sabotage=2, cells_a=1)

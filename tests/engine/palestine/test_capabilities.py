@@ -25,6 +25,7 @@ from engine.games.palestine import board as B
 from engine.games.palestine.events import EVENTS
 from engine.games.palestine.events.common import lose_will, star_loss
 from engine.games.palestine.propaganda import will_change
+from engine.testing import waiting
 
 from .helpers import at_card, clear, fresh, legal, put, run, sp, to_prison
 from .helpers import hold_chits as chits
@@ -69,12 +70,12 @@ def play_to_reset(s: dict, draws=(1,)) -> dict:
     Returns the position at the first decision of Reset (P29 shaded) or at the next card's box choice.
     """
     s, _ = run(s, "box event", "pass")
-    if s["flow"][-1]["p"] == "pal.op.rob":         # Irgun Pass may Rob (2.3.3): decline
+    if waiting(s)["p"] == "pal.op.rob":         # Irgun Pass may Rob (2.3.3): decline
         s, _ = run(s, "done")
     s, _ = run(s, "box limited", "pass", draws=list(draws))
     assert s["current"] in ("P33", "P34", "P35"), "the Propaganda card should have been revealed"
     decline = {"pal.op.rob", "pal.haganah_cache", "pal.redeploy_british", "pal.redeploy_irgun"}
-    while s["flow"][-1]["p"] in decline:
+    while waiting(s)["p"] in decline:
         s, _ = run(s, "done")
     return s
 
@@ -98,7 +99,7 @@ def test_capability_event_puts_its_side_in_play(cid, side, faction):
     assert s["capabilities"][cid] == side
     assert any(e.get("rule") == "5.3" and cid in e["text"] for e in log)
     other = "irgun" if faction == "british" else "british"
-    assert s["flow"][-1]["role"] == other and s["flow"][-1]["p"] == "coin.turn"
+    assert waiting(s)["role"] == other and waiting(s)["p"] == "coin.turn"
 
 
 @pytest.mark.parametrize("cid", CAPABILITIES)
@@ -113,7 +114,7 @@ def test_capability_lasts_past_a_propaganda_round():
     for cid in CAPABILITIES[:4]:
         s["capabilities"][cid] = "unshaded"
     s = play_to_reset(s)
-    assert s["flow"][-1]["p"] == "coin.turn"
+    assert waiting(s)["p"] == "coin.turn"
     assert s["capabilities"] == {cid: "unshaded" for cid in CAPABILITIES[:4]}
 
 
@@ -146,7 +147,7 @@ def test_p9_control_british_operation_has_three_spaces(op):
 def test_p9_shaded_intelligence_lead_still_adds_a_space(op):
     s = chits(p9_board("shaded"), 1)
     s, _ = run(s, "box opsa", f"op {op}", "space galilee", "space samaria", "lead 1", "space gaza")
-    assert s["flow"][-1]["spaces"] == ["galilee", "samaria", "gaza"]
+    assert waiting(s)["spaces"] == ["galilee", "samaria", "gaza"]
     assert s["intel"]["held"] == []
     refused(s, "space lydda", match="already has its 3 space")
 
@@ -163,7 +164,7 @@ def test_p9_shaded_does_not_limit_irgun_operations():
     s["capabilities"]["P9"] = "shaded"
     s, _ = run(at_card(s, "P31"), "box opsa", "op recruit", "space jerusalem-city", "place 1",
                "space tel-aviv-jaffa", "place 1", "space haifa-city", "place 1")
-    assert s["flow"][-1]["max"] == 4       # 3 + Haganah at 4 (6.5.3): P9 is about British Operations
+    assert waiting(s)["max"] == 4       # 3 + Haganah at 4 (6.5.3): P9 is about British Operations
 
 
 def test_p9_shaded_event_search_keeps_its_three_spaces():
@@ -171,7 +172,7 @@ def test_p9_shaded_event_search_keeps_its_three_spaces():
     s = p9_board("shaded")
     s = at_card(s, "P6", first="british")
     s, _ = run(s, "box event", "unshaded", "space galilee", "space samaria", "space gaza")
-    assert s["flow"][-1]["spaces"] == ["galilee", "samaria", "gaza"]
+    assert waiting(s)["spaces"] == ["galilee", "samaria", "gaza"]
     refused(s, "space lydda", match="already has its 3 space")
 
 
@@ -241,7 +242,7 @@ def recruit_max(s: dict, box: str = "opsa") -> int:
         s, _ = run(s, f"space {sid}", "place 1")
         n += 1
     assert n < len(RECRUIT_SPACES), "the board should offer more eligible spaces than the limit"
-    assert s["flow"][-1]["max"] == n and set(legal(s)) >= {"done"}
+    assert waiting(s)["max"] == n and set(legal(s)) >= {"done"}
     with pytest.raises(IllegalActionError, match=f"already has its {n} space"):
         run(s, f"space {RECRUIT_SPACES[n]}")
     return n
@@ -291,13 +292,13 @@ def test_p13_shaded_haganah_3_with_offensive_five_spaces():
     s = recruit_board(3, "shaded")
     put(s, "galilee", caches=1)
     s, _ = run(s, "box opsa", "op recruit", "offensive galilee")
-    assert s["flow"][-1]["max"] == 5
+    assert waiting(s)["max"] == 5
 
 
 def test_p13_shaded_does_not_add_british_spaces():
     s = recruit_board(3, "shaded", first="british")
     s, _ = run(s, "box opsa", "op search")
-    assert s["flow"][-1]["max"] == 3
+    assert waiting(s)["max"] == 3
 
 
 # -- P17 Bevingrads ----------------------------------------------------------------------------------
@@ -560,7 +561,7 @@ def test_p23_control_patrol_removes_in_one_space():
 
 def test_p23_unshaded_second_removal_space_is_optional():
     s, _ = run(patrol_board("unshaded"), *PATROL3, "space galilee", "done", "done")
-    assert s["prison"] == 1 and s["flow"][-1]["p"] == "coin.turn"
+    assert s["prison"] == 1 and waiting(s)["p"] == "coin.turn"
 
 
 def test_p23_unshaded_limited_patrol_one_space():
@@ -569,7 +570,7 @@ def test_p23_unshaded_limited_patrol_one_space():
                "move haifa-city galilee", "done", "space galilee")
     assert s["prison"] == 1
     # no second selected space to remove Cells in: the Limited Patrol is over
-    assert s["flow"][-1]["p"] == "coin.turn"
+    assert waiting(s)["p"] == "coin.turn"
 
 
 def test_p23_unshaded_limited_patrol_with_lead_two_spaces():
@@ -643,10 +644,12 @@ def test_p23_shaded_terror_marker_is_not_sabotage():
 
 def test_p23_shaded_loss_lifts_curfew_when_no_british_remain():
     s = empty()
-    put(s, "jerusalem-city", cells_a=1, sabotage=1, curfew=1)
+    put(s, "jerusalem-city", cells_a=1, sabotage=1)
     put(s, "haifa-city", police=1)
     s["capabilities"]["P23"] = "shaded"
-    s, _ = run(at_card(s, "P31", first="british"), "box opsa", "op patrol", "space jerusalem-city", "done",
+    s = at_card(s, "P31", first="british")
+    sp(s, "jerusalem-city")["curfew"] = 1  # no position holds it (1.10): only the lifting is tested
+    s, _ = run(s, "box opsa", "op patrol", "space jerusalem-city", "done",
                "move haifa-city jerusalem-city", "done", rolls=[2])
     assert sp(s, "jerusalem-city")["police"] == 0 and sp(s, "jerusalem-city")["curfew"] == 0
 
@@ -768,14 +771,14 @@ def test_p29_unshaded_executed_then_reset_removes_one_cell_per_curfew():
     assert s["capabilities"]["P29"] == "unshaded"
     s, _ = run(s, "box limited", "pass", draws=[1])
     assert s["current"] == "P33"
-    while s["flow"][-1]["p"] in ("pal.op.rob", "pal.redeploy_british", "pal.redeploy_irgun"):
+    while waiting(s)["p"] in ("pal.op.rob", "pal.redeploy_british", "pal.redeploy_irgun"):
         s, _ = run(s, "done")
     # Reset ran: one Cell left each Curfew space that had one, to Available; markers then cleared.
     assert B.cells(sp(s, "jerusalem-city")) == 1 and B.cells(sp(s, "tel-aviv-jaffa")) == 0
     assert B.cells(sp(s, "lydda")) == 1 and B.cells(sp(s, "galilee")) == 2
     assert s["available"]["cells"] == AVAIL + 2
     assert all(sp(s, c)["curfew"] == 0 for c in B.CITIES)
-    assert s["flow"][-1]["p"] == "coin.turn" and s["eligible"] == ["irgun", "british"]
+    assert waiting(s)["p"] == "coin.turn" and s["eligible"] == ["irgun", "british"]
 
 
 def test_p29_unshaded_set_directly():
@@ -809,10 +812,10 @@ def test_p29_unshaded_curfew_lifted_during_redeploy_does_not_count():
     s = curfew_board()
     s["capabilities"]["P29"] = "unshaded"
     s, _ = run(s, "box event", "pass", "done", "box limited", "pass", "done", draws=[1])
-    assert s["flow"][-1]["p"] == "pal.redeploy_british"
+    assert waiting(s)["p"] == "pal.redeploy_british"
     s, _ = run(s, "police tel-aviv-jaffa rail-egypt", "done", "troop tel-aviv-jaffa rail-egypt", "done", "done",
                "done")
-    assert s["flow"][-1]["p"] == "coin.turn"
+    assert waiting(s)["p"] == "coin.turn"
     assert B.cells(sp(s, "tel-aviv-jaffa")) == 1
     assert B.cells(sp(s, "jerusalem-city")) == 1
 
@@ -822,15 +825,15 @@ def test_p29_shaded_executed_then_irgun_places_one_per_curfew_space():
     s, _ = run(s, "box event", "shaded")
     assert s["capabilities"]["P29"] == "shaded"
     s, _ = run(s, "box limited", "pass", draws=[1])
-    while s["flow"][-1]["p"] in ("pal.op.rob", "pal.redeploy_british", "pal.redeploy_irgun"):
+    while waiting(s)["p"] in ("pal.op.rob", "pal.redeploy_british", "pal.redeploy_irgun"):
         s, _ = run(s, "done")
-    assert s["flow"][-1]["p"] == "pal.p29_place" and s["flow"][-1]["role"] == "irgun"
+    assert waiting(s)["p"] == "pal.p29_place" and waiting(s)["role"] == "irgun"
     assert sorted(legal(s)["place"]) == ["haifa-city", "jerusalem-city", "tel-aviv-jaffa"]
     s, _ = run(s, "place haifa-city", "place jerusalem-city")
     assert "jerusalem-city" not in legal(s)["place"] and "haifa-city" not in legal(s)["place"]
     s, _ = run(s, "place tel-aviv-jaffa")   # every Curfew space has its Cell: the placing ends itself
     assert [B.cells(sp(s, c)) for c in ("haifa-city", "jerusalem-city", "tel-aviv-jaffa")] == [1, 3, 2]
-    assert sp(s, "jerusalem-city")["cells_a"] == 0 and s["flow"][-1]["p"] == "coin.turn"
+    assert sp(s, "jerusalem-city")["cells_a"] == 0 and waiting(s)["p"] == "coin.turn"
 
 
 def test_p29_shaded_may_place_none():
@@ -839,7 +842,7 @@ def test_p29_shaded_may_place_none():
     s = play_to_reset(s)
     s, _ = run(s, "done")
     assert s["available"]["cells"] == AVAIL
-    assert s["flow"][-1]["p"] == "coin.turn"
+    assert waiting(s)["p"] == "coin.turn"
 
 
 def test_p29_shaded_only_from_available():
@@ -849,7 +852,7 @@ def test_p29_shaded_only_from_available():
     assert s["available"]["cells"] == 1
     s = play_to_reset(s)
     s, _ = run(s, "place tel-aviv-jaffa")   # no Cell left Available: the placing ends itself
-    assert s["flow"][-1]["p"] == "coin.turn"
+    assert waiting(s)["p"] == "coin.turn"
     assert B.cells(sp(s, "tel-aviv-jaffa")) == 2 and B.cells(sp(s, "jerusalem-city")) == 2
     assert s["available"]["cells"] == 0
 
@@ -859,7 +862,7 @@ def test_p29_shaded_nothing_available_no_choice():
     put(s, "samaria", cells_u=AVAIL)
     s["capabilities"]["P29"] = "shaded"
     s = play_to_reset(s)
-    assert s["flow"][-1]["p"] == "coin.turn"
+    assert waiting(s)["p"] == "coin.turn"
 
 
 # -- P32 Weapon Factories ----------------------------------------------------------------------------
@@ -970,7 +973,7 @@ def test_p32_shaded_expropriation_no_roll():
     s = curfew_board()
     s["capabilities"]["P32"] = "shaded"
     s, _ = run(s, "box event", "pass", "done", "box limited", "pass", draws=[1])
-    assert s["flow"][-1]["p"] == "pal.op.rob" and s["flow"][-1].get("rule") == "6.2.1"
+    assert waiting(s)["p"] == "pal.op.rob" and waiting(s).get("rule") == "6.2.1"
     s, _ = run(s, "space lydda")
     assert sp(s, "lydda")["caches"] == 1
 

@@ -2,6 +2,8 @@
 Haganah extra space?) and R-EV-OWNER (who makes their selections when the text names no faction), each an
 umpire option whose default is the engine's reading so far (issue 20, item 19)."""
 
+from engine.testing import waiting
+
 from .helpers import board, legal, role, run, sp
 from .helpers import hold_chits as hold
 
@@ -24,7 +26,7 @@ def test_2_3_7_event_sabotage_in_1_space_gets_no_offensive_or_haganah_space_by_d
     precedence": "Sabotage in 1 space" is one space, even with the Haganah at 4."""
     s, _ = run(p15_board(), "box event", "shaded")
     assert s["haganah"] == 4 and role(s) == "irgun"
-    assert "offensive" not in legal(s) and s["flow"][-1]["max"] == 1
+    assert "offensive" not in legal(s) and waiting(s)["max"] == 1
     s, _ = run(s, "space galilee", "roll", rolls=[1])
     assert "space" not in legal(s)
 
@@ -36,7 +38,7 @@ def test_2_3_7_6_5_3_umpire_option_event_sabotage_adds_the_offensive_and_haganah
     s = p15_board()
     s["rulings"] = {"R-EV-OPS": "extras"}
     s, _ = run(s, "box event", "shaded")
-    assert s["haganah"] == 4 and s["flow"][-1]["max"] == 2
+    assert s["haganah"] == 4 and waiting(s)["max"] == 2
     assert legal(s)["offensive"] == ["samaria"]
     s, _ = run(s, "offensive samaria", "space galilee", "roll", "space gaza", "roll", "space lydda", "roll",
                rolls=[1, 1, 1])
@@ -54,13 +56,13 @@ def test_2_3_7_umpire_option_p27_operation_may_add_an_intelligence_lead():
     """P27 unshaded: "Britain may conduct an Operation in up to 4 spaces." By default (card-count) 4 is the
     most; with R-EV-OPS extras a chit discarded for an Intelligence Lead (2.3.7) makes it 5."""
     s, _ = run(p27_board(), "box event", "unshaded", "op patrol")
-    assert "lead" not in legal(s) and s["flow"][-1]["max"] == 4
+    assert "lead" not in legal(s) and waiting(s)["max"] == 4
     s = p27_board()
     s["rulings"] = {"R-EV-OPS": "extras"}
     s, _ = run(s, "box event", "unshaded", "op patrol")
     assert legal(s)["lead"] == ["0"]
     s, _ = run(s, "lead 0")
-    assert s["flow"][-1]["max"] == 5 and s["intel"]["held"] == []
+    assert waiting(s)["max"] == 5 and s["intel"]["held"] == []
 
 
 def test_2_3_7_umpire_option_no_extra_where_the_card_names_the_one_space():
@@ -70,8 +72,8 @@ def test_2_3_7_umpire_option_no_extra_where_the_card_names_the_one_space():
              1)
     s["rulings"] = {"R-EV-OPS": "extras"}
     s, _ = run(s, "box event", "unshaded", "space tel-aviv-jaffa", "done", "curfew")
-    assert s["flow"][-1]["p"] == "pal.op.assault"
-    assert legal(s) == {"space": ["tel-aviv-jaffa"]} and s["flow"][-1]["max"] == 1
+    assert waiting(s)["p"] == "pal.op.assault"
+    assert legal(s) == {"space": ["tel-aviv-jaffa"]} and waiting(s)["max"] == 1
 
 
 # -- R-EV-OWNER --------------------------------------------------------------------------------------

@@ -164,9 +164,8 @@ def test_p11_unshaded_irgun_executing_british_run_the_operations_irgun_picks_the
 
 
 def test_p11_unshaded_not_playable_when_nothing_can_change():
-    # Curfews in every City, no cubes anywhere, no Cache near a City
-    s = board("P11", galilee={"caches": 1, "cells_u": 2}, haifa_city={"cells_u": 1, "curfew": 1},
-              tel_aviv_jaffa={"curfew": 1}, jerusalem_city={"curfew": 1})
+    # No cubes anywhere (so no Curfew either: it needs British pieces, 1.10), no Cache near a City
+    s = board("P11", galilee={"caches": 1, "cells_u": 2}, haifa_city={"cells_u": 1})
     assert "unshaded" not in sides(s)
     # a Troop next to a City makes the Search meaningful
     s = board("P11", galilee={"caches": 1}, rail_syria={"troops": 1})
@@ -323,8 +322,7 @@ def test_p14_unshaded_irgun_executing_british_decide():
 
 
 def test_p14_unshaded_not_playable_when_search_and_detention_change_nothing():
-    s = board("P14", haifa_city={"curfew": 1}, tel_aviv_jaffa={"curfew": 1}, jerusalem_city={"curfew": 1},
-              galilee={"cells_u": 1})
+    s = board("P14", galilee={"cells_u": 1})   # no cube, so no Curfew (1.10) and no Troop to move in
     assert "unshaded" not in sides(s)
 
 
@@ -468,7 +466,7 @@ def test_p16_unshaded_two_limited_operations_of_different_types_then_restore():
 
 
 def test_p16_unshaded_same_type_twice_and_restore_chosen():
-    s = board("P16", galilee={"troops": 2, "police": 1, "sabotage": 1, "terror": 1},
+    s = board("P16", haifa_city={"troops": 2, "police": 1, "sabotage": 1, "terror": 1},
               gaza={"troops": 2})
     s, _ = run(s, "box event", "unshaded", "op deploy", "space gaza", "done", "done")
     assert sp(s, "gaza")["police"] == 1
@@ -477,10 +475,10 @@ def test_p16_unshaded_same_type_twice_and_restore_chosen():
     assert sp(s, "gaza")["police"] == 2
     assert legal(s) == {"sa": ["restore"], "done": []}
     s, _ = run(s, "sa restore")
-    assert legal(s) == {"space": ["galilee", "gaza"]}
-    s, _ = run(s, "space galilee")
+    assert legal(s) == {"space": ["haifa-city", "gaza"]}
+    s, _ = run(s, "space haifa-city")
     assert next_box(s)
-    assert sp(s, "galilee")["sabotage"] == 1 and sp(s, "galilee")["terror"] == 0
+    assert sp(s, "haifa-city")["sabotage"] == 1 and sp(s, "haifa-city")["terror"] == 0
 
 
 def test_p16_unshaded_may_stop_after_one_and_decline_restore():

@@ -4,6 +4,7 @@ import pytest
 
 from engine.coin import deck
 from engine.core.errors import IllegalActionError
+from engine.testing import waiting
 
 from .helpers import at_card, clear, fresh, legal, put, run, sp
 
@@ -28,7 +29,7 @@ def test_p26_irgun_sabotages_in_at_most_three_spaces_with_terror():
     s = at_card(p26_irgun_board(), "P26")
     assert s["haganah"] == 4   # a normal Operation would get a 4th space (6.5.3); the Event fixes 3
     s, _ = run(s, "box event", "event")
-    assert s["flow"][-1]["role"] == "irgun" and s["flow"][-1]["p"] == "pal.op.sabotage"
+    assert waiting(s)["role"] == "irgun" and waiting(s)["p"] == "pal.op.sabotage"
     opts = legal(s)
     assert "offensive" not in opts and "lead" not in opts
     assert set(opts["sa"]) == {"silence"}   # the SA is open (Silence possible in Jerusalem City)
@@ -42,7 +43,7 @@ def test_p26_irgun_sabotages_in_at_most_three_spaces_with_terror():
     with pytest.raises(IllegalActionError):
         run(s, "space jerusalem-district")
     s, _ = run(s, "done")
-    assert s["flow"][-1]["p"] == "coin.turn" and s["flow"][-1]["role"] == "british"
+    assert waiting(s)["p"] == "coin.turn" and waiting(s)["role"] == "british"
 
 
 def test_p26_irgun_may_silence_instead_of_terror():
@@ -61,7 +62,7 @@ def test_p26_irgun_sabotage_is_optional():
     s, _ = run(s, "done")
     assert legal(s) == {"done": [], "sa": ["silence"]}   # R-P26: the SA may still follow
     s, _ = run(s, "done")
-    assert s["flow"][-1]["p"] == "coin.turn"
+    assert waiting(s)["p"] == "coin.turn"
     assert all(sp(s, x)["cells_a"] == 0 for x in ("jerusalem-city", "galilee", "gaza"))
 
 
@@ -81,7 +82,7 @@ def test_p26_british_assault_in_up_to_three_spaces_with_mass_detention_only():
     s["intel"]["bag"].remove(1)
     s, _ = run(s, "box event", "event")
     opts = legal(s)
-    assert s["flow"][-1]["p"] == "pal.op.assault"
+    assert waiting(s)["p"] == "pal.op.assault"
     assert opts["sa"] == ["mass-detention"]   # Negotiate may not accompany Assault (P26 tip)
     assert "lead" not in opts                 # no Intelligence Lead for an Event's count (R-EV-OPS)
     s, log = run(s, "space galilee", "space gaza", "space samaria")
@@ -93,7 +94,7 @@ def test_p26_british_assault_in_up_to_three_spaces_with_mass_detention_only():
     assert sp(s, "jerusalem-city")["cells_a"] + sp(s, "jerusalem-city")["cells_u"] == 0
     assert sp(s, "jerusalem-district")["cells_u"] == 1
     assert s["pw"] == 18
-    assert s["flow"][-1]["p"] == "coin.turn" and s["flow"][-1]["role"] == "irgun"
+    assert waiting(s)["p"] == "coin.turn" and waiting(s)["role"] == "irgun"
 
 
 def test_p26_british_mass_detention_alone_when_no_assault_space():
@@ -151,7 +152,7 @@ def test_p27_unshaded_british_deploy_in_up_to_four_spaces_no_sa():
         assert sp(s, sid)["police"] == 1
     s, _ = run(s, "done", "to jerusalem-city", "troop galilee", "done")
     assert sp(s, "jerusalem-city")["troops"] == 1 and sp(s, "galilee")["troops"] == 1
-    assert s["flow"][-1]["p"] == "coin.turn" and s["flow"][-1]["role"] == "irgun"
+    assert waiting(s)["p"] == "coin.turn" and waiting(s)["role"] == "irgun"
 
 
 def test_p27_unshaded_four_spaces_even_with_p9_shaded():
@@ -166,11 +167,11 @@ def test_p27_unshaded_four_spaces_even_with_p9_shaded():
 def test_p27_unshaded_executed_by_irgun_is_chosen_by_british_who_may_decline():
     s = at_card(p27_board(), "P27", first="irgun")
     s, _ = run(s, "box event", "unshaded")
-    assert s["flow"][-1]["role"] == "british" and "op" in legal(s)
+    assert waiting(s)["role"] == "british" and "op" in legal(s)
     before = {k: dict(v) for k, v in s["spaces"].items()}
     s, log = run(s, "done")
     assert s["spaces"] == before
-    assert s["flow"][-1]["p"] == "coin.turn" and s["flow"][-1]["role"] == "british"
+    assert waiting(s)["p"] == "coin.turn" and waiting(s)["role"] == "british"
     assert legal(s) == {"box": ["limited", "opsa"]}
 
 
@@ -211,21 +212,21 @@ def test_p27_shaded_british_must_pass_on_the_next_card_without_a_chit():
     s, _ = run(s, "op deploy", "space galilee", "done", "done")
     # The card is over; P30 is revealed and the British (Limited box, leftmost) are 1st Eligible.
     assert s["current"] == "P30"
-    assert s["flow"][-1]["role"] == "british" and legal(s) == {"box": ["limited", "event", "opsa"]}
+    assert waiting(s)["role"] == "british" and legal(s) == {"box": ["limited", "event", "opsa"]}
     s, _ = run(s, "box opsa")
     assert legal(s) == {"pass": []}
     bag, held = list(s["intel"]["bag"]), list(s["intel"]["held"])
     s, log = run(s, "pass")                                        # no scripted draw: none may happen
     assert s["intel"]["bag"] == bag and s["intel"]["held"] == held
     # The Irgun act normally on the forced card.
-    assert s["flow"][-1]["role"] == "irgun"
+    assert waiting(s)["role"] == "irgun"
     s, _ = run(s, "box event", "shaded", "remove galilee police", "remove jerusalem-city police")
     assert s["pw"] == 16
     # Next card: the British may act again.
     assert s["current"] == "P31" and "loans" not in s["flags"]
-    assert s["flow"][-1]["role"] == "irgun"        # Event box left of the British Op + SA box
+    assert waiting(s)["role"] == "irgun"        # Event box left of the British Op + SA box
     s, _ = run(s, "box opsa", "op recruit", "space jerusalem-city", "place 1", "done")
-    assert s["flow"][-1]["role"] == "british"
+    assert waiting(s)["role"] == "british"
     s, _ = run(s, "box event")
     assert set(legal(s)) == {"pass", "shaded"}     # not forced any more (unshaded: no Troops with Cells)
 
@@ -235,7 +236,7 @@ def test_p27_shaded_executed_by_british_forces_their_own_pass_next_card():
     deck.stack(s, "P31")
     s, _ = run(s, "box event", "shaded", "box opsa", "pass")   # Irgun pass: no Rob space, no roll
     assert s["current"] == "P31" and s["flags"]["loans"] == "now"
-    assert s["flow"][-1]["role"] == "british"
+    assert waiting(s)["role"] == "british"
     s, _ = run(s, "box event")
     assert legal(s) == {"pass": []}
 
@@ -253,9 +254,9 @@ def test_p27_shaded_forced_pass_skips_a_propaganda_card_in_between():
     assert s["current"] == "P33" and s["flags"]["loans"] == "now"
     s, _ = run(s, "done", "done", "done", "done", "done")   # Haganah Cache, both Redeploys: nothing done
     assert s["current"] == "P30" and s["flags"]["loans"] == "now"
-    assert s["flow"][-1]["role"] == "irgun"                  # Reset: Irgun 1st Eligible (6.4)
+    assert waiting(s)["role"] == "irgun"                  # Reset: Irgun 1st Eligible (6.4)
     s, _ = run(s, "box limited", "pass")                      # no Rob space: 1 Cell, 1 Police
-    assert s["flow"][-1]["role"] == "british"
+    assert waiting(s)["role"] == "british"
     s, _ = run(s, "box event")
     assert legal(s) == {"pass": []}
     held = list(s["intel"]["held"])
@@ -335,10 +336,10 @@ def test_p28_shaded_failure_leaves_police():
 def test_p28_shaded_executed_by_british_irgun_decide_and_may_decline():
     s = at_card(p28_shaded_board(), "P28", first="british")
     s, _ = run(s, "box event", "shaded")
-    assert s["flow"][-1]["role"] == "irgun" and "done" in legal(s)
+    assert waiting(s)["role"] == "irgun" and "done" in legal(s)
     s, _ = run(s, "done")
     assert sp(s, "jerusalem-city")["police"] == 2 and sp(s, "jerusalem-city")["cells_u"] == 1
-    assert s["flow"][-1]["p"] == "coin.turn" and s["flow"][-1]["role"] == "irgun"
+    assert waiting(s)["p"] == "coin.turn" and waiting(s)["role"] == "irgun"
 
 
 def test_p28_shaded_not_playable_without_police_and_underground_cell():
@@ -370,7 +371,7 @@ def test_p30_unshaded_one_cell_from_each_of_up_to_three_police_spaces():
     s, _ = run(s, "remove jerusalem-city active")
     assert not any(o.startswith("jerusalem-city") for o in legal(s)["remove"])   # one per space
     s, _ = run(s, "remove haifa-city active", "remove tel-aviv-jaffa underground")
-    assert s["flow"][-1]["p"] == "coin.turn"   # three spaces: over
+    assert waiting(s)["p"] == "coin.turn"   # three spaces: over
     assert sp(s, "jerusalem-city")["cells_u"] == 2 and sp(s, "jerusalem-city")["cells_a"] == 0
     assert sp(s, "lydda")["cells_u"] == 1
     assert s["available"]["cells"] == 15 - 7 + 3 and s["prison"] == 0
@@ -396,7 +397,7 @@ def test_p30_shaded_removes_two_police_chosen_then_will():
     put(s, "haifa-city", police=1, troops=1)
     s = at_card(s, "P30")
     s, _ = run(s, "box event", "shaded")
-    assert s["flow"][-1]["role"] == "irgun" and "done" not in legal(s)   # 2 must go
+    assert waiting(s)["role"] == "irgun" and "done" not in legal(s)   # 2 must go
     s, _ = run(s, "remove jerusalem-city police")
     assert "done" not in legal(s)
     s, log = run(s, "remove jerusalem-city police")
@@ -413,13 +414,13 @@ def test_p30_shaded_with_one_police_and_not_starred():
     s["capabilities"]["P9"] = "unshaded"     # P30 is not starred: still -1
     s, _ = run(at_card(s, "P30", first="british"), "box event", "shaded", "remove gaza police")
     assert sp(s, "gaza")["police"] == 0 and s["pw"] == 17
-    assert s["flow"][-1]["p"] == "coin.turn"
+    assert waiting(s)["p"] == "coin.turn"
 
 
 def test_p30_shaded_no_police_only_will():
     s = clear(fresh())
     s, _ = run(at_card(s, "P30"), "box event", "shaded")
-    assert s["pw"] == 17 and s["flow"][-1]["p"] == "coin.turn"
+    assert s["pw"] == 17 and waiting(s)["p"] == "coin.turn"
 
 
 def test_p30_shaded_not_playable_without_police_at_zero_will():
@@ -444,14 +445,14 @@ def test_p31_unshaded_removes_a_cell_to_prison_from_a_troop_space():
     assert "done" not in opts                   # mandatory
     s, _ = run(s, "remove galilee active")
     assert s["prison"] == 1 and sp(s, "galilee")["cells_a"] == 0 and sp(s, "galilee")["cells_u"] == 1
-    assert s["flow"][-1]["p"] == "coin.turn"   # only one Cell
+    assert waiting(s)["p"] == "coin.turn"   # only one Cell
 
 
 def test_p31_unshaded_executing_irgun_chooses():
     s = clear(fresh())
     put(s, "galilee", troops=2, cells_u=1)
     s, _ = run(at_card(s, "P31"), "box event", "unshaded")
-    assert s["flow"][-1]["role"] == "irgun"
+    assert waiting(s)["role"] == "irgun"
     s, _ = run(s, "remove galilee underground")
     assert s["prison"] == 1
 
@@ -474,7 +475,7 @@ def test_p31_shaded_places_up_to_three_cells_in_cities_or_districts():
     s, _ = run(s, "place jerusalem-city", "place jerusalem-city", "place galilee")
     assert sp(s, "jerusalem-city")["cells_u"] == 2 and sp(s, "galilee")["cells_u"] == 1
     assert s["available"]["cells"] == 12
-    assert s["flow"][-1]["p"] == "coin.turn"
+    assert waiting(s)["p"] == "coin.turn"
 
 
 def test_p31_shaded_may_place_fewer_and_limited_by_available():
@@ -485,7 +486,7 @@ def test_p31_shaded_may_place_fewer_and_limited_by_available():
     assert "done" in legal(s)
     s, _ = run(s, "place gaza")
     assert s["available"]["cells"] == 0 and sp(s, "gaza")["cells_u"] == 2
-    assert s["flow"][-1]["p"] == "coin.turn"   # none left: the placing ends
+    assert waiting(s)["p"] == "coin.turn"   # none left: the placing ends
     s2 = at_card(clear(fresh()), "P31")
     s2, _ = run(s2, "box event", "shaded", "place haifa-district", "done")
     assert sp(s2, "haifa-district")["cells_u"] == 1 and s2["available"]["cells"] == 14

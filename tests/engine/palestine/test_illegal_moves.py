@@ -95,11 +95,7 @@ def irgun_two_offensive_caches() -> dict:
 
 def british_first_no_mass_detention() -> dict:
     """The Irgun board with the British first: no City has a Curfew and 3 Troops."""
-    s = irgun_board()
-    s["eligible"] = ["british", "irgun"]
-    s["flow"] = [{"p": "coin.round", "role": "british", "stage": "second"},
-                 {"p": "coin.turn", "role": "british", "stage": "box"}]
-    return s
+    return at_card(irgun_board(), "P31", first="british")
 
 
 def irgun_took_opsa() -> dict:

@@ -43,7 +43,7 @@ class GrantedOps(Procedure):
 
     def prompt(self, g, f):
         ops = [op for op in OPS[f["role"]]
-               if PROCEDURES[f"ar.op.{op}"].candidates(g, op_frame(g, op, self.where(f)))]
+               if PROCEDURES[f"ar.op.{op}"].possible(g, op_frame(g, op, self.where(f)))]
         return {"op": ops, "done": []} if ops else {"done": []}
 
     def text(self, g, f):

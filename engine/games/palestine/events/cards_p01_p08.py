@@ -51,6 +51,11 @@ def op_candidates(g: Context, op: str, frame: dict) -> list[str]:
     return PROCEDURES[f"pal.op.{op}"].candidates(g, frame)
 
 
+def op_possible(g: Context, op: str, frame: dict) -> bool:
+    """Whether :func:`op_candidates` holds a space (stops at the first)."""
+    return PROCEDURES[f"pal.op.{op}"].possible(g, frame)
+
+
 def search_can_change(g: Context, spaces: list[str], chits: bool = False) -> bool:
     """Whether a Search in some of *spaces* could change anything (3.2.3): move a Troop in from an
     adjacent space, place a Curfew in a City holding cubes, or Activate a Cell with the cubes there; with
@@ -117,7 +122,7 @@ class AgathaUnshaded(ScriptEvent):
 def _p1s_playable(g: Context, faction: str) -> bool:
     if g.s["haganah"] < 4:
         return True
-    return bool(_p1s_sabotage_spaces(g))
+    return op_possible(g, "sabotage", event_op_frame(g, "sabotage", 1))
 
 
 def _p1s_sabotage_spaces(g: Context) -> list[str]:
@@ -377,7 +382,8 @@ def _p8u_deploy_spaces(g: Context) -> list[str]:
     return op_candidates(g, "deploy", event_op_frame(g, "deploy", 3))
 
 
-@event("P8", "unshaded", playable=lambda g, faction: g.s["pw"] < 20 or bool(_p8u_deploy_spaces(g)))
+@event("P8", "unshaded", playable=lambda g, faction: g.s["pw"] < 20
+       or op_possible(g, "deploy", event_op_frame(g, "deploy", 3)))
 @procedure
 class TrumanUnshaded(ScriptEvent):
     """P8 unshaded (Offers support): Political Will +2, then the British may Deploy in up to 3 spaces,

@@ -33,9 +33,9 @@ CELL_KEYS = ["cells_u", "cells_a"]
 BRITISH_OPS = ("deploy", "patrol", "search", "assault")
 
 
-def _op_spaces(g: Context, op: str, frame: dict) -> list[str]:
-    """Spaces the Operation *op* could select with the local data *frame*."""
-    return PROCEDURES[f"pal.op.{op}"].candidates(g, frame)
+def _op_possible(g: Context, op: str, frame: dict) -> bool:
+    """Whether the Operation *op* could select a space with the local data *frame* (stops at the first)."""
+    return PROCEDURES[f"pal.op.{op}"].possible(g, frame)
 
 
 # -- P26 Veterans of WWII (single text) ---------------------------------------------------------------
@@ -51,7 +51,7 @@ def _p26_playable(g: Context, faction: str) -> bool:
     """Playable if the Operation has a space, or a Special Activity that may accompany it can be done
     (ruling R-P26: the Special Activity is granted by the card even if the Operation selects no space)."""
     op = P26_OP[faction]
-    if _op_spaces(g, op, _p26_frame(g, faction)):
+    if _op_possible(g, op, _p26_frame(g, faction)):
         return True
     return any(sa_possible(g, a) for a in SA_ACCOMPANY[op])
 
@@ -75,7 +75,7 @@ def _p27_frame(g: Context, op: str) -> dict:
 
 
 def _p27_ops(g: Context) -> list[str]:
-    return [op for op in BRITISH_OPS if _op_spaces(g, op, _p27_frame(g, op))]
+    return [op for op in BRITISH_OPS if _op_possible(g, op, _p27_frame(g, op))]
 
 
 @event("P27", "unshaded", playable=lambda g, faction: bool(_p27_ops(g)))
@@ -144,7 +144,7 @@ def _p28_shaded_frame(g: Context) -> dict:
                         on_success="remove-police")
 
 
-@event("P28", "shaded", playable=lambda g, faction: bool(_op_spaces(g, "sabotage", _p28_shaded_frame(g))))
+@event("P28", "shaded", playable=lambda g, faction: _op_possible(g, "sabotage", _p28_shaded_frame(g)))
 def p28_cid_shaded(g: Context, faction: str) -> None:
     """P28 shaded: the Irgun (named by the card) may Sabotage in 1 space with Police and an Underground
     Cell; a successful roll removes all Police there to Available. No Special Activity (4.1; extra spaces: R-EV-OPS)."""

@@ -1,0 +1,84 @@
+"""The headline values every British Way game shows (``GameDefinition.facts``): the current card, the cards
+left, the Initiative Track's eligibility, the Capabilities in force, the Available pools and the boxes, as
+``{"label", "value"}`` pairs of text, read from a role's view (engine.coin.view) and so never more than it
+may see. Each game adds its own tracks and chits (``engine/games/<game>/facts.py``); the generic layers
+(the text board, the PDFs, the mail, the game page) print the list and know no key of the state.
+"""
+
+from __future__ import annotations
+
+from .board import Board
+from .sequence import BOX_NAMES
+
+#: Short labels of the keys of a space (pieces and markers) in the text board (umpire_cli.render), which
+#: finds them in the game's ``GameDefinition.names`` (``names``).
+KEY_LABELS = {"troops": "T", "police": "P", "cells_u": "Cu", "cells_a": "Ca", "caches": "AC",
+              "irregulars_u": "Iu", "irregulars_a": "Ia", "guerrillas_u": "Gu", "guerrillas_a": "Ga", "bases": "B",
+              "sabotage": "Sab", "terror": "Ter", "curfew": "Curfew", "opposition": "Opp", "out_of_play": "OutOfPlay"}
+
+
+def names(board: Board) -> dict[str, str]:
+    """A game's display names (``GameDefinition.names``): its spaces', then the short labels of the keys of
+    its spaces, in the order the text board prints them."""
+    keys = {k for k in board.empty_space()}
+    return {**board.names, **{k: v for k, v in KEY_LABELS.items() if k in keys}}
+
+
+def fact(label: str, value) -> dict:
+    return {"label": label, "value": str(value)}
+
+
+def role_name(role: str) -> str:
+    return role.replace("-", " ").title()
+
+
+def plural(label: str) -> str:
+    """``Troop`` -> ``Troops``, ``Arms Cache`` -> ``Arms Caches`` (a piece's label, engine.coin.board)."""
+    return label if label.endswith("s") else label + ("es" if label.endswith(("ch", "sh", "x")) else "s")
+
+
+def pieces_text(counts: dict, board: Board) -> str:
+    """``Troops 0, Police cubes 3, Cells 6``: counts by piece name, in the board's order of its pieces."""
+    names = [p for p in board.pieces if p in counts] + sorted(p for p in counts if p not in board.pieces)
+    return ", ".join(f"{plural(board.pieces[p].label) if p in board.pieces else p} {counts[p]}" for p in names)
+
+
+def card(view: dict) -> list[dict]:
+    """The current card (2.2: revealed and open) and the deck: cards left and played (2.2: open)."""
+    cur = view.get("current_card")
+    return [fact("Card", f"{cur['title']} ({cur['id']})" if cur else "none"),
+            fact("Deck", f"{view['deck_size']} cards left, {len(view.get('played') or [])} played")]
+
+
+def eligibility(view: dict) -> list[dict]:
+    """The Initiative Track (2.3): who is 1st and 2nd Eligible, and who took which box this card."""
+    order = ", ".join(f"{n} {role_name(r)}" for n, r in zip(("1st", "2nd"), view.get("eligible") or [], strict=False))
+    taken = [f"{BOX_NAMES.get(b, b)} {role_name(who)}" for b, who in (view.get("boxes") or {}).items() if who]
+    return [fact("Eligible", (order or "none") + (f"; taken: {', '.join(taken)}" if taken else ""))]
+
+
+def capabilities(view: dict, cards: dict[str, dict]) -> list[dict]:
+    """The Capabilities in force (5.3): open, each with its card's title and side."""
+    caps = view.get("capabilities") or {}
+    return [fact("Capabilities", ", ".join(f"{cards[c]['title'] if c in cards else c} ({c}, {side})"
+                                           for c, side in sorted(caps.items())) or "none")]
+
+
+def available(view: dict, board: Board) -> list[dict]:
+    """The Available Forces boxes (1.4.1)."""
+    return [fact("Available", pieces_text(view["available"], board) or "none")]
+
+
+def box(view: dict, board: Board, key: str, label: str) -> list[dict]:
+    """A box of pieces (Prison, out of play): a number of its one kind of piece, or counts by piece."""
+    val = view[key]
+    if isinstance(val, dict):
+        return [fact(label, pieces_text(val, board) or "none")]
+    kinds = board.boxes.get(key) or ()
+    what = f" {plural(board.pieces[kinds[0]].label)}" if kinds and kinds[0] in board.pieces else ""
+    return [fact(label, f"{val}{what}")]
+
+
+def propaganda(view: dict, rounds: int) -> list[dict]:
+    """How many of the deck's Propaganda Rounds have been held (6.0)."""
+    return [fact("Propaganda Rounds", f"{view.get('propaganda', 0)} of {rounds}")]
