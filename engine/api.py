@@ -22,7 +22,7 @@ from .core.errors import (
     NotYourTurnError,
     RulesBugError,
 )
-from .core.flow import PROCEDURES, Context
+from .core.flow import Context
 from .core.game import REGISTRY, GameDefinition
 
 #: The chance source of a step that may not use chance (a prompt, a view, a parse): stateless, so shared;
@@ -102,7 +102,7 @@ def start(game: str, scenario: str, options: dict | None, chance: Chance) -> Ste
     if unknown:
         raise InvalidActionError(f"unknown options {sorted(unknown)}; options are: {sorted(defn.options)}")
     choices = ruling_choice.check(defn.rulings(), options["rulings"]) if "rulings" in options else None
-    g = Context({"flow": []}, Recorder(chance), defn.rules)
+    g = Context({"flow": []}, Recorder(chance), defn.rules, defn.procedures)
     if position is not None:
         state = defn.position.build(position, g, scenario, options)
     else:
@@ -118,7 +118,8 @@ def start(game: str, scenario: str, options: dict | None, chance: Chance) -> Ste
 
 def _context(state: dict, chance: Chance | None, defn: GameDefinition | None = None) -> Context:
     """The working context of one step; *defn* when the caller looked the game up already (once a step)."""
-    return Context(state, Recorder(chance) if chance else _NO_RECORDER, (defn or definition(state["game"])).rules)
+    defn = defn or definition(state["game"])
+    return Context(state, Recorder(chance) if chance else _NO_RECORDER, defn.rules, defn.procedures)
 
 
 def active_roles(state: dict) -> list[str]:
@@ -135,7 +136,7 @@ def legal_actions(state: dict, role: str) -> dict[str, list[str]]:
         return {}
     g = _context(state, None)
     f = g.top()
-    return PROCEDURES[f["p"]].prompt(g, f)
+    return g.proc(f).prompt(g, f)
 
 
 def prompt(state: dict, role: str) -> dict | None:
@@ -147,7 +148,7 @@ def prompt(state: dict, role: str) -> dict | None:
 
 def _prompt(g: Context, role: str) -> dict:
     f = g.top()
-    p = PROCEDURES[f["p"]]
+    p = g.proc(f)
     return {"role": role, "text": p.text(g, f), "rule": p.rule_for(g, f), "actions": p.prompt(g, f)}
 
 
@@ -165,16 +166,16 @@ def apply_in_place(state: dict, role: str, action: str, chance: Chance | None, *
     verb, arg = notation.split(action)
     defn = definition(state["game"])
     _check_role(state, role, defn)
-    g = Context(state, Recorder(chance or _NO_CHANCE), defn.rules)
+    g = Context(state, Recorder(chance or _NO_CHANCE), defn.rules, defn.procedures)
     f = g.top()
-    p = PROCEDURES[f["p"]]
+    p = g.proc(f)
     if legal is None:
         legal = p.prompt(g, f)
     args = legal.get(verb)
     ok = args is not None and ((arg is None and not args) or (arg is not None and arg in args))
     if not ok:
         reason = p.explain(g, f, verb, arg)
-        known = verb in notation.VERBS
+        known = verb in defn.verbs
         err = IllegalActionError if known else InvalidActionError
         what = f"{action!r} is not allowed now" if known else f"{action!r} is not an action: unknown verb {verb!r}"
         raise err(f"{what}{': ' + reason if reason else ''} ({p.text(g, f)})", rule=p.rule_for(g, f),
@@ -245,13 +246,13 @@ def parse_legal(state: dict, role: str, text: str) -> tuple[str, dict[str, list[
     _check_role(state, role, defn)
     g = _context(state, None, defn)
     f = g.top()
-    p = PROCEDURES[f["p"]]
+    p = g.proc(f)
     legal = p.prompt(g, f)
     try:
-        return notation.parse_line(text, legal, rule=p.rule_for(g, f)), legal
+        return notation.parse_line(text, legal, rule=p.rule_for(g, f), known=defn.verbs), legal
     except IllegalActionError as e:
         verb, _, rest = " ".join(text.split("#", 1)[0].lower().split()).partition(" ")
-        reason = p.explain(g, f, verb, rest or None) if verb in notation.VERBS else None
+        reason = p.explain(g, f, verb, rest or None) if verb in defn.verbs else None
         raise IllegalActionError(f"{e.message}{': ' + reason if reason else ''} ({p.text(g, f)})",
                                  rule=e.rule, legal=e.legal) from None
 

@@ -17,7 +17,7 @@ from ..core import notation
 from ..core.errors import RulesBugError
 from ..core.flow import Context, Procedure
 
-notation.VERBS.update({"space", "sa", "done"})
+notation.declare(__name__, {"space", "sa", "done"})
 
 
 class Operation(Procedure):

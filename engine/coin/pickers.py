@@ -15,7 +15,7 @@ from __future__ import annotations
 from ..core import notation
 from ..core.flow import Context, Procedure
 
-notation.VERBS.update({"remove", "place", "done"})
+notation.declare(__name__, {"remove", "place", "done"})
 
 DEST_NAME = {"available": "Available", "prison": "Prison", "removed": "out of the game", "out_of_play": "Out of Play",
              "tegart": "the Tegart Forts card"}

@@ -18,14 +18,14 @@ from abc import ABC, abstractmethod
 
 from ..core import notation
 from ..core.errors import RulesBugError
-from ..core.flow import PROCEDURES, Context, Procedure, procedure
+from ..core.flow import Context, Procedure, procedure
 from . import deck
 
 #: The Initiative Track's boxes, left to right (2.3; order from the design note to 2.3.5).
 BOXES = ("limited", "event", "opsa")
 BOX_NAMES = {"limited": "Limited Operation", "event": "Event", "opsa": "Operation + Special Activity"}
 
-notation.VERBS.update({"box", "op", "pass", "unshaded", "shaded", "event", "done"})
+notation.declare(__name__, {"box", "op", "pass", "unshaded", "shaded", "event", "done"})
 
 
 class CoinRules(ABC):
@@ -53,7 +53,7 @@ class CoinRules(ABC):
         out = []
         for op in self.op_names[faction]:
             frame = self.op_frame(g, op, limited, not limited)
-            if frame["max"] > 0 and PROCEDURES[f"{self.op_prefix}{op}"].possible(g, frame):
+            if frame["max"] > 0 and g.procs[f"{self.op_prefix}{op}"].possible(g, frame):
                 out.append(op)
         return out
 

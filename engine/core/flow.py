@@ -15,18 +15,66 @@ from typing import Any, ClassVar
 from .chance import Recorder
 from .errors import RulesBugError
 
-PROCEDURES: dict[str, Procedure] = {}
+#: Every procedure loaded, by name, with the module that defines it. A game sees only its own packages'
+#: (``ProcedureTable``), so two games may use one name (issue 23, item 2).
+_CATALOG: dict[str, list[tuple[str, Procedure]]] = {}
 
 #: Upper bound on automatic steps after one action; more means a loop in the rules code.
 MAX_AUTO_STEPS = 10_000
 
 
 def procedure(cls):
-    """Class decorator: registers one instance of *cls* under ``cls.name``."""
-    if cls.name in PROCEDURES:
-        raise RulesBugError(f"procedure {cls.name!r} registered twice")
-    PROCEDURES[cls.name] = cls()
+    """Class decorator: catalogues one instance of *cls* under ``cls.name`` and its module."""
+    entries = _CATALOG.setdefault(cls.name, [])
+    if any(mod == cls.__module__ for mod, _ in entries):
+        raise RulesBugError(f"procedure {cls.name!r} registered twice in {cls.__module__}")
+    entries.append((cls.__module__, cls()))
     return cls
+
+
+def _within(module: str, packages: tuple[str, ...]) -> bool:
+    return any(not pk or module == pk or module.startswith(pk + ".") for pk in packages)
+
+
+class ProcedureTable:
+    """The procedures of one game: those defined in its packages (its own and the layers it builds on,
+    such as ``engine.coin``). A name is looked up once, then kept."""
+
+    def __init__(self, packages: tuple[str, ...]):
+        self.packages = packages
+        self._found: dict[str, Procedure] = {}
+
+    def __getitem__(self, name: str) -> Procedure:
+        p = self._found.get(name)
+        if p is None:
+            mine = [inst for mod, inst in _CATALOG.get(name, ()) if _within(mod, self.packages)]
+            if len(mine) != 1:
+                raise KeyError(name) if not mine else RulesBugError(
+                    f"procedure {name!r} is defined twice in {', '.join(self.packages)}")
+            p = self._found[name] = mine[0]
+        return p
+
+    def __contains__(self, name: str) -> bool:
+        try:
+            self[name]
+        except KeyError:
+            return False
+        return True
+
+    def names(self) -> set[str]:
+        return {n for n, entries in _CATALOG.items() if any(_within(mod, self.packages) for mod, _ in entries)}
+
+
+def forget(module: str) -> None:
+    """Takes the procedures of *module* out of the catalogue (a plug-in unloaded, as its test does)."""
+    for name in list(_CATALOG):
+        _CATALOG[name] = [(mod, inst) for mod, inst in _CATALOG[name] if mod != module]
+        if not _CATALOG[name]:
+            del _CATALOG[name]
+
+
+#: What a context without a game (a setup's first steps, before the state names its game) sees.
+EVERY_PROCEDURE = ProcedureTable(("",))
 
 
 class Procedure:
@@ -64,10 +112,15 @@ class Context:
     Handlers change ``g.s`` in place; the caller decides whether that is a copy.
     """
 
-    def __init__(self, state: dict, chance: Recorder, rules: Any):
+    def __init__(self, state: dict, chance: Recorder, rules: Any, procs: ProcedureTable | None = None):
         self.s = state
         self.chance = chance
         self.rules = rules
+        if procs is None:
+            from .game import REGISTRY
+            defn = REGISTRY.get(state.get("game"))
+            procs = defn.procedures if defn is not None else EVERY_PROCEDURE
+        self.procs = procs
         self.log: list[dict] = []
         self.checkpoint = False
 
@@ -81,7 +134,7 @@ class Context:
 
     def call(self, name: str, role: str, **local: Any) -> dict:
         """Pushes a frame for procedure *name*; it runs before the caller resumes."""
-        if name not in PROCEDURES:
+        if name not in self.procs:
             raise RulesBugError(f"unknown procedure {name!r}")
         frame = {"p": name, "role": role, **local}
         self.s["flow"].append(frame)
@@ -136,13 +189,13 @@ class Context:
             f = self.top()
             if f is None:
                 return
-            if not PROCEDURES[f["p"]].step(self, f):
+            if not self.procs[f["p"]].step(self, f):
                 return
         raise RulesBugError("automatic steps did not settle (a loop in the rules code)")
 
-
-def proc_of(frame: dict) -> Procedure:
-    return PROCEDURES[frame["p"]]
+    def proc(self, frame: dict) -> Procedure:
+        """The procedure of *frame*, among this game's."""
+        return self.procs[frame["p"]]
 
 
 class Script(Procedure):

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
+
+from .flow import ProcedureTable
+from .notation import verbs_of
 
 
 @dataclass(frozen=True)
@@ -28,6 +32,11 @@ class GameDefinition:
         card...) as the generic layers show them (text board, PDF header, mail, game page).
     :ivar invariants: ``(state) -> [problem text]``: what must hold after every step (the fuzz checks it).
     :ivar protected: top-level state keys an umpire correction may never touch (besides the generic ones).
+    :ivar layers: packages of shared rules the game builds on (``engine.coin``): their procedures and order
+        words are the game's too, besides its own package's (the package of ``setup``).
+    :ivar procedures: the game's own table of procedures (``engine.core.flow.ProcedureTable``), made from
+        its packages; another game's procedures are not in it, whatever their names.
+    :ivar verbs: the order words the game's packages declare (``engine.core.notation.declare``).
     :ivar position: the game's position files (``engine.testing`` and ``docs/positions.md``): an object with
         ``to_position(state) -> dict``, ``from_position(dict) -> state`` and ``validate(dict) -> [faults]``.
     """
@@ -50,6 +59,22 @@ class GameDefinition:
     invariants: Callable[[dict], list[str]] | None = None
     protected: frozenset = frozenset()
     position: Any = None
+    layers: tuple[str, ...] = ()
+    procedures: Any = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.procedures is None:
+            object.__setattr__(self, "procedures", ProcedureTable(self.packages()))
+
+    def packages(self) -> tuple[str, ...]:
+        """The game's own package and its layers: where its procedures and order words come from."""
+        module = sys.modules.get(self.setup.__module__)
+        own = (getattr(module, "__package__", None) or self.setup.__module__) if module else self.setup.__module__
+        return (own, *self.layers)
+
+    @property
+    def verbs(self) -> frozenset[str]:
+        return verbs_of(self.packages())
 
     def describe(self) -> dict:
         return {"slug": self.slug, "title": self.title, "roles": list(self.roles),

@@ -12,8 +12,26 @@ import re
 
 from .errors import AmbiguousActionError, IllegalActionError, InvalidActionError
 
-#: Every verb any game uses; a verb outside this set is not understood (``invalid``).
-VERBS: set[str] = set()
+#: The order words each module declares (``declare``); a game knows those of its packages
+#: (``GameDefinition.verbs``), and a word outside them is not understood there (``invalid``; issue 23).
+_DECLARED: dict[str, frozenset[str]] = {}
+
+
+def declare(module: str, verbs: set[str]) -> frozenset[str]:
+    """Declares the order words the procedures of *module* (its ``__name__``) offer."""
+    _DECLARED[module] = _DECLARED.get(module, frozenset()) | frozenset(verbs)
+    return _DECLARED[module]
+
+
+def forget(module: str) -> None:
+    """Takes the order words of *module* back (a plug-in unloaded, as its test does)."""
+    _DECLARED.pop(module, None)
+
+
+def verbs_of(packages: tuple[str, ...]) -> frozenset[str]:
+    """The order words declared by the modules of *packages*."""
+    return frozenset(v for mod, vs in _DECLARED.items()
+                     if any(not pk or mod == pk or mod.startswith(pk + ".") for pk in packages) for v in vs)
 
 _WORD = re.compile(r"[a-z0-9+&*]+")
 
@@ -77,8 +95,12 @@ def legal_lines(legal: dict[str, list[str]]) -> list[str]:
     return out
 
 
-def parse_line(line: str, legal: dict[str, list[str]], rule: str | None = None) -> str:
+def parse_line(line: str, legal: dict[str, list[str]], rule: str | None = None,
+               known: frozenset[str] = frozenset()) -> str:
     """Turns one text order into one legal action.
+
+    *known*: the game's order words (``GameDefinition.verbs``), to tell an order not allowed now from words
+    that are no order at all.
 
     :raises InvalidActionError: the words are not understood at all.
     :raises IllegalActionError: understood, but no legal action matches now.
@@ -90,7 +112,7 @@ def parse_line(line: str, legal: dict[str, list[str]], rule: str | None = None) 
     head, rest = ws[0], ws[1:]
     verbs = [v for v in legal if v == head] or [v for v in legal if v.startswith(head)]
     if not verbs:
-        if head in VERBS or any(v.startswith(head) for v in VERBS):
+        if head in known or any(v.startswith(head) for v in known):
             raise IllegalActionError(f"{line.strip()!r} is not allowed now", rule=rule, legal=legal)
         raise InvalidActionError(f"{line.strip()!r} is not an order: unknown word {head!r}",
                                  rule=rule, legal=legal)

@@ -2,7 +2,8 @@
 each run (tests/conftest.py prints the base; ``--fuzz-base`` or ``UMPIRE_FUZZ_BASE`` replays a run), with
 the game's own invariants (``GameDefinition.invariants``) and the generic ones after every step: no count
 in the state is negative, somebody must act until the game ends, the state round-trips through canonical
-JSON, and every order a prompt lists is accepted (a second order, picked from the prompt, applied to a
+JSON, every order word a prompt offers is one the game declares (its own registry, issue 23, item 2),
+and every order a prompt lists is accepted (a second order, picked from the prompt, applied to a
 copy: a prompt that offers an order the rules then refuse is a bug)."""
 
 from __future__ import annotations
@@ -54,6 +55,8 @@ def test_fuzz_every_registered_game(game, request):
             assert roles, f"{where}: a dead end"
             prompt = engine.prompt(state, roles[0])
             assert prompt["actions"] == engine.legal_actions(state, roles[0]), where
+            assert set(prompt["actions"]) <= defn.verbs, f"{where}: order words the game does not declare: " \
+                f"{sorted(set(prompt['actions']) - defn.verbs)}"
             alt = choose(prompt["actions"], other)
             try:
                 engine.apply(state, roles[0], alt, SeededChance(seed, context="alt"))

@@ -14,8 +14,7 @@ import pytest
 
 import engine
 from engine import plugins
-from engine.core import notation
-from engine.core.flow import PROCEDURES
+from engine.core import flow, notation
 from engine.core.game import REGISTRY
 from tests.mail.conftest import mail_app, relay  # noqa: F401  (fixtures)
 from tests.service.conftest import app, client, sessions  # noqa: F401  (fixtures)
@@ -29,7 +28,6 @@ def installed(site: Path):
     """The distribution ``tinygame-0.1`` installed in *site* (METADATA and entry_points.txt, as pip writes
     them), *site* on ``sys.path`` and the plug-ins loaded again; its game's definition. Afterwards the
     path, the registry, the game's procedures and verbs and its module are as they were."""
-    procedures, verbs = set(PROCEDURES), set(notation.VERBS)
     dist = site / "tinygame-0.1.dist-info"
     dist.mkdir()
     (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: tinygame\nVersion: 0.1\n", encoding="utf-8")
@@ -43,9 +41,8 @@ def installed(site: Path):
         sys.path.remove(str(site))
         importlib.invalidate_caches()
         REGISTRY.pop(SLUG, None)
-        for name in set(PROCEDURES) - procedures:
-            del PROCEDURES[name]
-        notation.VERBS.intersection_update(verbs)
+        flow.forget(MODULE)
+        notation.forget(MODULE)
         sys.modules.pop(MODULE, None)
         plugins.refresh()
 

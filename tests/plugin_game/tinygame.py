@@ -15,7 +15,7 @@ from engine.core.game import GameDefinition
 ROLES = ("red", "blue")
 GOAL = 20
 TURNS = {"standard": 20, "short": 2}
-notation.VERBS.update({"roll", "add"})
+notation.declare(__name__, {"roll", "add"})
 
 
 @procedure

@@ -9,7 +9,7 @@ from . import board as B
 from .chits import draw_punishment, mobilize_effect, return_punishment
 from .operation import Operation, place_own
 
-notation.VERBS.update({"place", "curfew", "move", "assault", "irregular", "done"})
+notation.declare(__name__, {"place", "curfew", "move", "assault", "irregular", "done"})
 
 
 @procedure

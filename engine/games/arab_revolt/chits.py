@@ -15,7 +15,7 @@ from ...core import notation
 from ...core.flow import Context, Procedure, procedure
 from . import board as B
 
-notation.VERBS.update({"chit", "replace", "remove", "hold", "done"})
+notation.declare(__name__, {"chit", "replace", "remove", "hold", "done"})
 
 CHIT_NAMES = {"detain": "Detain", "demolish": "Demolish", "fine": "Fine"}
 

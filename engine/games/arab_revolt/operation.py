@@ -13,11 +13,11 @@ import functools
 
 from ...coin import operation
 from ...core import notation
-from ...core.flow import Context, Procedure, proc_of, procedure
+from ...core.flow import Context, Procedure, procedure
 from ...core.ruling_choice import chosen
 from . import board as B
 
-notation.VERBS.update({"take", "done"})
+notation.declare(__name__, {"take", "done"})
 
 OP_FACTION = {"deploy": "british", "patrol": "british", "sweep": "british", "assault": "british",
               "rally": "rebels", "march": "rebels", "sabotage": "rebels", "ambush": "rebels"}
@@ -192,7 +192,7 @@ class FromMap(Procedure):
         key = B.BOARD.key_of_word[word]
         B.remove(g, src, key, 1)
         for frame in g.frames:  # an Operation paused for this Special Activity keeps its own count of pieces
-            hook = getattr(proc_of(frame), "piece_left", None)
+            hook = getattr(g.proc(frame), "piece_left", None)
             if hook:
                 hook(g, frame, src, key)
         B.place(g, f["sid"], f["piece"], 1)

@@ -19,7 +19,7 @@ from .data import CARDS
 from .operation import cap, new_op_frame
 from .special import roll_against_bases, sa_possible
 
-notation.VERBS.update({"hold", "unity", "sa", "troop", "police", "remove", "move", "place", "done"})
+notation.declare(__name__, {"hold", "unity", "sa", "troop", "police", "remove", "move", "place", "done"})
 
 FINAL_PROPAGANDA = 3
 

@@ -10,7 +10,7 @@ from ...core.flow import Context, procedure
 from . import board as B
 from .operation import Operation, place_own
 
-notation.VERBS.update({"place", "opposition", "move", "remove", "done"})
+notation.declare(__name__, {"place", "opposition", "move", "remove", "done"})
 
 WORD_KEY = {"guerrilla-u": "guerrillas_u", "guerrilla-a": "guerrillas_a"}
 

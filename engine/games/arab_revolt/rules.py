@@ -17,7 +17,7 @@ from .data import CARDS
 from .events import EVENTS
 from .operation import OP_FACTION, OPS, new_op_frame
 
-notation.VERBS.update({"place", "done"})
+notation.declare(__name__, {"place", "done"})
 
 def pass_base_spaces(g: Context) -> list[str]:
     """Districts and Foreign Countries in play with a Guerrilla and room for a Base (2.3.3, 1.4.2), when a

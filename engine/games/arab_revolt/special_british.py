@@ -11,7 +11,7 @@ from .operation import cap, place_own
 from .rebel_ops import WORD_KEY
 from .special import SpecialActivity
 
-notation.VERBS.update({"space", "chit", "remove", "replace", "roll", "place", "done"})
+notation.declare(__name__, {"space", "chit", "remove", "replace", "roll", "place", "done"})
 
 
 # -- Punish (4.2.1) ----------------------------------------------------------------------------------------

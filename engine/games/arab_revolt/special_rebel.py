@@ -10,7 +10,7 @@ from .operation import cap, place_own
 from .rebel_ops import WORD_KEY, ambush_hit, ambush_reason, ambush_targets, sabotage_reason, sabotage_space
 from .special import SpecialActivity, roll_against_bases
 
-notation.VERBS.update({"space", "place", "move", "sabotage", "ambush", "roll", "done"})
+notation.declare(__name__, {"space", "place", "move", "sabotage", "ambush", "roll", "done"})
 
 
 # -- Mobilize (4.3.1) ----------------------------------------------------------------------------------------

@@ -33,6 +33,7 @@ DEFINITION = register(GameDefinition(
     rules=RULES,
     rulings=lambda: RULINGS,
     max_actions=5000,
+    layers=("engine.coin",),  # the COIN layer's procedures and order words are the game's too
     position=POSITION,  # position files (issue 23, item 5; docs/positions.md)
     facts=facts,
     invariants=invariants,

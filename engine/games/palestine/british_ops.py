@@ -10,7 +10,7 @@ from ...core.ruling_choice import chosen
 from . import board as B
 from .operation import Operation, cap
 
-notation.VERBS.update({"to", "troop", "move", "chit", "curfew", "arrest", "remove", "done"})
+notation.declare(__name__, {"to", "troop", "move", "chit", "curfew", "arrest", "remove", "done"})
 
 
 @procedure

@@ -11,7 +11,7 @@ from ...core import notation
 from ...core.flow import Context, Procedure, procedure
 from . import board as B
 
-notation.VERBS.update({"take"})
+notation.declare(__name__, {"take"})
 
 HAGANAH_NAMES = {4: "Coordinate", 3: "Support", 2: "Neutral"}
 

@@ -10,7 +10,7 @@ from . import board as B
 from .haganah import shift_haganah
 from .operation import Operation, cap
 
-notation.VERBS.update({"place", "move", "cache", "terror", "roll"})
+notation.declare(__name__, {"place", "move", "cache", "terror", "roll"})
 
 
 def cache_near(g, sid: str) -> bool:

@@ -16,7 +16,7 @@ from ...core.ruling_choice import chosen
 from . import board as B
 from .special import SA_ACCOMPANY, sa_possible
 
-notation.VERBS.update({"lead", "offensive"})
+notation.declare(__name__, {"lead", "offensive"})
 
 LEAD_OPS = {"patrol", "search", "assault"}          # 2.3.7
 OFFENSIVE_OPS = {"recruit", "sabotage", "rob"}      # 2.3.7

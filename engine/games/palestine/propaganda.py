@@ -14,7 +14,7 @@ from ...core.flow import Context, Procedure, procedure
 from . import board as B
 from .operation import cap, new_op_frame
 
-notation.VERBS.update({"discard", "police", "troop", "cell", "cache", "place", "done"})
+notation.declare(__name__, {"discard", "police", "troop", "cell", "cache", "place", "done"})
 
 FINAL_PROPAGANDA = 3
 

@@ -13,7 +13,7 @@ from ...core.flow import Context, Procedure, procedure
 from . import board as B
 from .haganah import shift_haganah
 
-notation.VERBS.update({"space", "remove", "done", "activate"})
+notation.declare(__name__, {"space", "remove", "done", "activate"})
 
 #: Which Special Activities may accompany which Operation (4.1.1, 4.2, 4.3).
 SA_ACCOMPANY = {

@@ -15,7 +15,7 @@ from . import capability, event
 from .choosers import pick
 from .granted import granted_ops, may_sa
 
-notation.VERBS.update({"space", "chit", "done"})
+notation.declare(__name__, {"space", "chit", "done"})
 
 
 def prison_count(g: Context) -> int:

@@ -16,7 +16,7 @@ from .choosers import pick
 from .common import free_op
 from .granted import may_sa
 
-notation.VERBS.update({"space", "draw", "curfew", "done"})
+notation.declare(__name__, {"space", "draw", "curfew", "done"})
 
 
 # -- A17 Revisionist Terror ---------------------------------------------------------------------------------

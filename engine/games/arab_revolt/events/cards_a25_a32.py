@@ -14,7 +14,7 @@ from .choosers import choose, pick
 from .common import MoveEach
 from .granted import granted_ops, may_sa
 
-notation.VERBS.update({"space", "done"})
+notation.declare(__name__, {"space", "done"})
 
 
 

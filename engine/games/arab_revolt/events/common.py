@@ -9,7 +9,7 @@ from ....core.flow import Context, Procedure, procedure
 from .. import board as B
 from ..operation import may_take_from_map, new_op_frame, place_own
 
-notation.VERBS.update({"place", "move", "done"})
+notation.declare(__name__, {"place", "move", "done"})
 
 
 @procedure

@@ -8,11 +8,11 @@ Event-granted Limited Operations select one space each, with no Operations chit 
 from __future__ import annotations
 
 from ....core import notation
-from ....core.flow import PROCEDURES, Context, Procedure, procedure
+from ....core.flow import Context, Procedure, procedure
 from .. import board as B
 from ..operation import OPS, new_op_frame
 
-notation.VERBS.update({"op", "sa", "done"})
+notation.declare(__name__, {"op", "sa", "done"})
 
 
 def granted_ops(g: Context, role: str, count: int, *, only: list[str] | None = None, each: bool = False,
@@ -43,7 +43,7 @@ class GrantedOps(Procedure):
 
     def prompt(self, g, f):
         ops = [op for op in OPS[f["role"]]
-               if PROCEDURES[f"ar.op.{op}"].possible(g, op_frame(g, op, self.where(f)))]
+               if g.procs[f"ar.op.{op}"].possible(g, op_frame(g, op, self.where(f)))]
         return {"op": ops, "done": []} if ops else {"done": []}
 
     def text(self, g, f):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ....coin.pickers import Choice
 from ....core.errors import RulesBugError
-from ....core.flow import PROCEDURES, Context, Procedure, procedure
+from ....core.flow import Context, Procedure, procedure
 from .. import board as B
 from ..haganah import shift_haganah
 from ..operation import cap, event_op_frame
@@ -43,17 +43,17 @@ def choose(g: Context, role: str, verb: str, options: list[str], *, ask: str, ru
 def nothing(g: Context, f: dict, text: str, rule: str) -> None:
     """Ends a ScriptEvent early: what is left of its text cannot be carried out (5.1.3)."""
     g.say(text, faction=f["faction"], rule=rule)
-    f["pc"] = len(PROCEDURES[f["p"]].script)
+    f["pc"] = len(g.procs[f["p"]].script)
 
 
 def op_candidates(g: Context, op: str, frame: dict) -> list[str]:
     """Spaces the Operation *op* could select with the given frame, before any selection."""
-    return PROCEDURES[f"pal.op.{op}"].candidates(g, frame)
+    return g.procs[f"pal.op.{op}"].candidates(g, frame)
 
 
 def op_possible(g: Context, op: str, frame: dict) -> bool:
     """Whether :func:`op_candidates` holds a space (stops at the first)."""
-    return PROCEDURES[f"pal.op.{op}"].possible(g, frame)
+    return g.procs[f"pal.op.{op}"].possible(g, frame)
 
 
 def search_can_change(g: Context, spaces: list[str], chits: bool = False) -> bool:

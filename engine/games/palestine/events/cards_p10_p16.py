@@ -16,7 +16,7 @@ of P14 and P16 unshaded is optional), R-P16-S (the British choose the Cities of 
 from __future__ import annotations
 
 from ....core import notation
-from ....core.flow import PROCEDURES, Context, Procedure, procedure
+from ....core.flow import Context, Procedure, procedure
 from .. import board as B
 from ..haganah import shift_haganah
 from ..operation import cap, event_op_frame, new_op_frame
@@ -25,7 +25,7 @@ from .base import ScriptEvent, event
 from .common import conductor
 from .pickers import pick, put
 
-notation.VERBS.update({"space", "op", "sa", "remove", "place", "done"})
+notation.declare(__name__, {"space", "op", "sa", "remove", "place", "done"})
 
 
 def _police_on_map(g: Context) -> int:
@@ -288,7 +288,7 @@ class OperationSharkUnshaded(ScriptEvent):
     def assault(self, g, f):
         city = f["city"]
         frame = event_op_frame(g, "assault", 1, only=[city])
-        why = PROCEDURES["pal.op.assault"].eligible(g, frame, city)
+        why = g.procs["pal.op.assault"].eligible(g, frame, city)
         if why:
             g.say(f"No Assault followed in {B.name(city)}: {why}.", faction="british", rule="P11")
             return

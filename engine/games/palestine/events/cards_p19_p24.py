@@ -18,7 +18,7 @@ from .base import ScriptEvent, event
 from .common import conductor, gain_will, lose_will, star_loss
 from .pickers import pick
 
-notation.VERBS.update({"shift", "choose", "draw", "op", "done"})
+notation.declare(__name__, {"shift", "choose", "draw", "op", "done"})
 
 CELL_KEYS = ["cells_u", "cells_a"]
 

@@ -19,7 +19,7 @@ British; P28 shaded: the Irgun).
 from __future__ import annotations
 
 from ....core import notation
-from ....core.flow import PROCEDURES, Context, Procedure, procedure
+from ....core.flow import Context, Procedure, procedure
 from .. import board as B
 from ..operation import event_op_frame
 from ..special import SA_ACCOMPANY, sa_possible
@@ -27,7 +27,7 @@ from .base import ScriptEvent, event
 from .common import lose_will
 from .pickers import pick, put
 
-notation.VERBS.update({"op", "done"})
+notation.declare(__name__, {"op", "done"})
 
 CELL_KEYS = ["cells_u", "cells_a"]
 BRITISH_OPS = ("deploy", "patrol", "search", "assault")
@@ -35,7 +35,7 @@ BRITISH_OPS = ("deploy", "patrol", "search", "assault")
 
 def _op_possible(g: Context, op: str, frame: dict) -> bool:
     """Whether the Operation *op* could select a space with the local data *frame* (stops at the first)."""
-    return PROCEDURES[f"pal.op.{op}"].possible(g, frame)
+    return g.procs[f"pal.op.{op}"].possible(g, frame)
 
 
 # -- P26 Veterans of WWII (single text) ---------------------------------------------------------------
