@@ -48,7 +48,7 @@ def decode(raw: str, content_type: str):
         except strict_json.JsonRefused as e:
             raise InvalidActionError(f"the move file is refused: {e}") from None
         except json.JSONDecodeError as e:
-            raise InvalidActionError(f"the move file is not valid JSON: {e.msg} at line {e.lineno}") from None
+            raise InvalidActionError(f"not valid JSON: {e.msg} at line {e.lineno}, column {e.colno}") from None
         if not isinstance(data, dict):
             raise InvalidActionError("a JSON move file is an object with format, role, after and actions "
                                      "(send text orders as text/plain)")
@@ -258,7 +258,9 @@ def evaluate(session: Session, game, role: str, raw: str, content_type: str, *, 
     except EngineError as e:
         return _verdict_error(e.code, e.message), None, None
     if mv["role"] and mv["role"] != role:
-        return _verdict_error("not-your-turn", f"the move file is for {mv['role']}, but your seat is {role}"), None, None
+        return _verdict_error("wrong-seat", f"the move file is for {mv['role']}, but your token is the {role} "
+                                            f"seat's: send it with the {mv['role']} seat's token, or write "
+                                            f"role {role!r}"), None, None
     if mv["game"] and mv["game"] != game.id:
         return _verdict_error("invalid", f"the move file is for game {mv['game']}, not {game.id}"), None, None
     if mv.get("entropy"):

@@ -118,39 +118,48 @@ def parse_move_file(data: Any) -> dict:
         return {"role": None, "after": after, "game": None, "actions": actions, "entropy": None}
     if not isinstance(data, dict):
         raise InvalidActionError("a move file is a JSON object with format, role, after and actions")
+    faults: list[str] = []  # every fault at once, each with its field (issue 24, item 4)
     unknown = set(data) - set(MOVE_SCHEMA["properties"])
     if unknown:
         names = sorted(unknown)
         more = f" and {len(names) - 10} more" if len(names) > 10 else ""
-        raise InvalidActionError(f"unknown field(s) {[n[:60] for n in names[:10]]}{more}; allowed: "
-                                 f"{sorted(MOVE_SCHEMA['properties'])}")
+        faults.append(f"unknown field(s) {[n[:60] for n in names[:10]]}{more}; allowed: "
+                      f"{sorted(MOVE_SCHEMA['properties'])}")
     if data.get("format") != MOVE_FORMAT:
-        raise InvalidActionError(f"format must be {MOVE_FORMAT!r}, not {data.get('format')!r}")
+        faults.append(f"format must be {MOVE_FORMAT!r}, not {str(data.get('format'))[:60]!r}")
     role = data.get("role")
     if not isinstance(role, str) or not role or len(role) > 32:
-        raise InvalidActionError("role must be a non-empty string (at most 32 characters) naming your faction")
+        faults.append("role must be a non-empty string (at most 32 characters) naming your faction")
     after = data.get("after")
     if isinstance(after, float) and after.is_integer():
         after = int(after)  # JSON Schema counts 3.0 as an integer; so do we
     if after is not None and (not isinstance(after, int) or isinstance(after, bool) or after < 0):
-        raise InvalidActionError("after must be the sequence number (an integer >= 0) of the position you saw")
+        faults.append("after must be the sequence number (an integer >= 0) of the position you saw")
     game = data.get("game")
     if game is not None and (not isinstance(game, str) or len(game) > 64):
-        raise InvalidActionError("game must be the game's id, a string of at most 64 characters")
+        faults.append("game must be the game's id, a string of at most 64 characters")
     actions = data.get("actions")
     if not isinstance(actions, list) or not actions:
-        raise InvalidActionError("actions must be a non-empty list of order strings")
-    if len(actions) > MAX_ACTIONS:
-        raise InvalidActionError(f"a move may hold at most {MAX_ACTIONS} orders, this one has {len(actions)}")
+        faults.append("actions must be a non-empty list of order strings")
+        actions = []
+    elif len(actions) > MAX_ACTIONS:
+        faults.append(f"a move may hold at most {MAX_ACTIONS} orders, this one has {len(actions)}")
+        actions = []
     for i, a in enumerate(actions, 1):
         if not isinstance(a, str) or not ORDER_TEXT.search(a):
-            raise InvalidActionError(f"order {i} must be a non-empty string, not {a!r}")
-        if len(a) > MAX_LINE:
-            raise InvalidActionError(f"order {i} is {len(a)} characters long; at most {MAX_LINE} are allowed")
+            faults.append(f"order {i} (actions[{i - 1}]) must be a non-empty string, not {str(a)[:60]!r}")
+        elif len(a) > MAX_LINE:
+            faults.append(f"order {i} (actions[{i - 1}]) is {len(a)} characters long; at most {MAX_LINE} are "
+                          "allowed")
     entropy = data.get("entropy")
     if entropy is not None and (not isinstance(entropy, str) or len(entropy) > 128
                                 or any(ord(ch) < 32 or ord(ch) == 127 for ch in entropy)):
-        raise InvalidActionError("entropy must be text of at most 128 characters, with no control characters")
+        faults.append("entropy must be text of at most 128 characters, with no control characters")
+    if len(faults) == 1:
+        raise InvalidActionError(faults[0])
+    if faults:
+        raise InvalidActionError(f"{len(faults)} faults: " + "; ".join(faults[:20])
+                                 + (f"; and {len(faults) - 20} more" if len(faults) > 20 else ""))
     return {"role": role, "after": after, "game": game, "actions": [a.strip() for a in actions],
             "entropy": entropy or None}
 

@@ -8,6 +8,7 @@ text, verbs and ids are case-insensitive and may be shortened to a unique prefix
 
 from __future__ import annotations
 
+import difflib
 import re
 
 from .errors import AmbiguousActionError, IllegalActionError, InvalidActionError
@@ -21,6 +22,15 @@ def declare(module: str, verbs: set[str]) -> frozenset[str]:
     """Declares the order words the procedures of *module* (its ``__name__``) offer."""
     _DECLARED[module] = _DECLARED.get(module, frozenset()) | frozenset(verbs)
     return _DECLARED[module]
+
+
+def suggest(written: str, candidates: list[str]) -> str:
+    """``"; did you mean 'x'?"`` for the candidates closest to what was *written* (a typo: ``op asault``),
+    or nothing when none is close (issue 24, item 4)."""
+    close = difflib.get_close_matches(written, candidates, n=3, cutoff=0.75)
+    if not close:
+        return ""
+    return "; did you mean " + " or ".join(repr(c) for c in close) + "?"
 
 
 def forget(module: str) -> None:
@@ -114,7 +124,8 @@ def parse_line(line: str, legal: dict[str, list[str]], rule: str | None = None,
     if not verbs:
         if head in known or any(v.startswith(head) for v in known):
             raise IllegalActionError(f"{line.strip()!r} is not allowed now", rule=rule, legal=legal)
-        raise InvalidActionError(f"{line.strip()!r} is not an order: unknown word {head!r}",
+        raise InvalidActionError(f"{line.strip()!r} is not an order: unknown word {head!r}"
+                                 + suggest(head, list(legal) + sorted(known - set(legal))),
                                  rule=rule, legal=legal)
     scored: list[tuple[int, str]] = []
     for verb in verbs:
@@ -128,7 +139,9 @@ def parse_line(line: str, legal: dict[str, list[str]], rule: str | None = None,
             if score:
                 scored.append((score, f"{verb} {arg}"))
     if not scored:
-        raise IllegalActionError(f"{line.strip()!r} is not allowed now", rule=rule, legal=legal)
+        near = [f"{verb} {arg}" if arg else verb for verb in verbs for arg in (legal[verb] or [""])]
+        raise IllegalActionError(f"{line.strip()!r} is not allowed now" + suggest(" ".join(ws), near),
+                                 rule=rule, legal=legal)
     best = max(s for s, _ in scored)
     top = [a for s, a in scored if s == best]
     if len(top) > 1:

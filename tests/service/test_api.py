@@ -700,7 +700,7 @@ def test_move_file_for_another_role_is_refused(client, sessions):
     out = adjudicated(client, sessions, r.get_json()["id"])
     e = out["verdict"]["error"]
     assert out["status"] == "rejected" and out["role"] == "irgun"
-    assert e["code"] == "not-your-turn" and "british" in e["message"] and "irgun" in e["message"]
+    assert e["code"] == "wrong-seat" and "british" in e["message"] and "irgun" in e["message"]  # issue 24
     assert move_seqs(sessions, gid) == [0]
 
 
@@ -898,7 +898,7 @@ def test_check_stale_and_wrong_role(client, sessions):
     assert v["status"] == "accepted" and v["seq"] == 2
     v = client.post(f"/api/games/{gid}/check", json=move_file(gid, ["op sabotage"], role="british", after=1),
                     headers=auth(tok)).get_json()
-    assert v["status"] == "rejected" and v["error"]["code"] == "not-your-turn"
+    assert v["status"] == "rejected" and v["error"]["code"] == "wrong-seat"
     v = post_text(client, gid, b["tokens"]["british"], "box limited", path="check").get_json()
     assert v["status"] == "rejected" and v["error"]["code"] == "not-your-turn"
     r = client.post(f"/api/games/{gid}/check", data="{not json", content_type="application/json", headers=auth(tok))
@@ -1252,3 +1252,12 @@ def test_arab_revolt_game_is_created_and_played_through_the_api(client, sessions
     assert "op" in out["verdict"]["prompts"]["rebels"]["actions"]
     g = client.get(f"/api/games/{gid}", headers=auth(b["tokens"]["british"])).get_json()
     assert g["seq"] == 2 and not HIDDEN_KEYS & set(g["view"]) and g["view"]["ops"]["played"]["value"] == int(chit)
+
+
+def test_a_move_file_that_is_not_json_says_so_once(client):
+    """Issue 24, item 4: 'the move file is malformed: the move file is not valid JSON' said it twice."""
+    b = new_game(client)
+    r = client.post(f"/api/games/{b['id']}/moves", data="{not json", content_type="application/json",
+                    headers=auth(b["tokens"]["irgun"]))
+    e = assert_error(r, 400, "invalid")
+    assert e["message"].count("move file") == 1 and "not valid JSON" in e["message"] and "line 1" in e["message"]
