@@ -42,6 +42,8 @@ import os
 import re
 from pathlib import Path
 
+from engine.core.dice import commitment
+
 from .errors import ServiceError
 
 PREFIX = "s1:"
@@ -65,11 +67,6 @@ def _context(game_id: str, commitment: str) -> bytes:
 
 def _mac(secret: str, label: bytes, data: bytes) -> bytes:
     return hmac.new(secret.encode(), label + data, hashlib.sha256).digest()
-
-
-def commitment(seed: bytes) -> str:
-    """SHA-256 of the seed, lowercase hex: what ``engine.core.dice.commitment`` publishes."""
-    return hashlib.sha256(seed).hexdigest()
 
 
 def is_sealed(value: str | None) -> bool:

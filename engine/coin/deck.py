@@ -134,11 +134,12 @@ def draw_top(g: Context) -> str:
     else:
         cid = g.draw(pool, f"{DECK_LABEL} {group['name']}: a card from pool {pool_name}")  # taken out of it
         g.reveal(cid, "card revealed")
-    _drop_slot(deck, group, pool_name)
+    drop_slot(deck, group, pool_name)
     return cid
 
 
-def _drop_slot(deck: dict, group: dict, pool_name: str) -> None:
+def drop_slot(deck: dict, group: dict, pool_name: str) -> None:
+    """Takes one slot of *pool_name* out of *group* (a card of it was revealed or taken), dropping what empties."""
     slots = group["slots"]
     slots[pool_name] -= 1
     if not slots[pool_name]:
@@ -189,7 +190,7 @@ def take(state: dict, cid: str) -> bool:
     deck["pools"][pool_name].remove(cid)
     using = [g for g in deck["groups"] if pool_name in g["slots"]]
     if len(deck["pools"][pool_name]) < sum(g["slots"][pool_name] for g in using):
-        _drop_slot(deck, using[-1], pool_name)
+        drop_slot(deck, using[-1], pool_name)
     elif not deck["pools"][pool_name]:
         del deck["pools"][pool_name]
     return True

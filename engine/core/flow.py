@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 from .chance import Recorder
 from .errors import RulesBugError
+from .notation import within
 
 #: Every procedure loaded, by name, with the module that defines it. A game sees only its own packages'
 #: (``ProcedureTable``), so two games may use one name (issue 23, item 2).
@@ -32,10 +33,6 @@ def procedure(cls):
     return cls
 
 
-def _within(module: str, packages: tuple[str, ...]) -> bool:
-    return any(not pk or module == pk or module.startswith(pk + ".") for pk in packages)
-
-
 class ProcedureTable:
     """The procedures of one game: those defined in its packages (its own and the layers it builds on,
     such as ``engine.coin``). A name is looked up once, then kept."""
@@ -47,7 +44,7 @@ class ProcedureTable:
     def __getitem__(self, name: str) -> Procedure:
         p = self._found.get(name)
         if p is None:
-            mine = [inst for mod, inst in _CATALOG.get(name, ()) if _within(mod, self.packages)]
+            mine = [inst for mod, inst in _CATALOG.get(name, ()) if within(mod, self.packages)]
             if len(mine) != 1:
                 raise KeyError(name) if not mine else RulesBugError(
                     f"procedure {name!r} is defined twice in {', '.join(self.packages)}")
@@ -62,7 +59,7 @@ class ProcedureTable:
         return True
 
     def names(self) -> set[str]:
-        return {n for n, entries in _CATALOG.items() if any(_within(mod, self.packages) for mod, _ in entries)}
+        return {n for n, entries in _CATALOG.items() if any(within(mod, self.packages) for mod, _ in entries)}
 
 
 def forget(module: str) -> None:

@@ -38,10 +38,14 @@ def forget(module: str) -> None:
     _DECLARED.pop(module, None)
 
 
+def within(module: str, packages: tuple[str, ...]) -> bool:
+    """Whether *module* is one of *packages* or inside one (the empty package holds every module)."""
+    return any(not pk or module == pk or module.startswith(pk + ".") for pk in packages)
+
+
 def verbs_of(packages: tuple[str, ...]) -> frozenset[str]:
     """The order words declared by the modules of *packages*."""
-    return frozenset(v for mod, vs in _DECLARED.items()
-                     if any(not pk or mod == pk or mod.startswith(pk + ".") for pk in packages) for v in vs)
+    return frozenset(v for mod, vs in _DECLARED.items() if within(mod, packages) for v in vs)
 
 _WORD = re.compile(r"[a-z0-9+&*]+")
 
