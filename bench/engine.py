@@ -3,8 +3,11 @@
 Run: python bench/engine.py [--games N] [--game SLUG] [--random-games N [--base B]]
 
 The step measured is what one player's turn costs the engine: the acting role's view (which carries the
-legal orders, ``engine.view``), a uniform random pick among them (``engine.playout.choose``) and the apply
-(``engine.apply_in_place``, told the legal orders the view showed, so that legality is worked out once).
+legal orders, ``engine.view``), a uniform random pick among them and the apply (``engine.apply_in_place``,
+told the legal orders the view showed, so that legality is worked out once). The pick is Rally the Troops'
+harness's policy (``../shared/tools/rtt-compare``): one (word, argument) pair uniformly, with the harness's
+own PRNG, so that both sides of the comparison play and pay the same way (:func:`pick`). The random games
+of ``--random-games`` use the fuzz's policy (``engine.playout.choose``: a word, then an argument).
 Printed per game (every game of ``engine.games()`` unless ``--game``): median, p90 and p99 us per action;
 ms per full game (setup to the end, median and p95); and the crashes, dead ends and runaways met.
 
@@ -18,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
+import random
 import secrets
 import statistics
 import sys
@@ -111,6 +115,15 @@ def robustness(slug: str, games: int, base: int) -> None:
         print(f"  seed {seed}: {kind}: {detail[:200]}")
 
 
+def pick(legal: dict[str, list[str]], rnd) -> str:
+    """The policy of Rally the Troops' harness (../shared/tools/rtt-compare/rtt-bench.js): flatten the legal
+    orders into (word, argument) pairs and pick one uniformly with the harness's own PRNG (*rnd*, a
+    ``random.Random(seed).random``: the harness's, not the engine's, whose chance stays seeded HMAC)."""
+    pairs = [(verb, arg) for verb, args in legal.items() for arg in (args or (None,))]
+    verb, arg = pairs[int(rnd() * len(pairs))]
+    return verb if arg is None else f"{verb} {arg}"
+
+
 def _pct(xs: list[float], p: float) -> float:
     """The *p*-th percentile of the sorted list *xs* (nearest rank)."""
     return xs[min(len(xs) - 1, int(p / 100 * len(xs)))]
@@ -126,7 +139,7 @@ def bench(slug: str, games: int) -> None:
         t0 = clock()
         try:
             state = engine.setup(slug, _scenario(slug), {}, SeededChance(seed, context="setup"))
-            picker, dice = SeededChance(seed, context="p"), SeededChance(seed, context="d")
+            rnd, dice = random.Random(seed).random, SeededChance(seed, context="d")
             n = 0
             while not engine.outcome(state):
                 if n >= limit:
@@ -135,7 +148,7 @@ def bench(slug: str, games: int) -> None:
                 role = engine.active_roles(state)[0]
                 a = clock()
                 legal = engine.view(state, role)["prompt"]["actions"]
-                action = choose(legal, picker)
+                action = pick(legal, rnd)
                 engine.apply_in_place(state, role, action, dice, legal=legal)
                 steps.append(clock() - a)
                 n += 1

@@ -14,6 +14,7 @@ from .api import (  # noqa: F401
     legal_actions,
     loads,
     order_fixed_by_seed,
+    orders_text,
     outcome,
     parse,
     prompt,

@@ -14,13 +14,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import plugins
-from .core import canonical, notation, ruling_choice
+from .core import canonical, grammar, notation, ruling_choice
 from .core.chance import Chance, NoChance, Recorder
 from .core.errors import (
     IllegalActionError,
     InvalidActionError,
     NotYourTurnError,
     RulesBugError,
+    forbidding_rule,
 )
 from .core.flow import Context
 from .core.game import REGISTRY, GameDefinition
@@ -31,7 +32,7 @@ _NO_CHANCE = NoChance()
 _NO_RECORDER = Recorder(_NO_CHANCE)
 
 
-@dataclass
+@dataclass(slots=True)
 class Step:
     """What one accepted action produced.
 
@@ -174,12 +175,10 @@ def apply_in_place(state: dict, role: str, action: str, chance: Chance | None, *
     args = legal.get(verb)
     ok = args is not None and ((arg is None and not args) or (arg is not None and arg in args))
     if not ok:
-        reason = p.explain(g, f, verb, arg)
-        known = verb in defn.verbs
-        err = IllegalActionError if known else InvalidActionError
-        what = f"{action!r} is not allowed now" if known else f"{action!r} is not an action: unknown verb {verb!r}"
-        raise err(f"{what}{': ' + reason if reason else ''} ({p.text(g, f)})", rule=p.rule_for(g, f),
-                  legal=legal)
+        if verb not in defn.verbs:
+            raise InvalidActionError(f"{action!r} is not an action: unknown verb {verb!r} ({p.text(g, f)})",
+                                     rule=p.rule_for(g, f), legal=legal)
+        raise refusal(g, f, p, f"{action!r} is not allowed now", verb, arg, legal)
     p.act(g, f, verb, arg)
     g.settle()
     state["seq"] = state.get("seq", 0) + 1
@@ -195,14 +194,19 @@ def apply(state: dict, role: str, action: str, chance: Chance | None = None) -> 
 
 def view(state: dict, role: str) -> dict:
     """Everything *role* may see, and nothing more (deck order and unused cards are hidden)."""
-    defn = definition(state["game"])
+    defn = REGISTRY.get(state["game"]) or definition(state["game"])
     v = defn.view(state, role)
-    for key in ("game", "scenario", "seq", "outcome"):  # open in every game: what the generic layers read
-        v.setdefault(key, state.get(key))
+    for key in _OPEN_KEYS:  # open in every game: what the generic layers read
+        if key not in v:
+            v[key] = state.get(key)
     active = active_roles(state)
-    v["prompt"] = _prompt(_context(state, None, defn), role) if role in active else None
+    v["prompt"] = _prompt(Context(state, _NO_RECORDER, defn.rules, defn.procedures), role) if role in active else None
     v["waiting_for"] = active
     return v
+
+
+#: The keys every view carries, whatever the game shows (``view``).
+_OPEN_KEYS = ("game", "scenario", "seq", "outcome")
 
 
 def facts(view: dict) -> list[dict]:
@@ -211,6 +215,13 @@ def facts(view: dict) -> list[dict]:
     position, never a key of the game's state. Empty for a game that declares none."""
     defn = definition(view["game"])
     return [{"label": str(f["label"]), "value": str(f["value"])} for f in (defn.facts(view) if defn.facts else [])]
+
+
+def orders_text(game: str) -> str:
+    """How to write orders for *game* (a slug): the one grammar and the game's order words, as mail's HELP
+    and the game page show them and docs/orders.md holds them (``engine.core.grammar``)."""
+    defn = definition(game)
+    return grammar.orders_text(defn.title, defn.orders)
 
 
 def outcome(state: dict) -> dict | None:
@@ -252,9 +263,37 @@ def parse_legal(state: dict, role: str, text: str) -> tuple[str, dict[str, list[
         return notation.parse_line(text, legal, rule=p.rule_for(g, f), known=defn.verbs), legal
     except IllegalActionError as e:
         verb, _, rest = " ".join(text.split("#", 1)[0].lower().split()).partition(" ")
-        reason = p.explain(g, f, verb, rest or None) if verb in defn.verbs else None
-        raise IllegalActionError(f"{e.message}{': ' + reason if reason else ''} ({p.text(g, f)})",
-                                 rule=e.rule, legal=e.legal) from None
+        if verb not in defn.verbs:
+            raise IllegalActionError(f"{e.message} ({p.text(g, f)})", rule=e.rule, legal=e.legal) from None
+        raise refusal(g, f, p, e.message, verb, rest or None, legal) from None
+
+
+def explain(g: Context, f: dict, p, verb: str, arg: str | None, legal: dict[str, list[str]]) -> tuple[str, bool]:
+    """Why *verb arg* is refused at frame *f*: ``(reason, given)``. The procedure's own reason
+    (``Procedure.explain``: the same tests that decide legality, with the facts of the position) when it
+    has one (*given*); else what the step takes, so that no refusal is a bare "not allowed now"."""
+    reason = p.explain(g, f, verb, arg)
+    if reason:
+        return reason, True
+    if verb not in legal:
+        offered = ", ".join(sorted(legal)) or "nothing"
+        return f"this step takes only {offered}, not {verb}", False
+    args = legal[verb]
+    if not args:
+        return f"{verb} takes nothing after it here", False
+    if arg is None:
+        return f"{verb} needs one of: {', '.join(args[:12])}{' ...' if len(args) > 12 else ''}", False
+    return f"{arg} is not one of the {len(args)} choice(s) for {verb} here", False
+
+
+def refusal(g: Context, f: dict, p, what: str, verb: str, arg: str | None,
+            legal: dict[str, list[str]]) -> IllegalActionError:
+    """The refusal of an order the game knows but does not allow now (issue 24, item 1): *what* (the order
+    as written and that it is not allowed), the reason and the rule that forbids it
+    (``errors.forbidding_rule`` of the reason, else the rule of the step), with the orders allowed."""
+    reason, given = explain(g, f, p, verb, arg, legal)
+    return IllegalActionError(f"{what}: {reason} ({p.text(g, f)})",
+                              rule=(forbidding_rule(reason) if given else None) or p.rule_for(g, f), legal=legal)
 
 
 def describe(state: dict, role: str, action: str) -> str:

@@ -16,6 +16,7 @@ from email.message import EmailMessage
 from email.utils import format_datetime, make_msgid
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+import engine
 from engine.core import notation
 
 from .config import MailSettings
@@ -97,7 +98,16 @@ def verdict_blocks(verdict: dict, role: str) -> list[Block]:
                 "the check stopped before a die or draw; the orders up to there are legal"
                 if status == "preview-stopped" else "the orders would be refused"))
     out: list[Block] = [("h", head)]
+    ignored = verdict.get("ignored") or []
+    if ignored:
+        out.append(("p", f"The done on line(s) {', '.join(map(str, ignored))} had no open decision to end (the "
+                         "decision your orders answered was over) and was ignored."))
     err = verdict.get("error")
+    fine = verdict.get("fine") or []
+    if fine:  # issue 24, item 6: the lines before the refused one were legal; only the refused one needs fixing
+        out.append(("p", f"Line(s) 1 to {len(fine)} were legal and would stand:" if len(fine) > 1
+                    else "Line 1 was legal and would stand:"))
+        out.append(("list", [f"{x['line']}. {x['order']}" for x in fine]))
     if err and err.get("code") != "chance":
         where = f"Line {err['line']} ({err.get('order', '')!r}): " if err.get("line") else ""
         rule = f" [rule {err['rule']}]" if err.get("rule") else ""
@@ -132,6 +142,8 @@ def example_orders(prompts: dict, role: str | None) -> str:
 
 
 def help_blocks(gid: str, game_name: str, addr: str, role: str | None, prompts: dict) -> list[Block]:
+    """HELP's answer: how to play *game_name* (a game's slug) by mail, then the grammar of its orders as
+    the game page and docs/orders.md give it (``engine.orders_text``), then the seat's choices now."""
     ex = example_orders(prompts, role)
     out: list[Block] = [
         ("h", f"How to play game {gid} ({game_name}) by mail"),
@@ -146,6 +158,7 @@ def help_blocks(gid: str, game_name: str, addr: str, role: str | None, prompts: 
               "carries an \"auth\" signature needs no Token: line. Commands, alone on the first line: HELP (this "
               "mail), STATUS (your view and choices now), LOG (the move log), CHECK followed by orders (checks "
               "them, commits nothing), TZ <zone> (the time zone of your mail, e.g. TZ Europe/London)."),
+        ("pre", engine.orders_text(game_name)),
     ]
     if role:
         out.extend(choices(prompts, role))

@@ -281,6 +281,10 @@ def evaluate(session: Session, game, role: str, raw: str, content_type: str, *, 
                "seq": state.get("seq", game.seq),
                "prompts": {r: engine.prompt(state, r) for r in engine.active_roles(state)},
                "outcome": engine.outcome(state)}
+    if result.ignored:
+        verdict["ignored"] = result.ignored  # trailing done lines the position no longer needed (docs/orders.md)
+    if result.status == "rejected":
+        verdict["fine"] = result.fine  # the lines before the refused one, legal in their turn (issue 24, item 6)
     if preview:
         verdict["preview"] = True
         verdict.pop("log")  # the preview commits nothing; its log would only repeat the orders

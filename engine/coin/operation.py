@@ -118,9 +118,12 @@ class Operation(Procedure):
     def text(self, g: Context, f: dict) -> str:
         who = self.faction.title()
         kind = "Limited " if f["limited"] else ""
-        if f["stage"] == "select":
-            return (f"{who} {kind}{self.op.title()}: select a space ({len(f['spaces'])} of {f['max']} "
-                    f"selected) or done")
+        if f["stage"] == "select":  # "or done" only where done is legal (prompt above; issue 24, item 2)
+            more = self.possible(g, f)
+            if not more:
+                return f"{who} {kind}{self.op.title()}: no space can be selected now ({len(f['spaces'])} selected); done"
+            done = " or done" if f["spaces"] or f["optional"] else ""
+            return f"{who} {kind}{self.op.title()}: select a space ({len(f['spaces'])} of {f['max']} selected){done}"
         if f["stage"] == "final":
             return f"{who} {self.op.title()}: the Operation is complete; a Special Activity, or done"
         return self.sub_text(g, f) or f"{who} {self.op.title()}"

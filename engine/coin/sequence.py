@@ -100,6 +100,31 @@ class CoinRules(ABC):
         """Called once *faction*'s turn is over (its Operation, Event or Pass done); may push procedures."""
         return None  # by default nothing happens here
 
+    def turn_refusal(self, g: Context, f: dict, verb: str, arg: str | None) -> str | None:
+        """A game's own reason why *verb arg* is refused in a turn's frame *f* (``coin.turn``), asked before
+        the series' reasons (:meth:`Turn.explain`); ``None`` leaves it to them."""
+        return None
+
+
+def op_refusal(g: Context, faction: str, op: str, limited: bool) -> str | None:
+    """Why *faction* may not start Operation *op* now: not one of its Operations (3.1), or no space it
+    may select, with the reasons of the first spaces (the Operation's own ``explain``)."""
+    mine = g.rules.op_names.get(faction, [])
+    if op not in mine:
+        whose = next((x for x, ops in g.rules.op_names.items() if op in ops), None)
+        name = whose.title().removesuffix("s") if whose else ""  # a British, an Irgun, a Rebel Operation
+        owner = f"{'an' if name[:1] in 'AEIOU' else 'a'} {name} Operation" if whose else "no Operation"
+        return (f"{op.title()} is {owner}; the {faction.title()} "
+                f"Operations are {', '.join(o.title() for o in mine)} (3.1)")
+    frame = g.rules.op_frame(g, op, limited, not limited)
+    if frame["max"] <= 0:
+        return f"{op.title()} may select no space now (3.1: its space limit is {frame['max']})"
+    proc = g.procs[f"{g.rules.op_prefix}{op}"]
+    board = g.rules.board
+    why = [r for sid in board.spaces if (r := proc.explain(g, {**frame, "p": proc.name, "role": faction},
+                                                            "space", sid))][:2]
+    return f"{op.title()} has no space it may select (3.1)" + (": " + "; ".join(why) if why else "")
+
 
 def other(g: Context, faction: str) -> str:
     a, b = g.rules.factions
@@ -196,6 +221,9 @@ class Turn(Procedure):
         return "2.3.2" if f["stage"] == "box" else {"limited": "2.3.4", "event": "5.0", "opsa": "3.0"}[f["box"]]
 
     def explain(self, g, f, verb, arg):
+        own = g.rules.turn_refusal(g, f, verb, arg)
+        if own:
+            return own
         if verb == "box" and arg in BOXES and g.s["boxes"].get(arg):
             return f"the {BOX_NAMES[arg]} box already holds the {g.s['boxes'][arg].title()} cylinder (2.3.2)"
         if verb == "box" and arg in g.rules.closed_boxes(g):
@@ -207,6 +235,8 @@ class Turn(Procedure):
                     "or the card has no such text")
         if verb == "op" and f.get("box") == "event":
             return "the Event box allows only the Event or a Pass (2.3.2)"
+        if verb == "op" and f.get("stage") == "act" and arg:
+            return op_refusal(g, f["role"], arg, f["box"] == "limited")
         return None
 
     def act(self, g: Context, f: dict, verb: str, arg: str | None) -> None:

@@ -50,15 +50,21 @@ class SeededChance:
         self._seed = seed
         self._context = context
         self._counter = 0
-        self._buffer = b""
+        self._keyed = hmac.new(seed, digestmod=hashlib.sha256)  # keyed once; each block copies it
+        self._block = b""
+        self._at = 0
 
     def _word(self) -> int:
-        if len(self._buffer) < 4:
-            msg = f"{self._context}|{self._counter}".encode()
+        """The next 32-bit word of the stream: the blocks ``HMAC(seed, context|counter)``, 4 bytes at a time
+        (a word never spans two blocks: 32 bytes hold 8)."""
+        at = self._at
+        if at >= len(self._block):
+            mac = self._keyed.copy()
+            mac.update(f"{self._context}|{self._counter}".encode())
             self._counter += 1
-            self._buffer += hmac.new(self._seed, msg, hashlib.sha256).digest()
-        word, self._buffer = self._buffer[:4], self._buffer[4:]
-        return int.from_bytes(word, "big")
+            self._block, at = mac.digest(), 0
+        self._at = at + 4
+        return int.from_bytes(self._block[at:at + 4], "big")
 
     def integer(self, n: int) -> int:
         """Returns an unbiased integer in ``[0, n)``."""
@@ -145,6 +151,8 @@ class NoChance:
 
 class Recorder:
     """Wraps a chance source and records every outcome it gives, in order."""
+
+    __slots__ = ("source", "outcomes")
 
     def __init__(self, source: Chance):
         self.source = source

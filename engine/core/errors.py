@@ -7,6 +7,8 @@ actions, and ``rules-bug`` that the engine reached a dead end or broke an invari
 
 from __future__ import annotations
 
+import re
+
 
 class EngineError(Exception):
     """Root of all engine errors.
@@ -31,6 +33,36 @@ class EngineError(Exception):
         if self.legal is not None:
             out["legal"] = self.legal
         return out
+
+
+class Refusal(str):
+    """Why an order is refused (``Procedure.explain``), in the game's words with the facts of the position,
+    and the rule that forbids it (issue 24, item 1): ``rule`` is the rule number of the condition that
+    failed, or a card's id and title for a card's restriction. A plain ``str`` reason names its rule in
+    its first parenthesis (``(3.3.3)``, ``(5.4: ...)``); :func:`forbidding_rule` reads either."""
+
+    rule: str | None
+
+    def __new__(cls, text: str, rule: str | None = None):
+        self = super().__new__(cls, text)
+        self.rule = rule
+        return self
+
+
+#: The first rule number cited in a reason: "(3.3.3)", "(5.4: a Mandatory Event ...)", "(2.3.4/4.1)",
+#: "(ruling R-5.1.3)" gives 5.1.3 unless a plain number comes first.
+_CITED = re.compile(r"\((?:rules? |see )?(\d+(?:\.\d+)+)")
+
+
+def forbidding_rule(reason: str | None) -> str | None:
+    """The rule a refusal's *reason* rests on: a :class:`Refusal`'s own, else the first rule cited."""
+    if not reason:
+        return None
+    rule = getattr(reason, "rule", None)
+    if rule:
+        return rule
+    m = _CITED.search(reason)
+    return m.group(1) if m else None
 
 
 class InvalidActionError(EngineError):

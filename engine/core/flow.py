@@ -109,6 +109,8 @@ class Context:
     Handlers change ``g.s`` in place; the caller decides whether that is a copy.
     """
 
+    __slots__ = ("s", "chance", "rules", "procs", "log", "checkpoint")
+
     def __init__(self, state: dict, chance: Recorder, rules: Any, procs: ProcedureTable | None = None):
         self.s = state
         self.chance = chance

@@ -37,6 +37,8 @@ class GameDefinition:
     :ivar procedures: the game's own table of procedures (``engine.core.flow.ProcedureTable``), made from
         its packages; another game's procedures are not in it, whatever their names.
     :ivar verbs: the order words the game's packages declare (``engine.core.notation.declare``).
+    :ivar orders: the game's order words with their arguments (``engine.core.grammar.Order``): what mail's
+        HELP, the game page and docs/orders.md show; every declared order word is in it.
     :ivar position: the game's position files (``engine.testing`` and ``docs/positions.md``): an object with
         ``to_position(state) -> dict``, ``from_position(dict) -> state`` and ``validate(dict) -> [faults]``.
     """
@@ -60,6 +62,7 @@ class GameDefinition:
     protected: frozenset = frozenset()
     position: Any = None
     layers: tuple[str, ...] = ()
+    orders: tuple = ()
     procedures: Any = field(default=None, compare=False)
 
     def __post_init__(self) -> None:

@@ -24,9 +24,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import api
-from . import canonical
+from . import canonical, notation
 from .chance import Chance, NoChance
-from .errors import ChanceRequested, EngineError, InvalidActionError, StalePositionError
+from .errors import ChanceRequested, EngineError, InvalidActionError, NotYourTurnError, StalePositionError
 
 MOVE_FORMAT = "umpire-move/1"
 #: Largest number of orders one file may hold (a whole Propaganda Round is under 100).
@@ -82,6 +82,11 @@ class MoveResult:
     :ivar state: the state after the accepted orders (the input state itself if rejected).
     :ivar applied: the canonical actions accepted, in order.
     :ivar error: the refusal: ``{"line", "order", "code", "message", "rule", "legal"}``.
+    :ivar ignored: the line numbers of trailing ``done`` orders the position no longer needed (the turn had
+        passed): accepted and ignored (docs/orders.md).
+    :ivar fine: of a ``rejected`` file, the lines before the refused one, each found legal in its turn
+        (``{"line", "order", "action"}``) though none was applied (issue 24, item 6): the mover keeps them
+        and fixes only the refused line.
     """
 
     status: str
@@ -91,10 +96,17 @@ class MoveResult:
     outcomes: list[dict] = field(default_factory=list)
     steps: list[dict] = field(default_factory=list)
     error: dict | None = None
+    fine: list[dict] = field(default_factory=list)
+    ignored: list[int] = field(default_factory=list)
 
     def to_dict(self) -> dict:
-        return {"status": self.status, "applied": self.applied, "log": self.log, "outcomes": self.outcomes,
-                "error": self.error}
+        out = {"status": self.status, "applied": self.applied, "log": self.log, "outcomes": self.outcomes,
+               "error": self.error}
+        if self.status == "rejected":
+            out["fine"] = self.fine
+        if self.ignored:
+            out["ignored"] = self.ignored
+        return out
 
 
 def parse_move_file(data: Any) -> dict:
@@ -213,6 +225,20 @@ def _replay(state: dict, role: str, applied: list[str], answers: list) -> dict:
     return work
 
 
+def _unneeded_dones(work: dict, role: str, rest: list[str], e: EngineError, answered: dict | None) -> bool:
+    """Whether the refused order and every line after it are ``done`` that the position no longer needs:
+    *role* has no decision left (the turn passed, or the game ended), or the decision the last accepted
+    order answered (the frame *answered*) is over and a new one is open (the next card's box). Such a
+    trailing ``done`` is ignored, so a player writing a turn blind can always end it with one
+    (docs/orders.md; issue 24, item 5). A ``done`` refused while the decision it would end is still open
+    (an Event that demands more) is refused as any order is."""
+    if not all(notation.words(x.split("#", 1)[0]) == ["done"] for x in rest):
+        return False
+    if isinstance(e, NotYourTurnError) or api.outcome(work) or role not in api.active_roles(work):
+        return True
+    return answered is not None and not any(f is answered for f in work.get("flow", ()))
+
+
 def apply_move(state: dict, role: str, actions: list[str], chance_for: Callable[[int, list[str]], Chance],
                *, after: int | None = None, stop_before_chance: bool = False) -> MoveResult:
     """Applies *actions* for *role* to a copy of *state* (DESIGN.md section 4, points 1 to 5).
@@ -233,6 +259,7 @@ def apply_move(state: dict, role: str, actions: list[str], chance_for: Callable[
     result = MoveResult("accepted", work)
     bound = False  # True once a chance outcome has been produced
     answers: list = []  # every chance answer the accepted orders were given, in order (_Tape)
+    answered = None
     for i, line in enumerate(actions, 1):
         begun = False  # whether the order got past its checks and may have changed the working copy
         try:
@@ -240,6 +267,7 @@ def apply_move(state: dict, role: str, actions: list[str], chance_for: Callable[
             source = chance_for(work.get("seq", 0) + 1, list(result.applied))
             begun = True
             taped = source if source is None or isinstance(source, NoChance) else _Tape(source, answers)
+            answered = work["flow"][-1] if work.get("flow") else None  # the decision this order answers
             step = api.apply_in_place(work, role, action, taped, legal=legal)
         except ChanceRequested:
             result.status = "preview-stopped"
@@ -248,12 +276,16 @@ def apply_move(state: dict, role: str, actions: list[str], chance_for: Callable[
             result.state = _replay(state, role, result.applied, answers) if begun else work
             return result
         except EngineError as e:
+            if result.applied and _unneeded_dones(work, role, actions[i - 1:], e, answered):
+                result.ignored = list(range(i, len(actions) + 1))
+                break
             err = {"line": i, "order": line, **e.to_dict()}
             if bound:
                 before = _replay(state, role, result.applied, answers) if begun else work
                 return MoveResult("partial", before, result.applied, result.log, result.outcomes, result.steps,
                                   err)
-            return MoveResult("rejected", state, [], [], [], [], err)
+            fine = [{"line": n, "order": actions[n - 1], "action": a} for n, a in enumerate(result.applied, 1)]
+            return MoveResult("rejected", state, [], [], [], [], err, fine)
         result.applied.append(action)
         result.log.extend(step.log)
         result.outcomes.extend(step.outcomes)

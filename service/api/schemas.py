@@ -263,6 +263,12 @@ class ListQuery(Schema):
 class Verdict(Schema):
     status = fields.String()
     applied = fields.List(fields.String())
+    fine = fields.List(fields.Dict(), metadata={
+        "description": "rejected only: the lines before the refused one, each legal in its turn though none "
+                       "was applied ({line, order, action}); fix the refused line and send them again"})
+    ignored = fields.List(fields.Integer(), metadata={
+        "description": "the line numbers of trailing done orders the position no longer needed (the turn had "
+                       "passed): accepted and ignored (docs/orders.md)"})
     log = fields.List(fields.Dict())
     error = fields.Dict(allow_none=True)
     seq = fields.Integer()

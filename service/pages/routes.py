@@ -132,6 +132,7 @@ def _page(session, game, *, status: int = 200, message: str | None = None, verdi
         note=note, view=view, facts=engine.facts(view),
         board_svg=svg.removeprefix('<?xml version="1.0" encoding="UTF-8"?>').lstrip() if svg else None,
         players=_players(session, game.id), prompt=prompt, choices=choices, example=example,
+        orders_help=engine.orders_text(game.game),
         log=G.move_log(session, game), outcome=game.result or engine.outcome(game.state), message=message,
         verdict=_verdict(verdict), submission=submission, orders=orders, form_key=key,
         form_field=cookies.CSRF_FIELD, move_id=secrets.token_urlsafe(12),

@@ -22,6 +22,8 @@ class Case:
 
     :ivar why: words that must appear in the refusal's message or rule (the rule number, the reason).
     :ivar text: a refusal of the text layer (parse), checked with ``engine.parse`` not ``engine.apply``.
+    :ivar rule: the rule that forbids the order, as the refusal's ``rule`` must give it exactly (issue 24,
+        item 1: the rule of the condition that failed, or the card's id for a card's restriction).
     """
 
     id: str
@@ -32,6 +34,7 @@ class Case:
     code: str
     why: tuple[str, ...]
     text: bool = False
+    rule: str | None = None
 
 
 def prefix_state(case: Case) -> tuple[dict, dict]:
@@ -66,6 +69,11 @@ def check_engine_refuses(case: Case) -> None:
     assert not missing_words(case.why, e.message, e.rule), (
         f"the refusal should name {case.why}: message {e.message!r}, rule {e.rule!r}")
     assert (e.legal or {}) == allowed
+    if case.rule is not None:
+        assert e.rule == case.rule, f"{case.id}: the refusal's rule is {e.rule!r}, the forbidding rule is {case.rule!r}"
+    if case.code == "illegal":
+        assert "not allowed now:" in e.message or "game is over" in e.message, \
+            f"{case.id}: a bare refusal: {e.message!r}"
     if case.code not in ("not-your-turn",) and not case.text:
         assert case.order not in notation.legal_lines(allowed)
     assert engine.dumps(s) == before

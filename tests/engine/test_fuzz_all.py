@@ -3,14 +3,21 @@ each run (tests/conftest.py prints the base; ``--fuzz-base`` or ``UMPIRE_FUZZ_BA
 the game's own invariants (``GameDefinition.invariants``) and the generic ones after every step: no count
 in the state is negative, somebody must act until the game ends, the state round-trips through canonical
 JSON, every order word a prompt offers is one the game declares (its own registry, issue 23, item 2),
-and every order a prompt lists is accepted (a second order, picked from the prompt, applied to a
-copy: a prompt that offers an order the rules then refuse is a bug)."""
+every order a prompt lists is accepted (a second order, picked from the prompt, applied to a
+copy: a prompt that offers an order the rules then refuse is a bug), every order word the prompt's text
+offers ("or done", "(move FROM TO)") is legal now, and every refused argument of an offered word gets the
+procedure's own reason (issue 24, items 1 and 2: an argument seen legal elsewhere in the game, refused here,
+must be explained by ``Procedure.explain``, never left to the generic "not one of the choices")."""
 
 from __future__ import annotations
+
+import re
+from collections import defaultdict
 
 import pytest
 
 import engine
+from engine.api import _context, explain
 from engine.core import canonical
 from engine.core.chance import SeededChance
 from engine.core.errors import IllegalActionError, InvalidActionError
@@ -40,6 +47,32 @@ def _seeds(config) -> list[int]:
     return seeds[: PER_GAME // 2] + seeds[half: half + PER_GAME // 2]
 
 
+def offered_words(text: str, verbs: frozenset[str]) -> set[str]:
+    """The order words a prompt's *text* offers: the first word of each parenthesis and each word after
+    "or", where it is one of the game's order words."""
+    found = re.findall(r"\(([a-z-]+)\b", text) + re.findall(r"\bor \(?([a-z-]+)\b", text)
+    return {w for w in found if w in verbs}
+
+
+def unexplained(state: dict, role: str, legal: dict, seen: dict[str, set[str]], chooser: SeededChance) -> list[str]:
+    """Refused orders of an offered word (an argument seen legal elsewhere in the game) whose refusal has
+    no reason of the procedure's own."""
+    defn = engine.definition(state["game"])
+    g = _context(state, None, defn)
+    f = g.top()
+    p = g.proc(f)
+    out = []
+    for verb, args in legal.items():
+        pool = sorted(seen[verb] - set(args)) if args else []
+        if not pool:
+            continue
+        arg = pool[chooser.integer(len(pool))]
+        reason, given = explain(g, f, p, verb, arg, legal)
+        if not given:
+            out.append(f"{verb} {arg} at {f['p']} ({p.text(g, f)}): {reason}")
+    return out
+
+
 @pytest.mark.parametrize("game", sorted(g["slug"] for g in engine.games()))
 def test_fuzz_every_registered_game(game, request):
     defn = engine.definition(game)
@@ -47,6 +80,7 @@ def test_fuzz_every_registered_game(game, request):
         state = engine.setup(game, "standard", {}, SeededChance(seed, context="setup"))
         picker, other = SeededChance(seed, context="picker"), SeededChance(seed, context="other")
         dice = SeededChance(seed, context="dice")
+        probe, seen = SeededChance(seed, context="probe"), defaultdict(set)
         for n in range(defn.max_actions + 1):
             where = f"{game} seed {seed} action {n}"
             if engine.outcome(state):
@@ -57,6 +91,12 @@ def test_fuzz_every_registered_game(game, request):
             assert prompt["actions"] == engine.legal_actions(state, roles[0]), where
             assert set(prompt["actions"]) <= defn.verbs, f"{where}: order words the game does not declare: " \
                 f"{sorted(set(prompt['actions']) - defn.verbs)}"
+            offered = offered_words(prompt["text"], defn.verbs) - set(prompt["actions"])
+            assert not offered, f"{where}: the prompt {prompt['text']!r} offers {sorted(offered)}, not legal now"
+            for verb, args in prompt["actions"].items():
+                seen[verb].update(args)
+            bare = unexplained(state, roles[0], prompt["actions"], seen, probe)
+            assert not bare, f"{where}: refusals without a reason of their own: {bare}"
             alt = choose(prompt["actions"], other)
             try:
                 engine.apply(state, roles[0], alt, SeededChance(seed, context="alt"))

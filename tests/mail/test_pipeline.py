@@ -105,6 +105,17 @@ def test_partial_and_rejected_verdicts_name_the_line_rule_and_choices_html_escap
     assert "Line 1" in text_part(msgs[1]) and seq_of(mail_app, gid) == seq
 
 
+def test_24_6_a_rejected_move_names_the_lines_that_were_fine(mail_app, relay):
+    """Issue 24, item 6: a move refused on line 4 before any die says lines 1 to 3 were legal."""
+    gid, tokens = new_game(mail_app)
+    deliver(mail_app, letter(gid, f"Token: {tokens['irgun']}\nbox opsa\nop sabotage\nspace galilee\nspace galilee\n"))
+    (reply,) = relay.wait_for(1)
+    text = text_part(reply)
+    assert "REJECTED: nothing was changed." in text and "Line 4" in text
+    assert "Line(s) 1 to 3 were legal and would stand:" in text
+    assert "1. box opsa" in text and "3. space galilee" in text and seq_of(mail_app, gid) == 0
+
+
 def test_signed_json_move_needs_no_token_line_and_a_forged_signature_is_refused(mail_app, relay):
     gid, tokens = new_game(mail_app)
     move = {"format": "umpire-move/1", "game": gid, "role": "irgun", "after": 0, "actions": ["box opsa"]}

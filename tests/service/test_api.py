@@ -610,7 +610,8 @@ def test_partial_the_prefix_up_to_the_die_stands(client, sessions):
     assert v["applied"] == ["box opsa", "op sabotage", "space galilee", "roll"]
     assert v["seq"] == 4
     e = v["error"]
-    assert e["line"] == 5 and e["order"] == "space galilee" and e["code"] == "illegal" and e["rule"] == "3.3.3"
+    assert e["line"] == 5 and e["order"] == "space galilee" and e["code"] == "illegal" and e["rule"] == "3.1"
+    assert "Galilee is already selected for this Sabotage" in e["message"]  # 3.1: a space only once
     assert isinstance(e["legal"], dict) and e["legal"], e
     assert "space galilee" not in [f"space {a}" for a in e["legal"].get("space", [])]
     row = game_row(sessions, gid)
@@ -885,6 +886,9 @@ def test_check_refuses_an_illegal_order_with_the_legal_choices(client, sessions)
     assert v["status"] == "rejected" and v["applied"] == []
     e = v["error"]
     assert e["line"] == 4 and e["code"] == "illegal" and e["rule"] == "3.3.3" and e["legal"] == {"roll": []}
+    assert "first roll for the Sabotage in Galilee" in e["message"]
+    # issue 24, item 6: the lines before the refused one were legal, and the answer says so
+    assert [(x["line"], x["action"]) for x in v["fine"]] == [(1, "box opsa"), (2, "op sabotage"), (3, "space galilee")]
     assert count(sessions, Submission, b["id"]) == 0 and move_seqs(sessions, b["id"]) == [0]
 
 

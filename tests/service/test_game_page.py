@@ -12,6 +12,7 @@ import re
 
 import pytest
 
+import engine
 from engine.coin import deck
 from engine.games.palestine.data import CARDS
 from service import adjudication
@@ -228,8 +229,10 @@ def test_3_0_preview_of_an_illegal_move_names_line_rule_and_the_choices(client, 
     page = html(client.post(f"/games/{gid}/preview", data={"form_key": key, "orders": "box opsa\nop rally\n"}))
     assert verdict_of(page) == "rejected" and "Preview: refused" in page
     assert "<dt>Line</dt><dd>2: <code>op rally</code></dd>" in page
-    assert "<dt>Rule</dt><dd>3.0</dd>" in page and "<code>illegal</code>" in page
-    assert "&#39;op rally&#39; is not allowed now" in page
+    assert "<dt>Rule</dt><dd>3.1</dd>" in page and "<code>illegal</code>" in page
+    assert "&#39;op rally&#39; is not allowed now: Rally is no Operation; the Irgun Operations are" in page
+    assert "Line 1 was legal and would stand" in page  # issue 24, item 6
+    assert re.search(r'<ol class="applied fine"><li><code>box opsa</code></li></ol>', page)
     allowed = re.search(r"Allowed there:</p><ul class=\"orders\">(.*?)</ul>", page).group(1)
     assert re.findall(r"<code>([^<]+)</code>", allowed) == ["op recruit", "op travel", "op sabotage", "op rob",
                                                               "pass"]
@@ -321,7 +324,7 @@ def test_submit_of_an_illegal_move_is_refused_with_its_rule(client, game, sessio
     key = sit(client, gid, tokens["irgun"])
     r = client.post(f"/games/{gid}/submit", data={"form_key": key, "orders": "box opsa\nop rally\n"})
     page = html(client.get(r.headers["Location"]))
-    assert verdict_of(page) == "rejected" and "<dt>Rule</dt><dd>3.0</dd>" in page
+    assert verdict_of(page) == "rejected" and "<dt>Rule</dt><dd>3.1</dd>" in page
     with sessions() as s:
         assert G.get_game(s, gid).seq == 0
 
@@ -421,3 +424,14 @@ def test_arab_revolt_page_shows_its_board_with_the_foreign_countries(client):
     # API's prompt names.
     [first] = r.get_json()["prompts"]
     assert 'data-track="unity"' in page and f"Waiting for <b>{first.capitalize()}</b>" in page
+
+
+def test_24_5_the_page_shows_the_grammar_mail_help_sends(client, game):
+    """Issue 24, item 5: the seat's page carries docs/orders.md's text for its game, as mail's HELP does."""
+    import html as htmllib
+
+    gid, tokens = game
+    sit(client, gid, tokens["irgun"])
+    page = html(client.get(f"/games/{gid}"))
+    shown = re.search(r'<details class="orders-help"><summary>[^<]*</summary><pre>(.*?)</pre>', page, re.S).group(1)
+    assert htmllib.unescape(shown) == engine.orders_text("palestine")

@@ -6,7 +6,8 @@ from __future__ import annotations
 from ...core import notation
 from ...core.flow import Context, procedure
 from . import board as B
-from .chits import draw_punishment, mobilize_effect, return_punishment
+from . import why as W
+from .chits import CHIT_NAMES, draw_punishment, mobilize_effect, return_punishment
 from .operation import Operation, place_own
 
 notation.declare(__name__, {"place", "curfew", "move", "assault", "irregular", "done"})
@@ -21,14 +22,15 @@ class Deploy(Operation):
     name = "ar.op.deploy"
     op = "deploy"
 
-    def eligible(self, g, f, sid):
+    def ok(self, g, f, sid):
         x = B.sp(g, sid)
+        return B.KIND[sid] in ("district", "city") and B.british_pieces(x) > B.rebel_pieces(x)
+
+    def why_not(self, g, f, sid):
         if B.KIND[sid] not in ("district", "city"):
-            return "Deploy selects Districts and Cities only (3.2.1)"
-        if B.british_pieces(x) <= B.rebel_pieces(x):
-            return (f"{B.name(sid)} needs more British pieces than Rebel pieces (3.2.1); it has "
-                    f"{B.british_pieces(x)} and {B.rebel_pieces(x)}")
-        return None
+            return W.because(f"{B.name(sid)} is {W.kind_of(sid)}: Deploy selects Districts and Cities only", "3.2.1")
+        return W.because(f"{W.has(g, sid, 'british', 'rebels')}: Deploy needs more British pieces than Rebel "
+                         "pieces there", "3.2.1")
 
     def on_space(self, g, f, sid):
         f["here"] = sid
@@ -57,10 +59,42 @@ class Deploy(Operation):
         return {"curfew": c, "done": []} if c else {"done": []}
 
     def sub_text(self, g, f):
+        here = B.name(f["here"]) if f.get("here") else ""
+        if f["stage"] == "place" and f["placed"]:
+            return f"British Deploy in {here}: place one more Police cube (place police), or done"
         if f["stage"] == "place":
-            return (f"British Deploy in {B.name(f['here'])}: place police, police 2 or irregular (from Available, "
-                    "else from the map), or done")
-        return "British Deploy: place a Curfew in a selected space, or remove the Curfew and Opposition there, or done"
+            return (f"British Deploy in {here}: place up to two Police or one Irregular (place police|police 2|"
+                    "irregular; from Available, else from the map), or done")
+        if not self.curfew_options(g, f):
+            return "British Deploy: no selected space may take a Curfew or lose one; a Special Activity, or done"
+        return ("British Deploy: in one selected space, place a Curfew, or lift the Curfew and any Opposition where "
+                "one is (curfew SPACE), or done")
+
+    def sub_explain(self, g, f, verb, arg):
+        if f["stage"] == "place" and verb == "place":
+            here = B.name(f["here"])
+            if arg not in ("police", "police 2", "irregular"):
+                return W.form("place", "police|police 2|irregular", arg, "3.2.1")
+            return W.because(f"Deploy has placed {f['placed']} Police cube(s) in {here}: one more Police cube at "
+                             "most (up to two Police or one Irregular a space)", "3.2.1")
+        if f["stage"] == "curfew" and verb == "curfew":
+            if not W.is_space(arg):
+                return W.not_a_space(arg) if arg else None
+            return self.curfew_refusal(g, f, arg)
+        return None
+
+    def curfew_refusal(self, g: Context, f: dict, sid: str) -> str | None:
+        """Why Deploy may not place or lift a Curfew in *sid* (:meth:`curfew_options`): one selected space
+        (3.2.1); a Curfew goes where British pieces are, one a space, from the pool of three (1.12, 1.4.2)."""
+        if sid in self.curfew_options(g, f):
+            return None
+        name = B.name(sid)
+        if sid not in f["spaces"]:
+            return W.because(f"{name} was not selected for this Deploy: the Curfew is placed or lifted in one "
+                             "selected space", "3.2.1")
+        if not B.british_pieces(B.sp(g, sid)):
+            return W.because(f"{name} has no British piece: a Curfew there would be lifted at once", "1.12")
+        return W.because(f"all {B.BOARD.curfews} Curfews are on the map already", "1.12")
 
     def sub_act(self, g, f, verb, arg):
         if f["stage"] == "place":
@@ -99,10 +133,11 @@ class Patrol(Operation):
     name = "ar.op.patrol"
     op = "patrol"
 
-    def eligible(self, g, f, sid):
-        if B.KIND[sid] not in ("city", "railway"):
-            return "Patrol selects Cities and Railways only (3.2.2)"
-        return None
+    def ok(self, g, f, sid):
+        return B.KIND[sid] in ("city", "railway")
+
+    def why_not(self, g, f, sid):
+        return W.because(f"{B.name(sid)} is {W.kind_of(sid)}: Patrol selects Cities and Railways only", "3.2.2")
 
     def on_space(self, g, f, sid):
         g.say(f"British Patrol selected {B.name(sid)}.", faction="british", rule="3.2.2")
@@ -123,13 +158,64 @@ class Patrol(Operation):
             moves = [f"{a} {b} {word}" for a in B.SPACES for key, word in (("troops", "troop"), ("police", "police"))
                      if self.movable(g, f, a, key) > 0 for b in f["spaces"] if a != b]
             return {"move": moves, "done": []} if moves else {"done": []}
-        c = [s for s in f["spaces"] if B.KIND[s] == "railway" and B.sp(g, s)["guerrillas_a"] and B.cubes(B.sp(g, s))]
+        c = self.assault_railways(g, f)
         return {"assault": c, "done": []} if c else {"done": []}
+
+    def any_move(self, g, f) -> bool:
+        """Whether some cube may still move (the prompt's test, stopping at the first found)."""
+        dests = f["spaces"]
+        for a in B.SPACES:
+            for key in ("troops", "police"):
+                if self.movable(g, f, a, key) > 0 and any(b != a for b in dests):
+                    return True
+        return False
+
+    def assault_railways(self, g, f) -> list[str]:
+        """Selected Railways with Active Guerrillas and cubes: where the free Assault may go (3.2.2)."""
+        return [s for s in f["spaces"] if B.KIND[s] == "railway" and B.sp(g, s)["guerrillas_a"] and B.cubes(B.sp(g, s))]
 
     def sub_text(self, g, f):
         if f["stage"] == "move":
+            if not self.any_move(g, f):
+                return "British Patrol: no cube is left to move; done"
             return "British Patrol: move a cube into a selected space (move FROM TO troop|police), or done"
+        if not self.assault_railways(g, f):
+            return "British Patrol: no selected Railway has Active Guerrillas and cubes to Assault; done"
         return "British Patrol: a free Assault on one selected Railway (assault RAILWAY), or done"
+
+    def sub_explain(self, g, f, verb, arg):
+        if f["stage"] == "move" and verb == "move":
+            return self.move_refusal(g, f, arg)
+        if f["stage"] == "assault" and verb == "assault":
+            if not W.is_space(arg):
+                return W.not_a_space(arg) if arg else None
+            if arg not in f["spaces"] or B.KIND[arg] != "railway":
+                return W.because(f"{B.name(arg)} is not a Railway selected for this Patrol: the free Assault is on "
+                                 "one of those", "3.2.2")
+            return W.because(f"{W.has(g, arg, 'guerrillas_a', 'cubes')}: the free Assault needs Active Guerrillas "
+                             "to remove and cubes to remove them", "3.2.2, 3.2.4")
+        return None
+
+    def move_refusal(self, g: Context, f: dict, arg: str | None) -> str | None:
+        """Why cube move *arg* (``FROM TO troop|police``) is refused: cubes move into a selected City or Railway
+        (3.2.2), each cube once."""
+        words = W.parts(arg, 3)
+        if words is None or words[2] not in ("troop", "police"):
+            return W.form("move", "FROM TO troop|police", arg, "3.2.2")
+        src, dst, word = words
+        for sid in (src, dst):
+            if not W.is_space(sid):
+                return W.not_a_space(sid)
+        key = "troops" if word == "troop" else "police"
+        if dst not in f["spaces"]:
+            return W.because(f"{B.name(dst)} was not selected for this Patrol: cubes move into the selected Cities "
+                             f"and Railways ({W.names(f['spaces'])})", "3.2.2")
+        if src == dst:
+            return W.because(f"the {W.NOUNS[key][0]} is in {B.name(dst)} already", "3.2.2")
+        if not B.sp(g, src)[key]:
+            return W.because(f"{W.has(g, src, key)} to move", "3.2.2")
+        return W.because(f"every {W.NOUNS[key][0]} in {B.name(src)} moved in this Patrol already: each cube moves "
+                         "once", "3.2.2")
 
     def sub_act(self, g, f, verb, arg):
         if f["stage"] == "move":
@@ -194,10 +280,11 @@ class Sweep(Operation):
     name = "ar.op.sweep"
     op = "sweep"
 
-    def eligible(self, g, f, sid):
-        if B.KIND[sid] not in ("city", "district"):
-            return "Sweep selects Cities and Districts only (3.2.3)"
-        return None
+    def ok(self, g, f, sid):
+        return B.KIND[sid] in ("city", "district")
+
+    def why_not(self, g, f, sid):
+        return W.because(f"{B.name(sid)} is {W.kind_of(sid)}: Sweep selects Cities and Districts only", "3.2.3")
 
     def on_space(self, g, f, sid):
         g.say(f"British Sweep selected {B.name(sid)}.", faction="british", rule="3.2.3")
@@ -212,14 +299,46 @@ class Sweep(Operation):
 
     def sub_prompt(self, g, f):
         if f["stage"] == "move":
-            moves = [f"{a} {b}" for b in f["spaces"] for a in sorted(B.adj(g, b))
-                     if B.sp(g, a)["troops"] - f["arrived"].get(a, 0) > 0]
+            moves = [f"{a} {b}" for b in f["spaces"] for a in sorted(B.adj(g, b)) if self.free_troops(g, f, a) > 0]
             return {"move": moves, "done": []} if moves else {"done": []}
         c = [s for s in f["spaces"] if s not in f["irregular"] and B.sp(g, s)["irregulars_u"]]
         return {"irregular": c, "done": []} if c else {"done": []}
 
+    def free_troops(self, g, f, sid) -> int:
+        """Troops in *sid* that may still move in: those there less those that moved in (3.2.3: Troops move in
+        at once, each once)."""
+        return B.sp(g, sid)["troops"] - f["arrived"].get(sid, 0)
+
+    def sub_explain(self, g, f, verb, arg):
+        if f["stage"] == "move" and verb == "move":
+            got = W.space_args(arg, 2, "move", "FROM TO", "3.2.3")
+            if not isinstance(got, list):
+                return got
+            src, dst = got
+            if dst not in f["spaces"]:
+                return W.because(f"{B.name(dst)} was not selected for this Sweep: Troops move into the selected "
+                                 f"spaces ({W.names(f['spaces'])})", "3.2.3")
+            if src not in B.adj(g, dst):
+                return W.because(f"{B.name(src)} is not adjacent to {B.name(dst)}: Sweep moves in adjacent Troops",
+                                 "3.2.3")
+            if not B.sp(g, src)["troops"]:
+                return W.because(f"{W.has(g, src, 'troops')} to move", "3.2.3")
+            return W.because(f"the Troops in {B.name(src)} moved in by this Sweep: each Troop moves once, all at "
+                             "once", "3.2.3")
+        if f["stage"] == "activate" and verb == "irregular":
+            if not W.is_space(arg):
+                return W.not_a_space(arg) if arg else None
+            if arg not in f["spaces"]:
+                return W.because(f"{B.name(arg)} was not selected for this Sweep", "3.2.3")
+            if arg in f["irregular"]:
+                return W.because(f"an Irregular in {B.name(arg)} was Activated already: one a space", "3.2.3")
+            return W.because(f"{W.has(g, arg, 'irregulars_u')} to Activate", "3.2.3")
+        return None
+
     def sub_text(self, g, f):
         if f["stage"] == "move":
+            if not any(self.free_troops(g, f, a) > 0 for b in f["spaces"] for a in B.adj(g, b)):
+                return "British Sweep: no adjacent Troop is left to move in; done"
             return "British Sweep: move a Troop from an adjacent space into a selected space (move FROM TO), or done"
         return ("British Sweep: Activate an Underground Irregular in a selected space to Activate one Guerrilla "
                 "per cube there (irregular SPACE), or done")
@@ -263,9 +382,19 @@ def searches_fuel_recruitment(g: Context, sid: str) -> None:
     """A18 Punitive Searches shaded: after a Sweep space, the Rebels draw a Punishment chit and resolve only
     its Mobilization effect there; the chit goes back to the cup."""
     got = draw_punishment(g, 1, "Punitive Searches, A18", "A18", who="rebels")
-    if got:
-        mobilize_effect(g, got[0], sid)
-        return_punishment(g, got)
+    if not got:
+        return
+    chit = got[0]
+    if chit == "fine":
+        effect = "a Fine has no Mobilization effect"
+    elif chit == "detain" and B.sp(g, sid)["opposition"]:
+        effect = f"{B.name(sid)} has Opposition already, so Detain's Mobilization changes nothing"
+    else:
+        effect = f"its Mobilization effect follows in {B.name(sid)}"
+    g.say(f"Punitive Searches: {effect}; the {CHIT_NAMES[chit]} chit goes back to the cup.", faction="rebels",
+          rule="A18")
+    mobilize_effect(g, chit, sid)
+    return_punishment(g, got)
 
 
 @procedure
@@ -275,11 +404,13 @@ class Assault(Operation):
     name = "ar.op.assault"
     op = "assault"
 
-    def eligible(self, g, f, sid):
+    def ok(self, g, f, sid):
         x = B.sp(g, sid)
-        if not B.cubes(x) or not B.rebel_pieces(x):
-            return f"Assault needs British cubes and Rebel pieces (3.2.4); {B.name(sid)} lacks them"
-        return None
+        return bool(B.cubes(x) and B.rebel_pieces(x))
+
+    def why_not(self, g, f, sid):
+        return W.because(f"{W.has(g, sid, 'cubes', 'rebels')}: Assault needs British cubes and Rebel pieces there",
+                         "3.2.4")
 
     def on_space(self, g, f, sid):
         assault_space(g, sid, "3.2.4")

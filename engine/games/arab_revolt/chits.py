@@ -14,6 +14,7 @@ from __future__ import annotations
 from ...core import notation
 from ...core.flow import Context, Procedure, procedure
 from . import board as B
+from . import why as W
 
 notation.declare(__name__, {"chit", "replace", "remove", "hold", "done"})
 
@@ -68,6 +69,24 @@ class OpsChit(Procedure):
         held = f"; held: {', '.join(str(v) for v in ops['held'])}" if ops["held"] else ""
         return (f"Rebels: play an Operations chit (drawn: {', '.join(str(v) for v in ops['drawn']) or 'none'}"
                 f"{held})")
+
+    def explain(self, g, f, verb, arg):
+        ops = g.s["ops"]
+        if verb == "box":
+            return W.because("the Rebels play an Operations chit before they choose a box", "2.3.4")
+        if verb in ("done", "pass"):
+            return W.because("the Rebels must play an Operations chit, even to take the Event or Pass", "2.3.4")
+        if verb != "chit" or arg is None or arg in self.prompt(g, f)["chit"]:
+            return None
+        drawn = ", ".join(str(v) for v in ops["drawn"]) or "none"
+        held = ", ".join(str(v) for v in ops["held"]) or "none"
+        value = arg.removeprefix("held-")
+        if value not in ("1", "2", "3"):
+            return W.because(f"{arg!r} is no Operations chit: they are worth 1, 2 or 3 (chit N, or chit held-N "
+                             "for a held one)", "1.8.1")
+        if arg.startswith("held-"):
+            return W.because(f"the Rebels hold no {value} chit (held: {held})", "1.8.1")
+        return W.because(f"the Rebels drew {drawn}: no {value} chit among them (held: {held})", "1.8.1")
 
     def act(self, g, f, verb, arg):
         ops = g.s["ops"]
@@ -125,6 +144,17 @@ class ChitEffect(Procedure):
         what = "replace one Active Guerrilla with an Irregular" if f["value"] == 3 else "remove one Active Guerrilla"
         return f"British ({ops_label(f['value'])} chit): {what}, or done"
 
+    def explain(self, g, f, verb, arg):
+        mine = "replace" if f["value"] == 3 else "remove"
+        if verb in ("replace", "remove") and verb != mine:
+            return W.because(f"the {ops_label(f['value'])} chit's effect is to {mine} one Active Guerrilla, "
+                             f"not to {verb} one", "1.8.2")
+        if verb != mine or arg is None or arg in active_guerrilla_spaces(g):
+            return None
+        if not W.is_space(arg):
+            return W.form(verb, "SPACE", arg, "1.8.2")
+        return W.because(f"{W.has(g, arg, 'guerrillas_a')}: the chit's effect takes an Active Guerrilla", "1.8.2")
+
     def act(self, g, f, verb, arg):
         g.end()
         if verb == "done":
@@ -179,6 +209,13 @@ class HoldPunishment(Procedure):
     def text(self, g, f):
         return "British: select a Punishment chit to hold"
 
+    def explain(self, g, f, verb, arg):
+        if verb == "done":
+            return W.because("a British Pass selects a Punishment chit to hold", "2.3.3")
+        if verb == "hold":
+            return hold_refusal(g, arg)
+        return None
+
     def act(self, g, f, verb, arg):
         p = g.s["punishment"]
         p["pool"].remove(arg)
@@ -186,6 +223,20 @@ class HoldPunishment(Procedure):
         p["held"].sort()
         g.say(f"British selected a {CHIT_NAMES[arg]} chit to hold.", faction="british", rule=f.get("rule") or self.rule)
         g.end()
+
+
+def hold_refusal(g: Context, arg: str | None) -> str | None:
+    """Why the British may not select Punishment chit *arg* to hold: a chit in the cup (1.7.1: used chits are
+    set aside until the next Resources Phase)."""
+    p = g.s["punishment"]
+    if arg is None or arg in p["pool"]:
+        return None
+    if arg not in CHIT_NAMES:
+        return W.because(f"{arg!r} is no Punishment chit: Detain, Demolish or Fine", "1.7.1")
+    cup = ", ".join(CHIT_NAMES[c] for c in sorted(set(p["pool"]))) or "none"
+    aside = ", ".join(CHIT_NAMES[c] for c in p["set_aside"]) or "none"
+    return W.because(f"no {CHIT_NAMES[arg]} chit is in the cup (cup: {cup}; set aside: {aside}; held: "
+                     f"{', '.join(CHIT_NAMES[c] for c in p['held']) or 'none'})", "1.7.1")
 
 
 def mobilize_effect(g: Context, chit: str, sid: str, placer: str | None = None) -> None:

@@ -16,6 +16,7 @@ from ...core import notation
 from ...core.flow import Context, Procedure, procedure
 from ...core.ruling_choice import chosen
 from . import board as B
+from . import why as W
 
 notation.declare(__name__, {"take", "done"})
 
@@ -61,17 +62,23 @@ def new_op_frame(g: Context, op: str, limited: bool, with_sa: bool, *, spaces: i
             "optional": optional, "spaces": [], "stage": "select", "only": only, **flags}
 
 
+def may_select(g: Context, op: str, sid: str) -> bool:
+    """Whether Operation *op* may select *sid* at all by 1.3.7: any space but a Foreign Country; a Foreign
+    Country in play for Rally and March only (the prompt's test; :func:`selectable` says why not)."""
+    return B.KIND[sid] != "foreign" or (op in FOREIGN_OPS and B.in_play(g, sid))
+
+
 def selectable(g: Context, op: str, sid: str) -> str | None:
-    """``None`` if Operation *op* may select *sid* at all by 1.3.7, else why not."""
-    if B.KIND[sid] != "foreign":
+    """``None`` if Operation *op* may select *sid* at all by 1.3.7 (:func:`may_select`), else why not."""
+    if may_select(g, op, sid):
         return None
+    name = B.name(sid)
     if OP_FACTION[op] == "british":
-        return "British Operations never select Foreign Countries (1.3.7)"
+        return W.because(f"{name} is a Foreign Country: British Operations never select Foreign Countries", "1.3.7")
     if op not in FOREIGN_OPS:
-        return f"{op.title()} may not select Foreign Countries (1.3.7: Rally, March and Mobilize only)"
-    if not B.in_play(g, sid):
-        return f"{B.name(sid)} is Out of Play (1.3.7)"
-    return None
+        return W.because(f"{name} is a Foreign Country: {op.title()} may not select one (Rebels select Foreign "
+                         "Countries for Rally, March and Mobilize only)", "1.3.7")
+    return W.not_in_play(g, sid)
 
 
 class Operation(operation.Operation):
@@ -86,24 +93,127 @@ class Operation(operation.Operation):
     def rule_for(self, g, f):
         return OP_RULE[self.op]
 
+    # -- which spaces: a test for the prompt, its reason for a refusal ---------------------------------
+    def ok(self, g: Context, f: dict, sid: str) -> bool:
+        """Whether the Operation's own conditions admit *sid* (the prompt's test; :meth:`why_not` says why
+        not): each Operation its own."""
+        return True
+
+    def why_not(self, g: Context, f: dict, sid: str) -> str:
+        """The condition of :meth:`ok` that *sid* fails, with the facts and the rule."""
+        return W.because(f"{B.name(sid)} does not qualify for {self.op.title()}", OP_RULE[self.op])
+
+    def eligible(self, g, f, sid):
+        return None if self.ok(g, f, sid) else self.why_not(g, f, sid)
+
     def candidates(self, g, f):
-        return [s for s in super().candidates(g, f) if selectable(g, self.op, s) is None]
+        """The spaces the selection may take now: the same tests as the coin layer's (count, ``only``), 1.3.7
+        and :meth:`ok`, without building a reason for the spaces left out."""
+        chosen = f["spaces"]
+        if len(chosen) >= f["max"]:
+            return []
+        only, op, ok = f.get("only"), self.op, self.ok
+        return [s for s in B.SPACES if s not in chosen and (only is None or s in only) and may_select(g, op, s)
+                and ok(g, f, s)]
 
     def admits(self, g, f, sid):
-        return self.eligible(g, f, sid) is None and selectable(g, self.op, sid) is None
+        return may_select(g, self.op, sid) and self.ok(g, f, sid)
 
     def explain(self, g, f, verb, arg):
-        if verb == "space" and arg in B.SPACES and arg not in f["spaces"]:
-            why = selectable(g, self.op, arg)
-            if why:
-                return why
-        if verb == "space" and f["stage"] == "select" and len(f["spaces"]) >= f["max"] and self.faction == "rebels":
-            return f"the Operation already has its {f['max']} space(s): the Operations chit's value (3.1, 1.8.2)"
-        return super().explain(g, f, verb, arg)
+        """Why *verb arg* is refused: a space the selection may not take (:meth:`space_refusal`), a Special
+        Activity (:meth:`sa_refusal`), an end before the first space, or the sub-stage's own reason
+        (:meth:`sub_explain`)."""
+        stage = f["stage"]
+        if verb == "space" and stage == "select":
+            return self.space_refusal(g, f, arg)
+        if verb == "sa":
+            return self.sa_refusal(g, f, arg)
+        if verb == "done" and stage == "select" and not f["spaces"] and not f["optional"] and self.possible(g, f):
+            return W.because(f"the {self.op.title()} has selected no space yet: select at least one", "3.1")
+        if stage not in ("select", "final"):
+            return self.sub_explain(g, f, verb, arg) or W.turn_order(verb)
+        return W.turn_order(verb)
+
+    def sub_explain(self, g: Context, f: dict, verb: str, arg: str | None) -> str | None:
+        """Why *verb arg* is refused in a sub-stage of the Operation (each Operation its own)."""
+        return None
+
+    def space_refusal(self, g: Context, f: dict, arg: str | None) -> str | None:
+        """Why the Operation may not select *arg* now, tested in the order :meth:`candidates` tests: selected
+        already (3.1), the space count reached (3.1, 2.3.5, 1.8.2, an Event's count), outside the spaces an
+        Event or phase allows (``only``), a Foreign Country (1.3.7), then the Operation's own :meth:`eligible`."""
+        if arg is None:
+            return None
+        if not W.is_space(arg):
+            return W.not_a_space(arg)
+        op, name = self.op.title(), B.name(arg)
+        if arg in f["spaces"]:
+            return W.because(f"{name} is already selected for this {op}: a space only once", "3.1")
+        if len(f["spaces"]) >= f["max"]:
+            return self.space_limit_refusal(g, f)
+        only = f.get("only")
+        if only is not None and arg not in only:
+            return W.because(f"{name} is not among the spaces this {op} may select ({W.names(only)})",
+                             W.rule_of(f, "5.1"))
+        return selectable(g, self.op, arg) or self.eligible(g, f, arg)
+
+    def space_limit_refusal(self, g: Context, f: dict) -> str:
+        """The space count reached: an Event's count, a British Limited Operation's one space (2.3.5), the
+        British three (3.1), the Rebels' chit value (3.1, 1.8.2; one more with Coordinate, 4.3.2)."""
+        n, op = f["max"], self.op.title()
+        if f.get("rule") and f["rule"] not in OP_RULE.values():
+            return W.because(f"this {op} selects up to {n} space(s) and has its {n}", f["rule"])
+        if self.faction == "rebels":
+            played = g.s["ops"]["played"]
+            plus = " with Coordinate's one more" if played and played["bonus"] else ""
+            return W.because(f"the {op} already has its {n} space(s), the Operations chit's value{plus}",
+                             "3.1, 1.8.2")
+        if f["limited"]:
+            return W.because(f"a British Limited Operation selects one space, and this {op} has selected "
+                             f"{W.names(f['spaces'])}", "2.3.5")
+        return W.because(f"the {op} already has its {n} space(s)", "3.1")
+
+    def sa_refusal(self, g: Context, f: dict, arg: str | None) -> str | None:
+        """Why Special Activity *arg* may not accompany this Operation now (4.1, 4.1.1; 2.3.5)."""
+        op = self.op.title()
+        if f["sa"] == "none":
+            if f["limited"] and not f.get("rule"):
+                return W.because("a Limited Operation comes with no Special Activity", "2.3.5, 4.1")
+            return W.because(f"this {op} comes with no Special Activity (an Event's or a phase's Operation, "
+                             "ruling R-OPS-EVENT)", W.rule_of(f, "4.1"))
+        if f["sa"] == "used":
+            return W.because(f"the {op} already had its one Special Activity", "4.1")
+        if arg is None:
+            return None
+        return _special().sa_refusal(g, self.faction, self.op, arg, self.interruptible(g, f) or f["stage"] == "final")
 
     def sa_allowed(self, g, f):
         sa_possible = _special().sa_possible
         return [a for a in SA_ACCOMPANY[self.op] if sa_possible(g, a)]
+
+
+def op_refusal(g: Context, role: str, op: str, frame: dict) -> str | None:
+    """Why *role* may not start Operation *op* with the frame locals *frame* (the turn's, an Event's or a
+    phase's): not one of its Operations (3.1), or no space it may select, with the reasons of the first spaces
+    it may not (the Operation's own :meth:`Operation.space_refusal`); ``None`` if it may."""
+    mine = OPS.get(role, [])
+    listed = W.names([o.title() for o in mine], plain=True, joint="or")
+    if op not in OP_FACTION:
+        return W.because(f"{op!r} is no Operation; the {role.title()} choose {listed}", "3.1")
+    if op not in mine:
+        owner = "a Rebel" if OP_FACTION[op] == "rebels" else "a British"
+        return W.because(f"{op.title()} is {owner} Operation; the {role.title()} choose {listed}", "3.1")
+    proc = g.procs[f"ar.op.{op}"]
+    if frame["max"] > 0 and proc.possible(g, frame):
+        return None
+    if frame["max"] <= 0:
+        return W.because(f"{op.title()} may select no space: no Operations chit was played", "3.1, 1.8.2")
+    local = {**frame, "p": proc.name, "role": role}
+    where = frame.get("only")
+    why = [r for sid in (where if where is not None else B.SPACES)
+           if (r := proc.space_refusal(g, local, sid))][:2]
+    return W.because(f"{op.title()} has no space it may select"
+                     f"{' among ' + W.names(where) if where is not None else ''}: {'; '.join(why)}", OP_RULE[op])
 
 
 @functools.cache
@@ -183,6 +293,26 @@ class FromMap(Procedure):
         label = B.BOARD.pieces[f["piece"]].label
         return (f"{f['role'].title()} ({f['label']}): no {label} is Available; take one from the map to place in "
                 f"{B.name(f['sid'])} (take SPACE KIND), or done to place none")
+
+    def explain(self, g, f, verb, arg):
+        """Why *take arg* is refused (:func:`map_sources`): a piece of the kind being placed, on the map (not in
+        Prison), not a Base from the space it goes to (1.4.1 IMPORTANT, 1.4.2)."""
+        if verb != "take" or arg is None or arg in f["options"]:
+            return None
+        words = W.parts(arg, 2)
+        piece = B.BOARD.pieces[f["piece"]]
+        if words is None or words[1] not in B.BOARD.key_of_word:
+            return W.form("take", f"SPACE {'|'.join(piece.words)}", arg, "1.4.1")
+        src, word = words
+        if not W.is_space(src):
+            return W.not_a_space(src)
+        key = B.BOARD.key_of_word[word]
+        if B.BOARD.piece_of_key[key] != f["piece"]:
+            return W.because(f"{f['label']} places {piece.named()}: take one of those, not {B.BOARD.named(key)}",
+                             "1.4.1")
+        if src == f["sid"]:
+            return W.because(f"the {piece.label} goes to {B.name(src)}: take one from another space", "1.4.1")
+        return W.because(f"{W.has(g, src, key)} to take", "1.4.1")
 
     def act(self, g, f, verb, arg):
         g.end()

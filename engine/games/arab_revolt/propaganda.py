@@ -14,10 +14,12 @@ from ...coin.will import shift_will
 from ...core import notation
 from ...core.flow import Context, Procedure, procedure
 from . import board as B
-from .chits import CHIT_NAMES, draw_ops, ops_label
+from . import why as W
+from .chits import CHIT_NAMES, draw_ops, hold_refusal, ops_label
 from .data import CARDS
 from .operation import cap, new_op_frame
-from .special import roll_against_bases, sa_possible
+from .rebel_ops import WORD_KEY
+from .special import SA_RULE, roll_against_bases, sa_impossible, sa_possible, sa_title
 
 notation.declare(__name__, {"hold", "unity", "sa", "troop", "police", "remove", "move", "place", "done"})
 
@@ -102,9 +104,10 @@ class ArabRevoltPropaganda(PropagandaRound):
         ops = g.s["ops"]
         ops["pool"] = sorted(ops["pool"] + ops["held"] + ops["set_aside"] + ops["drawn"])
         ops["held"], ops["set_aside"], ops["drawn"] = [], [], []
-        die, ok = roll_against_bases(g, "Resources")
-        g.say(f"Rebels rolled {die} against {B.bases_on_map(g)} Base(s) on the map"
-              f"{'' if ok else ': nothing'}.", faction="rebels", rule="6.2.2")
+        _, ok, words = roll_against_bases(g, "Resources")
+        g.say(f"Rebels {words}: "
+              f"{'they may shift the Unity Track toward Centralized or hold an Operations chit' if ok else 'no Unity shift and no Operations chit to hold'}.",
+              faction="rebels", rule="6.2.2")
         if ok:
             g.call(ResourcesRebels.name, "rebels")
 
@@ -168,6 +171,9 @@ class ResourcesBritish(Procedure):
     def text(self, g, f):
         return "British: select a Punishment chit to hold, or done"
 
+    def explain(self, g, f, verb, arg):
+        return hold_refusal(g, arg) if verb == "hold" else None
+
     def act(self, g, f, verb, arg):
         g.end()
         if verb == "hold":
@@ -196,8 +202,21 @@ class ResourcesRebels(Procedure):
         return out
 
     def text(self, g, f):
-        return ("Rebels: shift the Unity Track toward Centralized (unity), hold an Operations chit (hold N), "
-                "or neither (done)")
+        can = self.prompt(g, f)
+        choices = [x for verb, x in (("unity", "shift the Unity Track toward Centralized (unity)"),
+                                     ("hold", "hold an Operations chit (hold N)")) if verb in can]
+        return f"Rebels: {', '.join(choices)}, or neither (done)" if choices else "Rebels: nothing to take (done)"
+
+    def explain(self, g, f, verb, arg):
+        if verb == "unity" and g.s["unity"] >= B.CENTRALIZED:
+            return W.because("the Unity Track is at Centralized already: a shift toward it does nothing "
+                             "(ruling R-UNITY-2)", "6.6.1")
+        if verb != "hold" or arg is None or arg in self.prompt(g, f).get("hold", ()):
+            return None
+        if arg not in ("1", "2", "3"):
+            return W.because(f"{arg!r} is no Operations chit: they are worth 1, 2 or 3", "1.8.1")
+        cup = ", ".join(str(v) for v in g.s["ops"]["pool"]) or "none"
+        return W.because(f"no {arg} chit is in the cup to select (cup: {cup})", "6.2.2")
 
     def act(self, g, f, verb, arg):
         g.end()
@@ -226,7 +245,14 @@ class MaySA(Procedure):
         return {"sa": [f["sa"]], "done": []} if sa_possible(g, f["sa"], f) else {"done": []}
 
     def text(self, g, f):
-        return f"{f['role'].title()}: perform {f['sa'].title()} (sa {f['sa']}), or done"
+        return f"{f['role'].title()}: perform {sa_title(f['sa'])} (sa {f['sa']}), or done"
+
+    def explain(self, g, f, verb, arg):
+        if verb != "sa" or arg is None:
+            return None
+        if arg != f["sa"]:
+            return W.because(f"this step offers {sa_title(f['sa'])} only, not {sa_title(arg)}", f["rule"])
+        return sa_impossible(g, arg, f) or W.because(f"{sa_title(arg)} has nothing to do now", SA_RULE.get(arg, "4.1"))
 
     def act(self, g, f, verb, arg):
         g.end()
@@ -263,12 +289,61 @@ class RedeployBritish(Procedure):
              if B.sp(g, s)[k]] if f["irregulars"] > 0 else []
         return {"remove": c, "done": []} if c else {"done": []}
 
+    def police_may_move(self, g, f) -> bool:
+        """Whether some Police cube may still move (the prompt's test, stopping at the first found)."""
+        return any(B.sp(g, a)["police"] - f["arrived"].get(a, 0) > 0 for a in B.SPACES)
+
     def text(self, g, f):
         if f["stage"] == "troops":
             return "British Redeploy: move each Troop on a Railway to a City (troop RAILWAY CITY)"
         if f["stage"] == "police":
+            if not self.police_may_move(g, f):
+                return "British Redeploy: no Police cube is left to move; done"
             return "British Redeploy: move Police to Railways or Cities (police FROM TO), or done"
         return f"British Redeploy: remove an Irregular to Available ({f['irregulars']} more at most), or done"
+
+    def explain(self, g, f, verb, arg):
+        stage = f["stage"]
+        if stage == "troops" and verb == "done":
+            left = [r for r in B.RAILWAYS if B.sp(g, r)["troops"]]
+            return W.because(f"Troops on Railways must move to Cities first; Troops remain on {W.names(left)}",
+                             "6.4.1")
+        if arg is None or arg in self.prompt(g, f).get(verb, [arg]):
+            return None
+        if stage == "troops" and verb == "troop":
+            got = W.space_args(arg, 2, "troop", "RAILWAY CITY", "6.4.1")
+            if not isinstance(got, list):
+                return got
+            rail, city = got
+            if B.KIND[rail] != "railway":
+                return W.because(f"{B.name(rail)} is not a Railway: Redeploy moves the Troops on Railways", "6.4.1")
+            if not B.sp(g, rail)["troops"]:
+                return W.because(f"{W.has(g, rail, 'troops')} to move", "6.4.1")
+            return W.because(f"{B.name(city)} is not a City: Troops on Railways go to Cities", "6.4.1")
+        if stage == "police" and verb == "police":
+            got = W.space_args(arg, 2, "police", "FROM TO", "6.4.1")
+            if not isinstance(got, list):
+                return got
+            src, dst = got
+            if B.KIND[dst] not in ("railway", "city"):
+                return W.because(f"{B.name(dst)} is {W.kind_of(dst)}: Police go to Railways or Cities", "6.4.1")
+            if src == dst:
+                return W.because(f"the Police cube is in {B.name(dst)} already", "6.4.1")
+            if not B.sp(g, src)["police"]:
+                return W.because(f"{W.has(g, src, 'police')} to move", "6.4.1")
+            return W.because(f"every Police cube in {B.name(src)} moved in this Redeploy already: each cube moves "
+                             "once", "6.4.1")
+        if stage == "irregulars" and verb == "remove":
+            if f["irregulars"] <= 0:
+                return W.because("the British may remove up to half the Irregulars on the map (rounded down), and "
+                                 "have removed that many", "6.4.1")
+            words = W.parts(arg, 2)
+            if words is None or words[1] not in ("irregular-u", "irregular-a"):
+                return W.form("remove", "SPACE irregular-u|irregular-a", arg, "6.4.1")
+            if not W.is_space(words[0]):
+                return W.not_a_space(words[0])
+            return W.because(f"{W.has(g, words[0], B.BOARD.key_of_word[words[1]])} to remove", "6.4.1")
+        return None
 
     def act(self, g, f, verb, arg):
         if verb == "done":
@@ -327,6 +402,27 @@ class RedeployRebels(Procedure):
     def text(self, g, f):
         return "Rebels Redeploy: move each Guerrilla on a Railway or in a City to a space with a Base (move FROM KIND TO)"
 
+    def explain(self, g, f, verb, arg):
+        if verb == "done":
+            left = [s for s in B.RAILWAYS + B.CITIES if B.guerrillas(B.sp(g, s))]
+            return W.because(f"Guerrillas on Railways and in Cities must move; Guerrillas remain in {W.names(left)}",
+                             "6.4.2")
+        if verb != "move" or arg is None or arg in self.prompt(g, f).get("move", ()):
+            return None
+        words = W.parts(arg, 3)
+        if words is None or words[1] not in WORD_KEY or not all(W.is_space(w) for w in (words[0], words[2])):
+            return W.form("move", "FROM guerrilla-u|guerrilla-a TO", arg, "6.4.2")
+        src, word, dst = words
+        if B.KIND[src] not in ("railway", "city"):
+            return W.because(f"{B.name(src)} is {W.kind_of(src)}: Redeploy moves the Guerrillas on Railways and in "
+                             "Cities", "6.4.2")
+        if not B.sp(g, src)[WORD_KEY[word]]:
+            return W.because(f"{W.has(g, src, WORD_KEY[word])} to move", "6.4.2")
+        dests = rebel_redeploy_destinations(g)
+        what = "spaces with Rebel Bases" if any(B.sp(g, s)["bases"] for s in B.SPACES) else \
+            "Foreign Countries in play (no Rebel Base is on the map)"
+        return W.because(f"{B.name(dst)} is not one of the {what}: {W.names(d for d in dests if d != src)}", "6.4.2")
+
     def act(self, g, f, verb, arg):
         a, word, b = arg.split(" ")
         B.move(g, a, b, B.BOARD.key_of_word[word])
@@ -351,6 +447,14 @@ class Munich(Procedure):
 
     def text(self, g, f):
         return f"British (Munich, A34): place an Out of Play Troop in a City ({g.s['out_of_play']} left)"
+
+    def explain(self, g, f, verb, arg):
+        if verb == "done":
+            return W.because(f"every Out of Play Troop goes to a City: {g.s['out_of_play']} left", "A34")
+        if verb != "place" or arg is None or arg in B.CITIES:
+            return None
+        return W.because(f"{B.name(arg) if W.is_space(arg) else repr(arg)} is not a City: the Troops go to "
+                         f"Cities ({W.names(B.CITIES)})", "A34")
 
     def act(self, g, f, verb, arg):
         g.s["out_of_play"] -= 1

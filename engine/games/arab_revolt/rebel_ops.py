@@ -8,6 +8,7 @@ from ...coin.will import shift_will
 from ...core import notation
 from ...core.flow import Context, procedure
 from . import board as B
+from . import why as W
 from .operation import Operation, place_own
 
 notation.declare(__name__, {"place", "opposition", "move", "remove", "done"})
@@ -30,15 +31,19 @@ class Rally(Operation):
     name = "ar.op.rally"
     op = "rally"
 
-    def eligible(self, g, f, sid):
+    def ok(self, g, f, sid):
         x = B.sp(g, sid)
+        return (B.KIND[sid] != "railway" and not x["curfew"]
+                and bool(B.rebel_pieces(x) or x["opposition"] or f.get("anywhere")))
+
+    def why_not(self, g, f, sid):
+        name = B.name(sid)
         if B.KIND[sid] == "railway":
-            return "Rally may not select Railways (3.3.1)"
-        if x["curfew"]:
-            return f"Rally may not select a space with a Curfew (3.3.1, 1.12); {B.name(sid)} has one"
-        if not (B.rebel_pieces(x) or x["opposition"] or f.get("anywhere")):
-            return f"Rally needs Rebel pieces or Opposition in the space (3.3.1); {B.name(sid)} has neither"
-        return None
+            return W.because(f"{name} is a Railway: Rally may not select Railways", "3.3.1")
+        if B.sp(g, sid)["curfew"]:
+            return W.because(f"{name} has a Curfew: Rally may not select a space with a Curfew", "3.3.1, 1.12")
+        return W.because(f"{W.has(g, sid, 'rebels', 'opposition')}: Rally needs Rebel pieces or Opposition "
+                         "there", "3.3.1")
 
     def on_space(self, g, f, sid):
         f["here"] = sid
@@ -49,14 +54,26 @@ class Rally(Operation):
     def on_select_done(self, g, f):
         f["stage"] = "opposition" if self.opposition_spaces(g, f) else "final"
 
+    def opposition_refusal(self, g: Context, f: dict, sid: str) -> str | None:
+        """Why Rally may not add Opposition in *sid* (3.3.1: in one selected District with a Rebel Base and more
+        Rebel than British pieces, if none there); ``None`` if it may."""
+        x, name = B.sp(g, sid), B.name(sid)
+        if sid not in f["spaces"]:
+            return W.because(f"{name} was not selected for this Rally", "3.3.1")
+        if B.KIND[sid] != "district":
+            return W.because(f"{name} is {W.kind_of(sid)}: Rally adds Opposition in a District", "3.3.1")
+        if not x["bases"]:
+            return W.because(f"{name} has no Rebel Base", "3.3.1")
+        if x["opposition"]:
+            return W.because(f"{name} has Opposition already", "3.3.1, 1.6")
+        if B.rebel_pieces(x) <= B.british_pieces(x):
+            return W.because(f"{W.has(g, sid, 'rebels', 'british')}: Rebel pieces must outnumber British ones",
+                             "3.3.1")
+        return None
+
     def opposition_spaces(self, g, f):
-        out = []
-        for sid in f["spaces"]:
-            x = B.sp(g, sid)
-            if (B.KIND[sid] == "district" and x["bases"] and not x["opposition"]
-                    and B.rebel_pieces(x) > B.british_pieces(x)):
-                out.append(sid)
-        return out
+        """The selected Districts Rally may add Opposition in (:meth:`opposition_refusal`)."""
+        return [sid for sid in f["spaces"] if self.opposition_refusal(g, f, sid) is None]
 
     def interruptible(self, g, f):
         return f["stage"] in ("select", "opposition")
@@ -72,9 +89,31 @@ class Rally(Operation):
 
     def sub_text(self, g, f):
         if f["stage"] == "place":
-            return (f"Rebel Rally in {B.name(f['here'])}: place a Guerrilla ({f['placed']} of up to "
-                    f"{rally_limit(g, f['here'])}), or done")
+            done = ", or done" if f["placed"] else ""
+            return (f"Rebel Rally in {B.name(f['here'])}: place a Guerrilla (place guerrilla; {f['placed']} of up to "
+                    f"{rally_limit(g, f['here'])}){done}")
+        if not self.opposition_spaces(g, f):
+            return "Rebel Rally: no selected District may take Opposition now; a Special Activity, or done"
         return "Rebel Rally: add Opposition in one selected District with a Base and more Rebel pieces, or done"
+
+    def sub_explain(self, g, f, verb, arg):
+        if f["stage"] == "place":
+            here, limit = f["here"], rally_limit(g, f["here"])
+            if verb == "place" and arg != "guerrilla":
+                return W.form("place", "guerrilla", arg, "3.3.1")
+            if verb == "place":
+                return W.because(f"Rally places up to {limit} Guerrilla(s) in {B.name(here)} "
+                                 f"({'a Rebel Base is there' if limit == 2 else 'no Rebel Base there'}) and has "
+                                 f"placed {f['placed']}", "3.3.1")
+            if verb == "done" and not f["placed"]:
+                return W.because(f"Rally places at least one Guerrilla in each selected space, and none is placed "
+                                 f"in {B.name(here)} yet", "3.3.1")
+            return None
+        if verb == "opposition":
+            if not W.is_space(arg):
+                return W.not_a_space(arg) if arg else None
+            return self.opposition_refusal(g, f, arg)
+        return None
 
     def sub_act(self, g, f, verb, arg):
         if f["stage"] == "place":
@@ -114,10 +153,14 @@ class March(Operation):
     name = "ar.op.march"
     op = "march"
 
-    def eligible(self, g, f, sid):
-        if sum(self.unmoved(g, f, sid).values()) <= 0:
-            return f"March origins need Guerrillas that have not moved this March (3.3.2); {B.name(sid)} has none"
-        return None
+    def ok(self, g, f, sid):
+        return sum(self.unmoved(g, f, sid).values()) > 0
+
+    def why_not(self, g, f, sid):
+        moved = B.guerrillas(B.sp(g, sid))
+        return W.because(f"{B.name(sid)} has no Guerrilla that has not moved this March"
+                         f"{f' ({moved} arrived by it)' if moved else ''}: an origin needs Guerrillas to move",
+                         "3.3.2")
 
     def unmoved(self, g, f, sid) -> dict[str, int]:
         """Guerrillas in *sid* free to move, by state: those there less those that arrived this March (ruling
@@ -153,8 +196,35 @@ class March(Operation):
         return {"move": moves, "done": []} if moves else {"done": []}
 
     def sub_text(self, g, f):
+        if not any(f["left"].values()):
+            return f"Rebel March from {B.name(f['here'])}: every Guerrilla there has moved; done"
         return (f"Rebel March from {B.name(f['here'])}: move a Guerrilla to an adjacent space "
                 "(move TO guerrilla-u|guerrilla-a), or done")
+
+    def sub_explain(self, g, f, verb, arg):
+        if verb != "move":
+            return None
+        here = f["here"]
+        words = W.parts(arg, 2)
+        if words is None or words[1] not in WORD_KEY:
+            return W.form("move", "TO guerrilla-u|guerrilla-a", arg, "3.3.2")
+        dest, word = words
+        if not W.is_space(dest):
+            return W.not_a_space(dest)
+        if dest == here:
+            return W.because(f"the Guerrillas are in {B.name(here)} already: March moves them to adjacent spaces",
+                             "3.3.2")
+        if dest not in B.adj(g, here):
+            return W.because(f"{B.name(dest)} is not adjacent to {B.name(here)}: March moves Guerrillas to adjacent "
+                             "spaces", "3.3.2")
+        if not B.in_play(g, dest):
+            return W.not_in_play(g, dest)
+        key = WORD_KEY[word]
+        there = B.sp(g, here)[key]
+        if not there:
+            return W.because(f"{W.has(g, here, key)} to move", "3.3.2")
+        return W.because(f"the {W.count(there, key)} in {B.name(here)} arrived in this March: none is left to move "
+                         "from there", "3.3.2")
 
     def sub_act(self, g, f, verb, arg):
         origin = f["here"]
@@ -194,12 +264,23 @@ def sabotage_space(g: Context, sid: str, rule: str, piece: str = "guerrillas") -
           rule=rule)
 
 
+def sabotage_ok(g: Context, sid: str, piece: str = "guerrillas") -> bool:
+    """Whether Sabotage may select *sid*: in Palestine, with an Underground Guerrilla (3.3.3); A17 shaded an
+    Underground Irregular (*piece*)."""
+    return B.KIND[sid] != "foreign" and bool(B.sp(g, sid)[f"{piece}_u"])
+
+
 def sabotage_reason(g: Context, sid: str, piece: str = "guerrillas") -> str | None:
+    """Why Sabotage may not select *sid* (:func:`sabotage_ok`), ``None`` if it may."""
+    if sabotage_ok(g, sid, piece):
+        return None
     if B.KIND[sid] == "foreign":
-        return "Sabotage selects spaces in Palestine only (3.3.3, 1.3.7)"
-    if not B.sp(g, sid)[f"{piece}_u"]:
-        return f"Sabotage needs an Underground {piece[:-1].title()} (3.3.3); {B.name(sid)} has none"
-    return None
+        return W.because(f"{B.name(sid)} is a Foreign Country: Sabotage selects spaces in Palestine only", "1.3.7, 3.3.3")
+    key = f"{piece}_u"
+    if piece == "irregulars":
+        return W.because(f"{W.has(g, sid, key)}: this Sabotage Activates an Underground Irregular as if a "
+                         "Guerrilla", "A17, 3.3.3")
+    return W.because(f"{W.has(g, sid, key)} to Activate: Sabotage needs one", "3.3.3")
 
 
 @procedure
@@ -209,20 +290,34 @@ class Sabotage(Operation):
     name = "ar.op.sabotage"
     op = "sabotage"
 
-    def eligible(self, g, f, sid):
+    def ok(self, g, f, sid):
+        return sabotage_ok(g, sid, f.get("piece", "guerrillas"))
+
+    def why_not(self, g, f, sid):
         return sabotage_reason(g, sid, f.get("piece", "guerrillas"))
 
     def on_space(self, g, f, sid):
         sabotage_space(g, sid, f.get("rule") or "3.3.3", f.get("piece", "guerrillas"))
 
 
+def ambush_ok(g: Context, sid: str) -> bool:
+    """Whether Ambush may select *sid*: in Palestine, with an Underground Guerrilla and Police or Irregulars
+    (3.3.4, 1.3.7)."""
+    x = B.sp(g, sid)
+    return B.KIND[sid] != "foreign" and bool(x["guerrillas_u"]) and bool(x["police"] or B.irregulars(x))
+
+
 def ambush_reason(g: Context, sid: str) -> str | None:
+    """Why Ambush may not select *sid* (:func:`ambush_ok`), ``None`` if it may."""
+    if ambush_ok(g, sid):
+        return None
     x = B.sp(g, sid)
     if B.KIND[sid] == "foreign":
-        return "Ambush may not select Foreign Countries (1.3.7)"
-    if not x["guerrillas_u"] or not (x["police"] or B.irregulars(x)):
-        return f"Ambush needs an Underground Guerrilla and Police or Irregulars (3.3.4); {B.name(sid)} lacks them"
-    return None
+        return W.because(f"{B.name(sid)} is a Foreign Country: Ambush may not select one", "1.3.7")
+    if not x["guerrillas_u"]:
+        return W.because(f"{W.has(g, sid, 'guerrillas_u')}: Ambush needs one to Activate", "3.3.4")
+    return W.because(f"{W.has(g, sid, 'police', 'irregulars')}: Ambush needs Police or Irregulars to remove",
+                     "3.3.4")
 
 
 def ambush_targets(g: Context, sid: str) -> list[str]:
@@ -248,7 +343,10 @@ class Ambush(Operation):
     name = "ar.op.ambush"
     op = "ambush"
 
-    def eligible(self, g, f, sid):
+    def ok(self, g, f, sid):
+        return ambush_ok(g, sid)
+
+    def why_not(self, g, f, sid):
         return ambush_reason(g, sid)
 
     def on_space(self, g, f, sid):
@@ -280,7 +378,26 @@ class Ambush(Operation):
         if f["stage"] == "relocate":
             return (f"Rebel Ambush in {B.name(f['here'])} (Fawzi al-Qawuqji, A8): relocate a Troop to a City "
                     "(move CITY), or done")
-        return f"Rebel Ambush in {B.name(f['here'])}: remove police, irregular-u or irregular-a"
+        targets = W.names(ambush_targets(g, f["here"]), plain=True, joint="or")
+        return f"Rebel Ambush in {B.name(f['here'])}: remove {targets}"
+
+    def sub_explain(self, g, f, verb, arg):
+        here = f["here"]
+        if f["stage"] == "relocate":
+            if verb != "move":
+                return None
+            if arg in B.CITIES:
+                return None
+            return W.because(f"{arg!r} is not a City: Fawzi al-Qawuqji relocates the Troop to a City", "A8")
+        if verb == "remove":
+            key = B.BOARD.key_of_word.get(arg or "")
+            if key not in ("police", "irregulars_u", "irregulars_a"):
+                return W.form("remove", "police|irregular-u|irregular-a", arg, "3.3.4")
+            return W.because(f"{W.has(g, here, key)} to remove: Ambush removes one Police cube or Irregular "
+                             "there", "3.3.4")
+        if verb == "done":
+            return W.because(f"Ambush removes one Police cube or Irregular in {B.name(here)}: choose which", "3.3.4")
+        return None
 
     def sub_act(self, g, f, verb, arg):
         if f["stage"] == "relocate":

@@ -12,10 +12,11 @@ from ...core import notation
 from ...core.errors import RulesBugError
 from ...core.flow import Context, Procedure, procedure
 from . import board as B
+from . import why as W
 from .chits import HoldPunishment, OpsChit, end_rebel_turn
 from .data import CARDS
 from .events import EVENTS
-from .operation import OP_FACTION, OPS, new_op_frame
+from .operation import OP_FACTION, OPS, new_op_frame, op_refusal
 
 notation.declare(__name__, {"place", "done"})
 
@@ -27,6 +28,24 @@ def pass_base_spaces(g: Context) -> list[str]:
         return []
     return [s for s in B.SPACES if B.KIND[s] in ("district", "foreign") and B.in_play(g, s)
             and B.guerrillas(B.sp(g, s)) and B.BOARD.room(g, s, "bases")]
+
+
+def pass_base_refusal(g: Context, sid: str) -> str | None:
+    """Why a Rebel Pass may not place a Base in *sid*: the conditions :func:`pass_base_spaces` tests, with the
+    facts; ``None`` if it may."""
+    if sid in pass_base_spaces(g):
+        return None
+    if not g.s["available"]["bases"]:
+        return W.because("no Base is Available, and a Pass places only an Available one (ruling R-1.4.1)", "1.4.1")
+    name = B.name(sid)
+    if B.KIND[sid] not in ("district", "foreign"):
+        return W.because(f"{name} is {W.kind_of(sid)}: a Pass places a Base in a District or Foreign Country",
+                         "2.3.3")
+    if not B.in_play(g, sid):
+        return W.not_in_play(g, sid)
+    if not B.guerrillas(B.sp(g, sid)):
+        return W.because(f"{W.has(g, sid, 'guerrillas')}: a Pass places a Base where a Guerrilla is", "2.3.3")
+    return W.because(f"{W.has(g, sid, 'bases')}: two Bases at most in a space", "1.4.2")
 
 
 class ArabRevoltRules(CoinRules):
@@ -96,6 +115,29 @@ class ArabRevoltRules(CoinRules):
     def end_of_card(self, g: Context) -> None:
         g.s["flags"].pop("mandatory", None)
 
+    def turn_refusal(self, g: Context, f: dict, verb: str, arg: str | None) -> str | None:
+        """Arab Revolt's reasons in a turn (``coin.turn``): a box before anything else (2.3.2), no Special
+        Activity in the Limited Operation box (2.3.5, 4.1) and one only with its Operation (4.1), an Operation's
+        own reasons (:func:`operation.op_refusal`: the Rebels' chit value, the Operation's spaces)."""
+        stage, box = f.get("stage"), f.get("box")
+        if stage == "box" and verb in ("pass", "op", "sa", "done"):
+            return W.because(f"choose a box of the Initiative Track first: the {'Pass' if verb == 'pass' else 'action'}"
+                             " is taken in the box chosen", "2.3.2, 2.3.3")
+        if stage != "act" or box == "event":
+            return None
+        if verb == "done":
+            return W.because(f"the turn in the {'Limited Operation' if box == 'limited' else 'Operation + Special Activity'}"
+                             " box is its action or a Pass: choose one", "2.3.2, 2.3.3")
+        if verb == "sa":
+            if box == "limited":
+                return W.because("a Limited Operation comes with no Special Activity", "2.3.5, 4.1")
+            return W.because("choose the Operation first (op NAME): the Special Activity accompanies it, before, "
+                             "during or after it", "4.1")
+        if verb == "op" and arg:
+            frame = new_op_frame(g, arg, box == "limited", box == "opsa") if arg in OP_FACTION else {}
+            return op_refusal(g, f["role"], arg, frame)
+        return None
+
 
 @procedure
 class PassBase(Procedure):
@@ -109,6 +151,13 @@ class PassBase(Procedure):
 
     def text(self, g, f):
         return "Rebels (Pass): place a Base in a District or Foreign Country with a Guerrilla, or done"
+
+    def explain(self, g, f, verb, arg):
+        if verb != "place" or arg is None:
+            return None
+        if not W.is_space(arg):
+            return W.form("place", "SPACE", arg, "2.3.3")
+        return pass_base_refusal(g, arg)
 
     def act(self, g, f, verb, arg):
         g.end()

@@ -14,10 +14,14 @@ from typing import ClassVar
 from ...core import canonical
 from ...core.flow import Context, Procedure
 from . import board as B
-from .operation import cap
+from . import why as W
+from .operation import OP_FACTION, SA_ACCOMPANY, cap
 
 SA_RULE = {"punish": "4.2.1", "divide": "4.2.2", "air-recon": "4.2.3", "mobilize": "4.3.1",
            "coordinate": "4.3.2", "raid": "4.3.3"}
+#: Each faction's Special Activities and the rule that lists them (4.2, 4.3).
+SA_OF = {"british": ("punish", "divide", "air-recon"), "rebels": ("mobilize", "coordinate", "raid")}
+SA_LIST_RULE = {"british": "4.2", "rebels": "4.3"}
 
 
 class SpecialActivity(Procedure):
@@ -40,13 +44,43 @@ class SpecialActivity(Procedure):
     def advance(self, g: Context, f: dict) -> bool:
         return False
 
+    def explain(self, g, f, verb, arg):
+        own = self.refusal(g, f, verb, arg) if "started" in f else None
+        if own is None and verb == "sa":
+            return W.because(f"the {sa_title(self.sa)} under way is the Special Activity: one with an Operation",
+                             "4.1")
+        return own or W.turn_order(verb)
 
-def roll_against_bases(g: Context, label: str) -> tuple[int, bool]:
-    """A die against the number of Rebel Bases on the map, success if less or equal (4.3.2, 6.2.2); A2
-    Central War Committee adds 1 (unshaded) or subtracts 1 (shaded) from the roll."""
+    def refusal(self, g: Context, f: dict, verb: str, arg: str | None) -> str | None:
+        """Why *verb arg* is refused in this Special Activity (each its own), with the facts and the rule."""
+        return None
+
+
+def roll_words(die: int, label: str, n: int, things: str, ok: bool, *, at_most: bool = True, mod: int = 0,
+               why: str = "") -> str:
+    """How a die rolled for *label* against *n* *things* came out, for the log line that follows every roll
+    (issue 24, item 3): ``rolled 3 for Coordinate against 2 Rebel Base(s) on the map: fails (needs 2 or
+    less)``; a modifier *mod* (for *why*) is shown with the total. The caller adds what it did."""
+    shown = f"{die}" if not mod else f"{die} ({mod:+d} for {why}: {die + mod})"
+    need = f"{n} or less" if at_most else f"{n + 1} or more"
+    return f"rolled {shown} for {label} against {n} {things}: {'succeeds' if ok else 'fails'} (needs {need})"
+
+
+def sentence(words: str) -> str:
+    """*words* as a sentence's start (``Rolled 3 for ...``)."""
+    return words[:1].upper() + words[1:]
+
+
+def roll_against_bases(g: Context, label: str, *, at_most: bool = True) -> tuple[int, bool, str]:
+    """A die against the number of Rebel Bases on the map, success if less or equal (4.3.2, 6.2.2; *at_most*
+    false: if more, A20 unshaded); A2 Central War Committee adds 1 (unshaded) or subtracts 1 (shaded) from the
+    roll. Returns the die, whether it succeeded, and the words of :func:`roll_words` for the log."""
     die = g.roll(label)
     mod = {"unshaded": 1, "shaded": -1}.get(cap(g, "A2") or "", 0)
-    return die, die + mod <= B.bases_on_map(g)
+    n = B.bases_on_map(g)
+    ok = die + mod <= n if at_most else die + mod > n
+    return die, ok, roll_words(die, label, n, "Rebel Base(s) on the map", ok, at_most=at_most, mod=mod,
+                               why="Central War Committee, A2")
 
 
 # -- availability -------------------------------------------------------------------------------------------
@@ -77,3 +111,76 @@ def sa_possible(g: Context, name: str, f: dict | None = None) -> bool:
     if name == "raid":
         return bool(raid_spaces(g, []))
     return False
+
+
+def sa_title(name: str) -> str:
+    return name.replace("-", " ").title()
+
+
+def sa_refusal(g: Context, faction: str, op: str, name: str, now: bool, f: dict | None = None) -> str:
+    """Why *faction*'s Operation *op* may not take Special Activity *name* now: not one of the faction's
+    (4.2, 4.3), not one that may accompany *op* (4.1.1 and the Activity's own rule), not at this point of the
+    Operation (*now* false: 4.1), or nothing it could do (:func:`sa_impossible`)."""
+    mine = SA_OF[faction]
+    listed = W.names([sa_title(a) for a in mine], plain=True, joint="or")
+    if name not in SA_RULE:
+        return W.because(f"{name!r} is no Special Activity; the {faction.title()} choose {listed}",
+                         SA_LIST_RULE[faction])
+    if name not in mine:
+        owner = "a Rebel" if name in SA_OF["rebels"] else "a British"
+        return W.because(f"{sa_title(name)} is {owner} Special Activity; the {faction.title()} choose {listed}",
+                         SA_LIST_RULE[faction])
+    if name not in SA_ACCOMPANY[op]:
+        ops = [o.title() for o in SA_ACCOMPANY if OP_FACTION[o] == faction and name in SA_ACCOMPANY[o]]
+        return W.because(f"{sa_title(name)} may accompany only {W.names(ops, plain=True, joint='or')}, not "
+                         f"{op.title()}", f"{SA_RULE[name]}, 4.1.1")
+    if not now:
+        return W.because(f"the Special Activity comes before, between or after the {op.title()}'s steps, not in "
+                         "the middle of one", "4.1")
+    return sa_impossible(g, name, f) or W.because(f"{sa_title(name)} has nothing to do now", SA_RULE[name])
+
+
+def sa_impossible(g: Context, name: str, f: dict | None = None) -> str | None:
+    """Why Special Activity *name* could do nothing now, ``None`` if :func:`sa_possible` says it could: the
+    conditions that function tests, with the facts."""
+    if sa_possible(g, name, f):
+        return None
+    f = f or {}
+    if name == "punish":
+        p = g.s["punishment"]
+        if not _spaces()[1](g, f):
+            where = f" among {W.names(f['only'])}" if f.get("only") is not None else ""
+            need = "District or City" + (" with Troops" if f.get("troops", True) else "")
+            return W.because(f"Punish has no space: no {need}{where}", W.rule_of(f, "4.2.1") if where else "4.2.1")
+        if f.get("held_only"):
+            return W.because("this Punish plays a held Punishment chit, and the British hold none", W.rule_of(f, "1.7.1"))
+        return W.because("no Punishment chit is in the cup, and the British hold none (set aside: "
+                         f"{', '.join(p['set_aside']) or 'none'})", "1.7.1")
+    if name == "air-recon":
+        return W.because("no District or Railway has an Underground Guerrilla for Air Recon to Activate", "4.2.3")
+    if name == "mobilize":
+        return W.because(f"Mobilize has nothing to do: {mobilize_blocked(g, f)}", "4.3.1")
+    if name == "raid":
+        bases = [s for s in B.SPACES if B.sp(g, s)["bases"]]
+        armed = [s for s in bases if B.guerrillas(B.sp(g, s))]
+        why = ("no Rebel Base is on the map" if not bases else
+               f"no Base space has a Guerrilla to move (Bases in {W.names(bases)})" if not armed else
+               f"no space next to {W.names(armed)} may be Raided")
+        return W.because(f"Raid has no space: {why}", "4.3.3")
+    return None
+
+
+def mobilize_blocked(g: Context, f: dict) -> str:
+    """Why Mobilize can place neither a Base nor a Guerrilla (4.3.1, 1.4.1, 1.4.2; A6 shaded)."""
+    s = g.s
+    if not (s["available"]["bases"] or B.bases_on_map(g)):
+        base = "no Base is Available or on the map"
+    else:
+        base = ("no District with more Guerrillas than Irregulars, nor Foreign Country in play, has room for a "
+                "Base")
+    key = f.get("guerrillas_in", "opposition")
+    if not (s["available"]["guerrillas"] or any(B.guerrillas(B.sp(g, x)) for x in B.SPACES)):
+        guerrilla = "no Guerrilla is Available or on the map"
+    else:
+        guerrilla = f"no space has {'a Curfew' if key == 'curfew' else 'Opposition'} for a Guerrilla"
+    return f"{base}; {guerrilla}"

@@ -6,10 +6,11 @@ from __future__ import annotations
 from ...core import notation
 from ...core.flow import Context, Procedure, procedure
 from . import board as B
+from . import why as W
 from .chits import CHIT_NAMES, draw_punishment, mobilize_effect, return_punishment, set_aside_punishment
 from .operation import cap, place_own
 from .rebel_ops import WORD_KEY
-from .special import SpecialActivity
+from .special import SpecialActivity, roll_words
 
 notation.declare(__name__, {"space", "chit", "remove", "replace", "roll", "place", "done"})
 
@@ -166,10 +167,11 @@ class Punish(SpecialActivity):
 
     def text(self, g, f):
         if f["stage"] == "chit":
-            return "British Punish: play a drawn Punishment chit or a held one (held-CHIT)"
+            return "British Punish: play a drawn Punishment chit or a held one (chit NAME or chit held-NAME)"
         if f["stage"] == "space":
+            done = ", or done" if f["chosen"] and not f.get("must") else ""
             return (f"British Punish ({CHIT_NAMES[f['chit']]}): select up to {f.get('max', 2)} Districts or Cities"
-                    f"{' with Troops' if f.get('troops', True) else ''} ({len(f['chosen'])} selected), or done")
+                    f"{' with Troops' if f.get('troops', True) else ''} ({len(f['chosen'])} selected){done}")
         sid = f["todo"][0]
         if f["chit"] == "fine":
             return f"British Fine in {B.name(sid)}: remove the Sabotage marker of an adjacent Railway"
@@ -179,6 +181,101 @@ class Punish(SpecialActivity):
             return (f"British Detain in {B.name(sid)}: remove a Base to Prison instead of a Guerrilla (Rebel Courts, "
                     f"A27), or done{more}")
         return f"British Detain in {B.name(sid)}: choose the piece to remove to Prison{more}"
+
+    def refusal(self, g, f, verb, arg):
+        stage = f.get("stage")
+        if stage == "chit" and verb == "chit":
+            return self.chit_refusal(g, f, arg)
+        if stage == "chit" and verb == "done":
+            return W.because("Punish plays a Punishment chit: choose one", "4.2.1")
+        if stage == "space" and verb == "space":
+            return self.space_refusal(g, f, arg)
+        if stage == "space" and verb == "done":
+            if f.get("must") and self.space_options(g, f):
+                return W.because("the British must Punish in two spaces where they can", W.rule_of(f, "4.2.1"))
+            if not f["chosen"]:
+                return W.because("Punish selects at least one space: none is selected yet", "4.2.1")
+        if stage == "punishment" and verb in ("remove", "done"):
+            return self.punishment_refusal(g, f, verb, arg)
+        return None
+
+    def chit_refusal(self, g: Context, f: dict, arg: str | None) -> str | None:
+        """Why chit *arg* may not be played (:meth:`chit_options`): a drawn one (4.2.1; A18 unshaded: any in the
+        cup), or a held one (1.7.1; A12: a held one only)."""
+        if arg is None or arg in self.chit_options(g, f):
+            return None
+        p = g.s["punishment"]
+        name = arg.removeprefix("held-")
+        if name not in CHIT_NAMES:
+            return W.because(f"{arg!r} is no Punishment chit: Detain, Demolish or Fine (chit NAME, or chit "
+                             "held-NAME for a held one)", "1.7.1")
+        held = ", ".join(CHIT_NAMES[c] for c in p["held"]) or "none"
+        if arg.startswith("held-"):
+            return W.because(f"the British hold no {CHIT_NAMES[name]} chit (held: {held})", "1.7.1")
+        if f.get("held_only"):
+            return W.because(f"this Punish plays a held chit only (held: {held})", W.rule_of(f, "1.7.1"))
+        if cap(g, "A18") == "unshaded":
+            cup = ", ".join(CHIT_NAMES[c] for c in p["pool"]) or "none"
+            return W.because(f"no {CHIT_NAMES[name]} chit is in the cup to select (cup: {cup})", "A18")
+        drawn = ", ".join(CHIT_NAMES[c] for c in f.get("drawn", [])) or "none"
+        return W.because(f"the British drew {drawn}: no {CHIT_NAMES[name]} chit among them (held: {held})", "4.2.1")
+
+    def space_refusal(self, g: Context, f: dict, arg: str | None) -> str | None:
+        """Why Punish may not select *arg* (:meth:`space_options`): each space once (4.1), up to two (4.2.1),
+        never a Foreign Country (1.3.7), Districts and Cities with Troops (4.2.1) or those an Event names."""
+        if arg is None or arg in self.space_options(g, f):
+            return None
+        if not W.is_space(arg):
+            return W.not_a_space(arg)
+        name, kind = B.name(arg), B.KIND[arg]
+        if arg in f["chosen"]:
+            return W.because(f"{name} is already selected for this Punish: a space only once", "4.1")
+        if len(f["chosen"]) >= f.get("max", 2):
+            return W.because(f"Punish takes place in up to {f.get('max', 2)} spaces and has them", "4.2.1")
+        if kind == "foreign":
+            return W.because(f"{name} is a Foreign Country: British Special Activities never select one", "1.3.7")
+        if kind not in ("district", "city"):
+            return W.because(f"{name} is {W.kind_of(arg)}: Punish takes place in Districts and Cities", "4.2.1")
+        if f.get("only") is not None and arg not in f["only"]:
+            return W.because(f"{name} is not among the spaces this Punish may select ({W.names(f['only'])})",
+                             W.rule_of(f, "4.2.1"))
+        return W.because(f"{W.has(g, arg, 'troops')}: Punish takes place in spaces with Troops", "4.2.1")
+
+    def punishment_refusal(self, g: Context, f: dict, verb: str, arg: str | None) -> str | None:
+        """Why *verb arg* is refused while the chit's Punishment effect is resolved in a space
+        (:meth:`punishment_options`, 1.7.2; A27 unshaded: a Base)."""
+        sid = f["todo"][0]
+        opts, optional = self.punishment_options(g, f, sid)
+        name = B.name(sid)
+        if verb == "done":
+            if optional:
+                return None
+            if f["chit"] == "fine":
+                return W.because(f"Fine removes a Sabotage marker from a Railway next to {name}: choose which",
+                                 "1.7.2")
+            return W.because(f"Detain removes a Guerrilla in {name} to Prison: choose which", "1.7.2")
+        if arg is None or arg in opts:
+            return None
+        if f["chit"] == "fine":
+            if not W.is_space(arg):
+                return W.form("remove", "RAILWAY", arg, "1.7.2")
+            if B.KIND[arg] != "railway" or arg not in B.adj(g, sid):
+                return W.because(f"{B.name(arg)} is not a Railway adjacent to {name}: Fine removes a Sabotage "
+                                 "marker from one", "1.7.2")
+            return W.because(f"{W.has(g, arg, 'sabotage')} to remove", "1.7.2")
+        if f["chit"] == "demolish":
+            return W.form("remove", "demolish", arg, "1.7.2")
+        if arg == "base":
+            if cap(g, "A27") != "unshaded":
+                return W.because("Detain removes a Guerrilla, not a Base (a Base only with Rebel Courts, A27, "
+                                 "unshaded)", "1.7.2")
+            if f.get("base_detained"):
+                return W.because("Rebel Courts lets Detain take one Base in all, and it has taken one", "A27")
+            return W.because(f"{W.has(g, sid, 'bases')} to Detain", "A27")
+        key = WORD_KEY.get(arg)
+        if key is None:
+            return W.form("remove", "guerrilla-u|guerrilla-a", arg, "1.7.2")
+        return W.because(f"{W.has(g, sid, key)} to Detain", "1.7.2")
 
     def act(self, g, f, verb, arg):
         p = g.s["punishment"]
@@ -279,6 +376,15 @@ class SpreadOpposition(Procedure):
     def text(self, g, f):
         return f"Rebels (Mass Detention, A1): add Opposition next to {B.name(f['origin'])}, or done"
 
+    def explain(self, g, f, verb, arg):
+        if verb != "space" or arg is None or arg in self.options(g, f):
+            return None
+        if not W.is_space(arg):
+            return W.not_a_space(arg)
+        if arg not in f["near"]:
+            return W.because(f"{B.name(arg)} is not a District or City adjacent to {B.name(f['origin'])}", "A1")
+        return W.because(f"{B.name(arg)} has Opposition already", "A1")
+
     def act(self, g, f, verb, arg):
         g.end()
         if verb == "space":
@@ -288,10 +394,10 @@ class SpreadOpposition(Procedure):
 
 # -- Divide (4.2.2) ------------------------------------------------------------------------------------------
 
-def divide_replacements(g: Context, used: list[str]) -> list[str]:
-    """``SOURCE TARGET guerrilla-u|guerrilla-a``: an Underground Irregular in SOURCE (not used yet) replaces a
-    Guerrilla in or adjacent to it; never into a Foreign Country, where British pieces may not go (1.4.2)."""
-    out = []
+def replacements(g: Context, used: list[str]):
+    """``SOURCE TARGET guerrilla-u|guerrilla-a``, one at a time: an Underground Irregular in SOURCE (not used
+    yet) replaces a Guerrilla in or adjacent to it; never into a Foreign Country, where British pieces may not go
+    (1.4.2)."""
     for src in B.SPACES:
         if src in used or not B.sp(g, src)["irregulars_u"]:
             continue
@@ -300,8 +406,12 @@ def divide_replacements(g: Context, used: list[str]) -> list[str]:
                 continue
             for w, k in WORD_KEY.items():
                 if B.sp(g, tgt)[k]:
-                    out.append(f"{src} {tgt} {w}")
-    return out
+                    yield f"{src} {tgt} {w}"
+
+
+def divide_replacements(g: Context, used: list[str]) -> list[str]:
+    """Every replacement Divide may make now (:func:`replacements`)."""
+    return list(replacements(g, used))
 
 
 @procedure
@@ -332,10 +442,61 @@ class Divide(SpecialActivity):
         return out
 
     def text(self, g, f):
-        if f.get("used"):
-            return (f"British Divide: another replacement ({len(f['used'])} of up to {B.unity_value(g)}), or done")
-        return (f"British Divide: replace a Guerrilla with an Irregular (replace SOURCE TARGET KIND; up to "
-                f"{B.unity_value(g)} space(s)), or roll against the Irregulars on the map")
+        """What :meth:`prompt` offers, tested the same way without listing the replacements."""
+        used, most = f["used"], B.unity_value(g)
+        can_replace = len(used) < most and next(replacements(g, used), None) is not None
+        if used:
+            return (f"British Divide: another replacement (replace SOURCE TARGET KIND; {len(used)} of up to "
+                    f"{most}), or done")
+        replace = ("replace a Guerrilla with an Irregular (replace SOURCE TARGET KIND; up to "
+                   f"{most} space(s))") if can_replace else ""
+        roll = "roll against the Irregulars on the map (roll)" if not f.get("no_roll") else ""
+        return f"British Divide: {' or '.join(x for x in (replace, roll) if x) or 'nothing to do; done'}"
+
+    def refusal(self, g, f, verb, arg):
+        can = self.prompt(g, f)
+        if verb == "replace":
+            return self.replace_refusal(g, f, arg)
+        if verb == "roll" and "roll" not in can:
+            if f.get("no_roll"):
+                return W.because("this Divide replaces Guerrillas only, without the roll", W.rule_of(f, "4.2.2"))
+            return W.because(f"Divide replaces or rolls, and it has replaced in {W.names(f['used'])}", "4.2.2")
+        if verb == "done" and "done" not in can:
+            if f.get("must") and not f["used"]:
+                return W.because("this Divide must replace at least one Guerrilla where it can", W.rule_of(f, "4.2.2"))
+            return W.because("Divide replaces a Guerrilla with an Irregular or rolls: choose one", "4.2.2")
+        return None
+
+    def replace_refusal(self, g: Context, f: dict, arg: str | None) -> str | None:
+        """Why replacement *arg* (``SOURCE TARGET guerrilla-u|guerrilla-a``) is refused
+        (:func:`divide_replacements`): spaces up to the Unity value (4.2.2, 6.6.2), each once (4.1), an
+        Underground Irregular in the source, a Guerrilla in or adjacent to it (4.2.2), never in a Foreign
+        Country (1.4.2)."""
+        used, most = f["used"], B.unity_value(g)
+        if most == 0:
+            return W.because(f"the Unity Track is at {B.unity_name(g.s['unity'])}, whose value 0 allows no Divide "
+                             "replacement", "6.6.2, 4.2.2")
+        if len(used) >= most:
+            return W.because(f"Divide replaces in up to {most} space(s), the Unity Track's value, and has used "
+                             f"{len(used)}", "4.2.2, 6.6.2")
+        if arg is None or arg in divide_replacements(g, used):
+            return None
+        words = W.parts(arg, 3)
+        if words is None or words[2] not in WORD_KEY:
+            return W.form("replace", "SOURCE TARGET guerrilla-u|guerrilla-a", arg, "4.2.2")
+        src, tgt, word = words
+        for sid in (src, tgt):
+            if not W.is_space(sid):
+                return W.not_a_space(sid)
+        if src in used:
+            return W.because(f"the Irregular in {B.name(src)} was used in this Divide already: each space once", "4.1")
+        if not B.sp(g, src)["irregulars_u"]:
+            return W.because(f"{W.has(g, src, 'irregulars_u')} to Activate", "4.2.2")
+        if tgt not in B.within_one(g, src):
+            return W.because(f"{B.name(tgt)} is neither {B.name(src)} nor adjacent to it", "4.2.2")
+        if B.KIND[tgt] == "foreign":
+            return W.because(f"{B.name(tgt)} is a Foreign Country: no Irregular may go there", "1.4.2")
+        return W.because(f"{W.has(g, tgt, WORD_KEY[word])} to replace", "4.2.2")
 
     def act(self, g, f, verb, arg):
         if verb == "roll":
@@ -373,8 +534,11 @@ class Divide(SpecialActivity):
 def divide_roll(g: Context) -> None:
     die = g.roll("Divide")
     n = B.irregulars_on_map(g)
-    g.say(f"British Divide rolled {die} against {n} Irregular(s) on the map.", faction="british", rule="4.2.2")
-    if die <= n:
+    ok = die <= n
+    g.say(f"British {roll_words(die, 'Divide', n, 'Irregular(s) on the map', ok)}: "
+          f"{'the Unity Track shifts toward Decentralized' if ok else 'the Unity Track does not shift'}.",
+          faction="british", rule="4.2.2")
+    if ok:
         B.shift_unity(g, -1, "Divide", rule="4.2.2")
 
 
@@ -404,7 +568,28 @@ class AirRecon(SpecialActivity):
         return out
 
     def text(self, g, f):
-        return "British Air Recon: select up to 2 Districts or Railways to Activate Guerrillas in, or done"
+        done = ", or done" if f["chosen"] else ""
+        return (f"British Air Recon: select up to 2 Districts or Railways to Activate Guerrillas in "
+                f"({len(f['chosen'])} selected){done}")
+
+    def refusal(self, g, f, verb, arg):
+        chosen = f["chosen"]
+        if verb == "done" and not chosen:
+            return W.because("Air Recon selects at least one space: none is selected yet", "4.2.3")
+        if verb != "space" or arg is None or arg in self.prompt(g, f).get("space", ()):
+            return None
+        if not W.is_space(arg):
+            return W.not_a_space(arg)
+        name = B.name(arg)
+        if arg in chosen:
+            return W.because(f"{name} is already selected for this Air Recon: a space only once", "4.1")
+        if len(chosen) >= 2:
+            return W.because("Air Recon takes place in up to two spaces and has them", "4.2.3")
+        if B.KIND[arg] == "foreign":
+            return W.because(f"{name} is a Foreign Country: British Special Activities never select one", "1.3.7")
+        if B.KIND[arg] not in ("district", "railway"):
+            return W.because(f"{name} is {W.kind_of(arg)}: Air Recon takes place in Districts and Railways", "4.2.3")
+        return W.because(f"{W.has(g, arg, 'guerrillas_u')} for Air Recon to Activate", "4.2.3")
 
     def act(self, g, f, verb, arg):
         if verb == "done":

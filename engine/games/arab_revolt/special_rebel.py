@@ -6,6 +6,7 @@ from __future__ import annotations
 from ...core import notation
 from ...core.flow import Context, procedure
 from . import board as B
+from . import why as W
 from .operation import cap, place_own
 from .rebel_ops import WORD_KEY, ambush_hit, ambush_reason, ambush_targets, sabotage_reason, sabotage_space
 from .special import SpecialActivity, roll_against_bases
@@ -64,8 +65,62 @@ class Mobilize(SpecialActivity):
     def text(self, g, f):
         if f["stage"] == "bases":
             return ("Rebel Mobilize: select up to 2 Districts with more Guerrillas than Irregulars, or Foreign "
-                    "Countries, to place a Base in, or done")
-        return "Rebel Mobilize: place a Guerrilla in a space with Opposition (place SPACE), or done"
+                    f"Countries, to place a Base in ({len(f['chosen'])} selected), or done")
+        where = "a Curfew (House Demolition, A6)" if f.get("guerrillas_in") == "curfew" else "Opposition"
+        return f"Rebel Mobilize: place a Guerrilla in a space with {where} (place SPACE), or done"
+
+    def refusal(self, g, f, verb, arg):
+        if f["stage"] == "bases" and verb == "space":
+            return self.base_refusal(g, f, arg)
+        if f["stage"] == "guerrillas" and verb == "place":
+            return self.guerrilla_refusal(g, f, arg)
+        return None
+
+    def base_refusal(self, g: Context, f: dict, arg: str | None) -> str | None:
+        """Why Mobilize may not place a Base in *arg* (:func:`mobilize_spaces`): each space once (4.1), up to
+        two (4.3.1), a District with more Guerrillas than Irregulars or a Foreign Country in play (4.3.1, 1.3.7),
+        room for a Base (1.4.2), a Base Available or on the map (1.4.1)."""
+        if arg is None:
+            return None
+        if not W.is_space(arg):
+            return W.not_a_space(arg)
+        name, kind, x = B.name(arg), B.KIND[arg], B.sp(g, arg)
+        if arg in f["chosen"]:
+            return W.because(f"{name} is already selected for this Mobilize: a space only once", "4.1")
+        if len(f["chosen"]) >= 2:
+            return W.because("Mobilize takes place in up to two spaces and has them", "4.3.1")
+        if arg in mobilize_spaces(g):
+            return None
+        if kind not in ("district", "foreign"):
+            return W.because(f"{name} is {W.kind_of(arg)}: Mobilize places Bases in Districts and Foreign "
+                             "Countries", "4.3.1")
+        if kind == "foreign" and not B.in_play(g, arg):
+            return W.not_in_play(g, arg)
+        if kind == "district" and B.guerrillas(x) <= B.irregulars(x):
+            return W.because(f"{W.has(g, arg, 'guerrillas', 'irregulars')}: Mobilize needs more Guerrillas than "
+                             "Irregulars in a District", "4.3.1")
+        if not B.BOARD.room(g, arg, "bases"):
+            return W.because(f"{W.has(g, arg, 'bases')}: two Bases at most in a space", "1.4.2")
+        return W.because("no Base is Available, and none is on the map elsewhere to take", "1.4.1")
+
+    def guerrilla_refusal(self, g: Context, f: dict, arg: str | None) -> str | None:
+        """Why Mobilize may not place a Guerrilla in *arg* (:meth:`guerrilla_spaces`): one in each space with
+        Opposition (4.3.1; A6 shaded: with a Curfew), a Guerrilla Available or on the map (1.4.1)."""
+        if arg is None or arg in self.guerrilla_spaces(g, f):
+            return None
+        if not W.is_space(arg):
+            return W.not_a_space(arg)
+        name = B.name(arg)
+        if arg in f["placed"]:
+            return W.because(f"Mobilize placed a Guerrilla in {name} already: one in each space", "4.3.1")
+        if f.get("guerrillas_in") == "curfew":
+            if not B.sp(g, arg)["curfew"]:
+                return W.because(f"{name} has no Curfew: this Mobilize places Guerrillas in Curfew spaces",
+                                 W.rule_of(f, "A6"))
+        elif not B.sp(g, arg)["opposition"]:
+            return W.because(f"{name} has no Opposition: Mobilize places Guerrillas in spaces with Opposition",
+                             "4.3.1")
+        return W.because("no Guerrilla is Available or on the map to place", "1.4.1")
 
     def act(self, g, f, verb, arg):
         if f["stage"] == "bases":
@@ -111,9 +166,10 @@ class Coordinate(SpecialActivity):
         if parent and "max" in parent and parent.get("op"):
             parent["max"] += 1
         g.say("Rebels Coordinated: the Operations chit is worth one more space.", faction="rebels", rule="4.3.2")
-        die, ok = roll_against_bases(g, "Coordinate")
-        g.say(f"Rebels rolled {die} against {B.bases_on_map(g)} Base(s) on the map.", faction="rebels",
-              rule="4.3.2")
+        _, ok, words = roll_against_bases(g, "Coordinate")
+        g.say(f"Rebels {words}: "
+              f"{'the Unity Track shifts toward Centralized' if ok else 'the Unity Track does not shift'}.",
+              faction="rebels", rule="4.3.2")
         if ok:
             B.shift_unity(g, 1, "Coordinate", rule="4.3.2")
         return True
@@ -146,8 +202,8 @@ def raid_act_reasons(g: Context, f: dict, here: str) -> dict[str, str | None]:
     one of those moved in, so one of them must be Underground; A28 Tegart Forts flips those moved in from a
     Foreign Country Active."""
     if not f.get("in_u"):
-        why = ("no Guerrilla moved in by this Raid is Underground (4.3.3: Raid acts with the Guerrillas it "
-               "moved; A28 Tegart Forts flips those moving from a Foreign Country Active)")
+        why = W.because("no Guerrilla moved in by this Raid is Underground: Raid acts with the Guerrillas it moved "
+                        "(A28 Tegart Forts flips those moving from a Foreign Country Active)", "4.3.3")
         return {"sabotage": why, "ambush": why}
     return {"sabotage": sabotage_reason(g, here), "ambush": ambush_reason(g, here)}
 
@@ -194,25 +250,102 @@ class Raid(SpecialActivity):
 
     def text(self, g, f):
         stage = f["stage"]
-        if stage == "space":
-            return f"Rebel Raid: select a space adjacent to a Rebel Base (up to {self.most(g)}), or done"
+        if stage == "space":  # waiting here, a space is offered (advance ends the Raid otherwise): done once one is
+            return (f"Rebel Raid: select a space adjacent to a Rebel Base (up to {self.most(g)}; "
+                    f"{len(f['chosen'])} selected){', or done' if f['chosen'] else ''}")
         here = B.name(f["chosen"][-1])
         if stage == "move":
-            return f"Rebel Raid into {here}: move in a Guerrilla from an adjacent Base space (move FROM KIND), or done"
-        return f"Rebel Raid in {here}: a Limited Sabotage, an Ambush (ambush TARGET), or done"
+            done = ", or done" if f["moved"] else ""
+            srcs = [f["source"]] if f.get("source") else raid_sources(g, f["chosen"][-1])
+            if f["moved"] >= 2 or not any(B.guerrillas(B.sp(g, a)) for a in srcs):
+                return f"Rebel Raid into {here}: no more Guerrillas may move in{done}"
+            return f"Rebel Raid into {here}: move in a Guerrilla from an adjacent Base space (move FROM KIND){done}"
+        can = self.prompt(g, f)
+        acts = [text for verb, text in (("sabotage", "a Limited Sabotage (sabotage)"),
+                                        ("ambush", "an Ambush (ambush TARGET)")) if verb in can]
+        return f"Rebel Raid in {here}: {', '.join(acts)}, or done" if acts else f"Rebel Raid in {here}: done"
 
-    def explain(self, g, f, verb, arg):
+    def refusal(self, g, f, verb, arg):
+        stage = f["stage"]
+        if stage == "space" and verb == "space":
+            return self.space_refusal(g, f, arg)
+        if stage == "space" and verb == "done" and not f["chosen"]:
+            return W.because("Raid selects at least one space: none is selected yet", "4.3.3")
+        if stage == "move" and verb == "move":
+            return self.move_refusal(g, f, arg)
+        if stage == "move" and verb == "done" and not f["moved"]:
+            return W.because(f"Raid moves one or two Guerrillas into {B.name(f['chosen'][-1])}: none moved yet",
+                             "4.3.3")
         if verb not in ("sabotage", "ambush") or not f.get("chosen"):
             return None
         here = f["chosen"][-1]
-        if f["stage"] == "act":
-            return raid_act_reasons(g, f, here)[verb]
-        if f["stage"] == "space":
-            if f.get("acted"):
-                return f"the Raid already acted in {B.name(here)} (4.3.3: one Limited Sabotage or Ambush a space)"
+        if stage == "act":
             why = raid_act_reasons(g, f, here)[verb]
-            return f"the Raid in {B.name(here)} is over{': ' + why if why else ''}"
+            if why or verb == "sabotage" or arg is None:
+                return why
+            key = B.BOARD.key_of_word.get(arg)
+            if key not in ("police", "irregulars_u", "irregulars_a"):
+                return W.form("ambush", "police|irregular-u|irregular-a", arg, "3.3.4")
+            return W.because(f"{W.has(g, here, key)} to remove", "3.3.4")
+        if stage == "space":
+            if f.get("acted"):
+                return W.because(f"the Raid already acted in {B.name(here)}: one Limited Sabotage or Ambush a space",
+                                 "4.3.3")
+            why = raid_act_reasons(g, f, here)[verb]
+            if why:
+                return W.prefixed(f"the Raid in {B.name(here)} is over, and could not act there: ", why)
+            return W.because(f"the Raid in {B.name(here)} is over: it acts there right after its Guerrillas move in, "
+                             "not later", "4.3.3")
         return None
+
+    def space_refusal(self, g: Context, f: dict, arg: str | None) -> str | None:
+        """Why Raid may not select *arg* (:func:`raid_spaces`): each space once (4.1), up to two (4.3.3; A8
+        unshaded one), never a Foreign Country (1.3.7, ruling R-RAID-FC), next to a Base with Guerrillas (4.3.3),
+        A15 unshaded no Railway next to a Curfew."""
+        if arg is None:
+            return None
+        if not W.is_space(arg):
+            return W.not_a_space(arg)
+        name = B.name(arg)
+        if arg in f["chosen"]:
+            return W.because(f"{name} is already selected for this Raid: a space only once", "4.1")
+        if len(f["chosen"]) >= self.most(g):
+            if self.most(g) == 1:
+                return W.because("Raid takes place in one space only, and has it", "A8")
+            return W.because("Raid takes place in up to two spaces and has them", "4.3.3")
+        if arg in raid_spaces(g, f["chosen"]):
+            return None
+        if B.KIND[arg] == "foreign":
+            return W.because(f"{name} is a Foreign Country: Raid may not select one (ruling R-RAID-FC)", "1.3.7")
+        if not raid_sources(g, arg):
+            near = [a for a in sorted(B.adj(g, arg)) if B.sp(g, a)["bases"]]
+            facts = (f"the Bases next to it ({W.names(near)}) have no Guerrilla" if near
+                     else "no space next to it has a Rebel Base")
+            return W.because(f"{name} is not adjacent to a Rebel Base with Guerrillas: {facts}", "4.3.3")
+        return W.because(f"{name} is a Railway next to a Curfew: Raid may not select it", "A15")
+
+    def move_refusal(self, g: Context, f: dict, arg: str | None) -> str | None:
+        """Why Raid may not move Guerrilla *arg* (``FROM guerrilla-u|guerrilla-a``) in: one or two (4.3.3), from
+        one adjacent space with a Base (ruling R-RAID-SOURCE)."""
+        here = f["chosen"][-1]
+        if f["moved"] >= 2:
+            return W.because(f"Raid moves one or two Guerrillas into {B.name(here)} and has moved 2", "4.3.3")
+        if arg is None:
+            return None
+        words = W.parts(arg, 2)
+        if words is None or words[1] not in WORD_KEY:
+            return W.form("move", "FROM guerrilla-u|guerrilla-a", arg, "4.3.3")
+        src, word = words
+        if not W.is_space(src):
+            return W.not_a_space(src)
+        if f.get("source") and src != f["source"]:
+            return W.because(f"this Raid's Guerrillas come from one space, {B.name(f['source'])} "
+                             "(ruling R-RAID-SOURCE)", "4.3.3")
+        if src not in B.adj(g, here):
+            return W.because(f"{B.name(src)} is not adjacent to {B.name(here)}", "4.3.3")
+        if not B.sp(g, src)["bases"]:
+            return W.because(f"{B.name(src)} has no Rebel Base: Raid moves Guerrillas in from a Base space", "4.3.3")
+        return W.because(f"{W.has(g, src, WORD_KEY[word])} to move in", "4.3.3")
 
     def act(self, g, f, verb, arg):
         stage = f["stage"]

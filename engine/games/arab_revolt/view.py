@@ -15,7 +15,7 @@ from .data import CARDS
 
 def view(state: dict, role: str) -> dict:
     v = base_view(state, role, CARDS)
-    for cup in ("punishment", "ops"):
-        c = v[cup]
+    for cup in ("punishment", "ops"):  # a new dict: the view shares the state's (engine.coin.view)
+        c = v[cup] = state[cup].copy()
         c["pool_size"] = len(c.pop("pool"))
     return v

@@ -12,6 +12,7 @@ from . import board, british_ops, haganah, irgun_ops, propaganda, special  # noq
 from .data import RULINGS
 from .facts import facts
 from .invariants import invariants
+from .orders import ORDERS
 from .position import POSITION
 from .rules import RULES
 from .setup import setup
@@ -34,6 +35,7 @@ DEFINITION = register(GameDefinition(
     rulings=lambda: RULINGS,
     max_actions=5000,
     layers=("engine.coin",),  # the COIN layer's procedures and order words are the game's too
+    orders=ORDERS,  # the order words and their arguments (engine.core.grammar; docs/orders.md)
     position=POSITION,  # position files (issue 23, item 5; docs/positions.md)
     facts=facts,
     invariants=invariants,

@@ -8,7 +8,8 @@ from ...core.errors import RulesBugError
 from ...core.flow import Procedure, procedure
 from ...core.ruling_choice import chosen
 from . import board as B
-from .operation import Operation, cap
+from .operation import NO, Operation, cap
+from .why import count, elsewhere, has, held, names, not_a_space, space_of, spaces_in
 
 notation.declare(__name__, {"to", "troop", "move", "chit", "curfew", "arrest", "remove", "done"})
 
@@ -21,12 +22,31 @@ class Deploy(Operation):
     name = "pal.op.deploy"
     op = "deploy"
 
-    def eligible(self, g, f, sid):
+    def eligible(self, g, f, sid, why=True):
         x = B.sp(g, sid)
         if B.KIND[sid] == "railway":
-            return "Deploy selects Districts and Cities only (3.2.1)"
+            return f"{B.name(sid)} is a Railway: Deploy selects Districts and Cities only (3.2.1)" if why else NO
         if x["troops"] <= B.irgun_pieces(x):
-            return f"{B.name(sid)} needs more Troops than Irgun pieces (3.2.1)"
+            return f"{has(g, sid, 'troops', 'irgun')}: Deploy needs more Troops than Irgun pieces (3.2.1)" if why else NO
+        return None
+
+    def stage_refusal(self, g, f, verb, arg):
+        st = f["stage"]
+        if st == "dest" and verb == "to":
+            return not_a_space(arg or "")
+        if st == "troops" and verb == "troop":
+            sid = space_of(arg)
+            if sid is None:
+                if len((arg or "").split()) > 1:
+                    return (f"troop names the one space a Troop moves from; all go to {B.name(f['dest'])} "
+                            "(3.2.1: troop FROM)")
+                return not_a_space(arg or "")
+            if sid == f["dest"]:
+                return f"{B.name(sid)} is where the Troops go (3.2.1: from anywhere to one space)"
+            return f"{has(g, sid, 'troops')} to move (3.2.1)"
+        if st in ("dest", "troops") and verb in ("to", "troop"):
+            return (f"the Troops' one destination is {B.name(f['dest'])}: troop FROM moves one there (3.2.1)"
+                    if st == "troops" else "first choose the one space Troops move to (3.2.1: to SPACE)")
         return None
 
     def on_space(self, g, f, sid):
@@ -142,6 +162,8 @@ class CellRemoval:
                    ask=f"spend an Intel Chit to remove Underground Cells in {B.name(f['here'])}")
             return
         if not (can_a and can_u) and not chits:
+            if f["budget"] > f["ug"]:  # chit value left over here is lost (1.6.1: one space)
+                f.setdefault("unspent", []).append([f["here"], f["budget"] - f["ug"]])
             self.after_cells(g, f)
             self.end_removal(g, f)
 
@@ -157,26 +179,67 @@ class CellRemoval:
             out["done"] = []
         return out
 
-    def explain(self, g, f, verb, arg):
-        if f["stage"] == self.removal_stage:
-            can_a, can_u, chits = self.options(g, f)
-            if verb == "done" and (can_a or can_u):
-                return ("targeted Cells are removed to the maximum extent possible (3.1, ruling R-OP-3): "
-                        "remove a Cell first")
-            if verb == "remove" and arg == "underground":
-                if self.active_first(g, f) and B.sp(g, f["here"])["cells_a"]:
-                    return "First remove Active Cells (3.2.4, ruling R-OP-3b)"
-                return ("an Underground Cell needs spent Intel Chit value (3.2.2, 3.2.4, 1.6.1: chit VALUE) "
-                        "and room for one more removal")
-            if verb == "chit":
-                return "a chit of value 1 or more, held, with an Underground Cell and room left here (1.6.1)"
-        return super().explain(g, f, verb, arg)
+    def removal_rule(self) -> str:
+        return "3.2.2" if self.op == "patrol" else "3.2.4"
+
+    def removal_refusal(self, g, f, verb, arg) -> str | None:
+        """Why an order is refused while removing Cells in ``here``: the tests of :meth:`options`."""
+        here, rule = f["here"], self.removal_rule()
+        x = B.sp(g, here)
+        room = f["cap"] - f["taken"]
+        can_a, can_u, chits = self.options(g, f)
+        where = B.name(here)
+        if verb == "done":
+            left = [count(x[k], k) for k, ok in (("cells_a", can_a), ("cells_u", can_u)) if ok]
+            return (f"targeted Cells are removed to the maximum extent possible (3.1, ruling R-OP-3): {where} "
+                    f"still has {' and '.join(left)} and room for {room} more removal(s); remove a Cell first")
+        if verb == "remove":
+            if arg not in B.CELL_KINDS:
+                if arg == "cache" and self.op == "assault":
+                    return (f"Arms Caches are removed only once no Cells remain, even Underground (3.2.4): "
+                            f"{has(g, here, 'cells_a', 'cells_u')}; Caches then go by themselves")
+                return f"remove active or remove underground: {self.op.title()} removes Cells in {where} ({rule})"
+            if room <= 0:
+                return f"this {self.op.title()} has used its {f['cap']} removal(s) in {where} ({rule})"
+            if arg == "active":
+                return f"{has(g, here, 'cells_a')} ({rule})"
+            if not x["cells_u"]:
+                return f"{has(g, here, 'cells_u')} ({rule})"
+            if self.active_first(g, f) and x["cells_a"]:
+                return f"first remove Active Cells: {has(g, here, 'cells_a')} (3.2.4, ruling R-OP-3b)"
+            if f["budget"]:
+                return (f"the Intel Chit value spent in {where} ({f['budget']}) has paid for {f['ug']} Underground "
+                        f"Cell(s): spend another chit here (chit VALUE) (1.6.1: each chit's value in one space)")
+            lost = [f"{v} in {B.name(sid)}" for sid, v in f.get("unspent", [])]
+            if lost:
+                return (f"no Intel Chit value is spent in {where}; the value left over ({', '.join(lost)}) may not "
+                        "be carried to another space (1.6.1: each chit's full value is spent in a single space)")
+            return (f"an Underground Cell is removed by spending Intel Chits in the space ({rule}, 1.6.1): none spent "
+                    f"in {where} yet (chit VALUE; the British hold {held(g)})")
+        if verb == "chit":
+            if f["role"] != "british":
+                return "the Intel Chits are the British player's to spend (1.6.1): they are asked"
+            if room <= 0:
+                return f"this {self.op.title()} has used its {f['cap']} removal(s) in {where} ({rule})"
+            if not x["cells_u"]:
+                return f"{has(g, here, 'cells_u')}: a chit pays for Underground Cells only (1.6.1)"
+            if f.get("chits_done"):
+                return f"the British chose to spend no more Intel Chits in {where} (1.6.1)"
+            if arg == "0":
+                return "a chit of value 0 pays for no Underground Cell (1.6.1)"
+            return f"the British hold no Intel Chit of value {arg} (held: {held(g)}) (1.6.1)"
+        return None
 
     def removal_text(self, g, f) -> str:
         room = f["cap"] - f["taken"]
         who = "British" if f["role"] == "british" else f"{f['role'].title()} for the British"
-        return (f"{who} {self.op.title()} in {B.name(f['here'])}: remove an active or underground Cell "
-                f"({room} more at most; underground ones paid by Intel Chits: chit VALUE), or done")
+        can_a, can_u, chits = self.options(g, f)  # the tests of removal_prompt: the text offers what it does
+        parts = ["remove an active or underground Cell"] if can_a or can_u else []
+        if chits and f["role"] == "british":
+            parts.append("spend an Intel Chit to remove Underground Cells (chit VALUE)")
+        end = "" if can_a or can_u else ", or done"
+        return (f"{who} {self.op.title()} in {B.name(f['here'])}, {room} more removal(s) at most: "
+                f"{', '.join(parts)}{end}")
 
     def removal_act(self, g, f, verb, arg) -> None:
         if verb == "chit":
@@ -221,8 +284,46 @@ class ChitChoice(Procedure):
     def text(self, g, f):
         return f"British: {f['ask']} (chit VALUE), or done"
 
+    def explain(self, g, f, verb, arg):
+        if verb != "chit":
+            return elsewhere(verb)
+        rule = "3.2.3" if f["minimum"] == 0 else "1.6.1"  # a Search's discard (any value) or a payment
+        if arg == "0" and f["minimum"]:
+            return "a chit of value 0 pays for no Underground Cell (1.6.1)"
+        return f"the British hold no Intel Chit of value {arg} (held: {held(g)}) ({rule})"
+
     def act(self, g, f, verb, arg):
         g.end(arg if verb == "chit" else "none")
+
+
+def any_move(g, f, key: str, sources) -> bool:
+    """Whether a cube of *key* may move into a destination of *f* (``move FROM TO``): one that has not moved
+    (``arrived``), from a space of *sources* other than the destination: the test of the prompts of Patrol
+    and Search (their ``movable``), stopping at the first cube found."""
+    dests, arrived, spaces = f["spaces"], f["arrived"], g.s["spaces"]
+    return any(spaces[a][key] > arrived.get(a, 0) and (len(dests) > 1 or a not in dests) for a in sources)
+
+
+def move_refusal(g, f, arg, key: str, movable, rule: str, adjacent: bool = False) -> str:
+    """Why ``move FROM TO`` is refused in Patrol (Police, 3.2.2) or Search (adjacent Troops, 3.2.3): the
+    destination is not selected, FROM is TO or not adjacent, or FROM has no cube that has not moved
+    (ruling R-OP-8: each cube moves once)."""
+    pair = spaces_in(arg, 2)
+    if not isinstance(pair, list):
+        return pair or f"move FROM TO: a space the cube leaves and one of the destinations, {names(f['spaces'])} ({rule})"
+    a, b = pair
+    if b not in f["spaces"]:
+        return f"{B.name(b)} is not a destination of this {f['op'].title()}: {names(f['spaces'])} ({rule})"
+    if a == b:
+        return f"{B.name(a)} is the destination itself ({rule})"
+    if adjacent and a not in B.adj(g, b):
+        return f"{B.name(a)} is not adjacent to {B.name(b)}: Search moves adjacent Troops ({rule})"
+    if not B.sp(g, a)[key]:
+        return f"{has(g, a, key)} to move ({rule})"
+    if movable(g, f, a) <= 0:
+        return (f"{has(g, a, key)}, each moved into it in this {f['op'].title()} already: a cube moves once "
+                f"({rule}, ruling R-OP-8)")
+    return f"{B.name(a)} to {B.name(b)} is not a move this {f['op'].title()} may make ({rule})"
 
 
 @procedure
@@ -235,9 +336,36 @@ class Patrol(CellRemoval, Operation):
     op = "patrol"
     removal_stage = "arrest"
 
-    def eligible(self, g, f, sid):
+    def eligible(self, g, f, sid, why=True):
         if not B.cells(B.sp(g, sid)):
-            return f"Patrol destinations need Cells (3.2.2); {B.name(sid)} has none"
+            return f"Patrol destinations need Cells (3.2.2); {B.name(sid)} has none" if why else NO
+        return None
+
+    def arrest_spaces(self, g, f) -> list[str]:
+        """Destinations where Cells may still be removed: with Police, not chosen yet (3.2.2)."""
+        return [s for s in f["spaces"] if s not in f.get("arrested", []) and B.sp(g, s)["police"]]
+
+    def stage_refusal(self, g, f, verb, arg):
+        st = f["stage"]
+        if st == "move" and verb == "move":
+            return move_refusal(g, f, arg, "police", self.movable, "3.2.2")
+        if st == "arrest-space" and verb == "space":
+            sid = space_of(arg)
+            if sid is None:
+                return not_a_space(arg or "")
+            if sid not in f["spaces"]:
+                return f"{B.name(sid)} is not a destination of this Patrol: {names(f['spaces'])} (3.2.2)"
+            if sid in f.get("arrested", []):
+                return f"this Patrol already removed Cells in {B.name(sid)} (3.2.2)"
+            if not B.sp(g, sid)["police"]:
+                return f"{has(g, sid, 'police')}: the Patrol removes one Cell per Police cube there (3.2.2)"
+            return (f"this Patrol removes Cells in {self.removal_spaces(g, f)} destination(s) "
+                    f"(3.2.2; P23 unshaded: two), done in {names(f.get('arrested', []))}")
+        if st == "arrest-space" and verb == "done":
+            return (f"the Patrol then removes Cells in one destination with Police (3.2.2): choose "
+                    f"{names(self.arrest_spaces(g, f))}")
+        if st == self.removal_stage:
+            return self.removal_refusal(g, f, verb, arg)
         return None
 
     def on_space(self, g, f, sid):
@@ -265,7 +393,7 @@ class Patrol(CellRemoval, Operation):
         if st == "arrest-space":
             # The first removal space is not optional (3.2.2: "then in one destination space, remove");
             # a second one (P23 unshaded) is. Only destinations with Police can remove anything.
-            c = [s for s in f["spaces"] if s not in f.get("arrested", []) and B.sp(g, s)["police"]]
+            c = self.arrest_spaces(g, f)
             out = {"space": c} if c else {}
             if f.get("arrested") or not c:
                 out["done"] = []
@@ -290,9 +418,12 @@ class Patrol(CellRemoval, Operation):
     def sub_text(self, g, f):
         st = f["stage"]
         if st == "move":
+            if not any_move(g, f, "police", B.SPACES):
+                return "British Patrol: no Police cube can move to a destination now; done"
             return "British Patrol: move a Police cube to a destination (move FROM TO), or done"
         if st == "arrest-space":
-            return "British Patrol: choose the destination where Cells are removed, or done"
+            second = " (a second one, P23), or done" if f.get("arrested") else ""
+            return f"British Patrol: choose the destination where Cells are removed{second}"
         return self.removal_text(g, f)
 
     def sub_act(self, g, f, verb, arg):
@@ -384,6 +515,25 @@ class Search(Operation):
             return out
         return {}
 
+    def stage_refusal(self, g, f, verb, arg):
+        st = f["stage"]
+        if st == "move" and verb == "move":
+            return move_refusal(g, f, arg, "troops", self.movable, "3.2.3", adjacent=True)
+        if st == "city" and verb == "chit":
+            city = B.name(f["cities"][0])
+            if f.get("no_intel"):
+                return self.card_refusal(g, f, f"this Search uses no Intel Chit, so none is discarded in {city}")
+            if f["role"] != "british":
+                return "the Intel Chits are the British player's to discard (1.6.1): they are asked"
+            if not g.s["intel"]["held"]:
+                return (f"the British hold no Intel Chit to discard in {city} (3.2.3: a chit to Activate one Cell "
+                        "per cube and place no Curfew)")
+            return f"the British hold no Intel Chit of value {arg} (held: {held(g)}) (3.2.3)"
+        if st == "city" and verb == "done":
+            chit = " or discards an Intel Chit (chit VALUE)" if self.city_chits(g, f) else ""
+            return f"the Search in {B.name(f['cities'][0])} places a Curfew (curfew){chit} first (3.2.3)"
+        return None
+
     def city_chits(self, g, f) -> list[str]:
         """Chits that may be discarded in a City (3.2.3: any value; none with P6 unshaded)."""
         return [] if f.get("no_intel") else B.chit_values(g)
@@ -406,10 +556,14 @@ class Search(Operation):
 
     def sub_text(self, g, f):
         if f["stage"] == "move":
+            if not any_move(g, f, "troops", (a for b in f["spaces"] for a in B.adj(g, b))):
+                return "British Search: no adjacent Troop can move into a destination now; done"
             return "British Search: move an adjacent Troop into a destination (move FROM TO), or done"
         per = 4 if cap(g, "P17") == "shaded" else 3
-        return (f"British Search in {B.name(f['cities'][0])}: curfew (Curfew, 1 per {per} cubes) or chit VALUE "
-                "(1 per cube, no Curfew)")
+        text = f"British Search in {B.name(f['cities'][0])}: curfew (Curfew, 1 per {per} cubes)"
+        if f["role"] == "british" and self.city_chits(g, f):
+            text += " or chit VALUE (1 per cube, no Curfew)"
+        return text
 
     def sub_act(self, g, f, verb, arg):
         if f["stage"] == "move":
@@ -468,10 +622,16 @@ class Assault(CellRemoval, Operation):
     op = "assault"
     removal_stage = "assault"
 
-    def eligible(self, g, f, sid):
+    def eligible(self, g, f, sid, why=True):
         x = B.sp(g, sid)
         if not x["troops"] or not B.irgun_pieces(x):
-            return f"Assault needs Troops and Irgun pieces in the space (3.2.4); {B.name(sid)} lacks them"
+            return (f"{has(g, sid, 'troops', 'irgun')}: Assault needs Troops and Irgun pieces in the space (3.2.4)"
+                    if why else NO)
+        return None
+
+    def stage_refusal(self, g, f, verb, arg):
+        if f["stage"] == self.removal_stage:
+            return self.removal_refusal(g, f, verb, arg)
         return None
 
     def active_first(self, g, f):

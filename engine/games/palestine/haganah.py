@@ -10,6 +10,7 @@ from __future__ import annotations
 from ...core import notation
 from ...core.flow import Context, Procedure, procedure
 from . import board as B
+from .why import elsewhere, has, not_a_space, space_of
 
 notation.declare(__name__, {"take"})
 
@@ -110,6 +111,26 @@ class HaganahRefill(Procedure):
         need = missing(g, f["box"])
         what = ", ".join(f"{n} {p}" for p, n in need.items())
         return f"Irgun: choose map pieces to return to Haganah box {f['box']} ({what} still needed)"
+
+    def explain(self, g, f, verb, arg):
+        need = missing(g, f["box"])
+        what = " and ".join(f"{n} {'Arms Cache(s)' if p == 'caches' else 'Cell(s)'}" for p, n in need.items())
+        if verb == "done":
+            return (f"Haganah box {f['box']} is filled from the map while pieces remain there (6.5.2): {what} "
+                    "still needed (take SPACE underground|active|cache)")
+        if verb != "take":
+            return elsewhere(verb)
+        parts = (arg or "").split()
+        if len(parts) != 2 or parts[1] not in ("underground", "active", "cache"):
+            return f"take SPACE underground|active|cache: a map piece for Haganah box {f['box']} (6.5.2)"
+        sid = space_of(parts[0])
+        if sid is None:
+            return not_a_space(parts[0])
+        piece = "caches" if parts[1] == "cache" else "cells"
+        if not need.get(piece):
+            return f"Haganah box {f['box']} needs no more {'Arms Caches' if piece == 'caches' else 'Cells'}: {what} (6.5.2)"
+        key = {"underground": "cells_u", "active": "cells_a", "cache": "caches"}[parts[1]]
+        return f"{has(g, sid, key)} to return to the Haganah Track (6.5.2)"
 
     def act(self, g, f, verb, arg):
         sid, kind = arg.split(" ")

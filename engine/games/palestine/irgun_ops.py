@@ -8,7 +8,8 @@ from ...core.flow import Procedure, procedure
 from ...core.ruling_choice import chosen
 from . import board as B
 from .haganah import shift_haganah
-from .operation import Operation, cap
+from .operation import NO, Operation, cap
+from .why import count, elsewhere, has, kind_of, not_a_space, space_of
 
 notation.declare(__name__, {"place", "move", "cache", "terror", "roll"})
 
@@ -33,14 +34,31 @@ class Recruit(Operation):
     name = "pal.op.recruit"
     op = "recruit"
 
-    def eligible(self, g, f, sid):
+    def eligible(self, g, f, sid, why=True):
         if B.sp(g, sid)["curfew"]:
-            return f"Recruit may not select a space with a Curfew (3.3.1, 1.10); {B.name(sid)} has one"
+            return f"Recruit may not select a space with a Curfew (3.3.1, 1.10); {B.name(sid)} has one" if why else NO
         if not g.s["available"]["cells"]:
-            return "no Cells are Available (1.4.1)"
+            return "the Irgun have no Cell Available to place (1.4.1: pieces are placed from Available)"
         if not recruit_limit(g, sid):
-            return f"{B.name(sid)} is not a City and has no Arms Cache in or next to it (3.3.1)"
+            return (f"{B.name(sid)} is {kind_of(sid)}, not a City, and has no Arms Cache in or next to it (3.3.1)"
+                    if why else NO)
         return None
+
+    def stage_refusal(self, g, f, verb, arg):
+        if f["stage"] != "count":
+            return None
+        here = B.name(f["here"])
+        limit, avail = recruit_limit(g, f["here"]), g.s["available"]["cells"]
+        ask = f"place 1 to {min(limit, avail)}" if min(limit, avail) > 1 else "place 1"
+        if verb != "place" or not (arg or "").isdigit():
+            return f"say how many Cells Recruit places in {here}: {ask} (3.3.1)"
+        n = int(arg)
+        if n > avail:
+            return f"the Irgun have {count(avail, 'cells')} Available (1.4.1): {ask}"
+        if n > limit == 1:
+            return (f"{here} is a City with no Arms Cache in or next to it: Recruit places one Cell there "
+                    f"(3.3.1)")
+        return f"Recruit places 1 or 2 Cells in a space with or next to an Arms Cache (3.3.1): {ask}"
 
     def on_space(self, g, f, sid):
         f["here"] = sid
@@ -67,10 +85,14 @@ class Travel(Operation):
     name = "pal.op.travel"
     op = "travel"
 
-    def eligible(self, g, f, sid):
+    def eligible(self, g, f, sid, why=True):
         x = B.sp(g, sid)
         if B.cells(x) - sum(f.get("arrived", {}).get(sid, {}).values()) <= 0:
-            return f"Travel origins need Cells that have not moved this Travel (3.3.2); {B.name(sid)} has none"
+            if not why:
+                return NO
+            moved = f" ({count(B.cells(x), 'cells')}, all moved in)" if B.cells(x) else ""
+            return (f"Travel origins need Cells that have not moved this Travel (3.3.2); {B.name(sid)} has "
+                    f"none{moved}")
         return None
 
     def on_space(self, g, f, sid):
@@ -93,6 +115,19 @@ class Travel(Operation):
                     "finish this origin (done) first")
         return super().explain(g, f, verb, arg)
 
+    def stage_refusal(self, g, f, verb, arg):
+        if f["stage"] != "move" or verb != "move":
+            return None
+        origin = B.name(f["here"])
+        parts = (arg or "").split()
+        if len(parts) != 2 or parts[1] not in ("underground", "active"):
+            return f"move TO underground|active: where one Cell from {origin} goes, and which (3.3.2)"
+        if space_of(parts[0]) is None:
+            return not_a_space(parts[0])
+        kind = parts[1]
+        return (f"{origin} has no {kind.title()} Cell left to move in this Travel "
+                f"({f['left']['underground']} Underground, {f['left']['active']} Active left) (3.3.2)")
+
     def sub_prompt(self, g, f):
         out = {"done": []}
         moves = [f"{d} {k}" for d in B.SPACES for k in ("underground", "active") if f["left"][k] > 0]
@@ -101,6 +136,8 @@ class Travel(Operation):
         return out
 
     def sub_text(self, g, f):
+        if not (f["left"]["underground"] or f["left"]["active"]):
+            return f"Irgun Travel from {B.name(f['here'])}: every Cell has moved; done"
         return f"Irgun Travel from {B.name(f['here'])}: move a Cell (move TO underground|active), or done"
 
     def sub_act(self, g, f, verb, arg):
@@ -143,6 +180,12 @@ def flip(g, sid: str, kind: str, n: int) -> None:
     x[dst] += n
 
 
+def sabotage_modifiers(police: int, bonus: int) -> str:
+    """`` (-2 for Police, +2 for an Arms Cache)``: the modifiers of a Sabotage roll (3.3.3), or nothing."""
+    mods = ([f"-{police} for Police"] if police else []) + ([f"+{bonus} for an Arms Cache"] if bonus else [])
+    return f" ({', '.join(mods)})" if mods else ""
+
+
 @procedure
 class Sabotage(Operation):
     """Sabotage (3.3.3): in each space with an Underground Cell, Activate one; may spend a Cache in or next
@@ -152,14 +195,16 @@ class Sabotage(Operation):
     name = "pal.op.sabotage"
     op = "sabotage"
 
-    def eligible(self, g, f, sid):
+    def eligible(self, g, f, sid, why=True):
         x = B.sp(g, sid)
         if not x["cells_u"]:
-            return f"Sabotage needs an Underground Cell (3.3.3); {B.name(sid)} has none"
+            return f"Sabotage needs an Underground Cell (3.3.3); {B.name(sid)} has none" if why else NO
         if f.get("need_police") and not x["police"]:
-            return f"this Sabotage needs Police in the space; {B.name(sid)} has none"
+            return self.card_refusal(g, f, f"this Sabotage needs Police in the space; {B.name(sid)} has none") \
+                if why else NO
         if f.get("only_railways") and B.KIND[sid] != "railway":
-            return "this Sabotage is at Railways only"
+            return self.card_refusal(g, f, f"this Sabotage is at Railways only; {B.name(sid)} is {kind_of(sid)}") \
+                if why else NO
         return None
 
     def on_space(self, g, f, sid):
@@ -206,22 +251,50 @@ class Sabotage(Operation):
         return super().step(g, f)
 
     def sub_text(self, g, f):
-        terror = ", declare terror" if self.terror_ok(g, f) else ""
-        return f"Irgun Sabotage in {B.name(f['here'])}: spend a Cache (cache SPACE){terror}, or roll"
+        # what the text offers is what sub_prompt offers (issue 24, item 2)
+        if f["role"] != "irgun":
+            return f"Irgun Sabotage in {B.name(f['here'])}"
+        opts = ["spend a Cache (cache SPACE)"] if self.caches(g, f) else []
+        if self.terror_ok(g, f):
+            opts.append("declare terror")
+        return f"Irgun Sabotage in {B.name(f['here'])}: {', '.join(opts)}{', or ' if opts else ''}roll"
+
+    def stage_refusal(self, g, f, verb, arg):
+        if f["stage"] != "roll":
+            return None
+        here = B.name(f["here"])
+        if verb == "cache":
+            if f["role"] != "irgun":
+                return "spending an Arms Cache is the Irgun's decision (3.3.3): they are asked"
+            if f["bonus"]:
+                return f"one Arms Cache at most per Sabotage space: one was spent for {here} already (3.3.3)"
+            sid = space_of(arg)
+            if sid is None:
+                return not_a_space(arg or "")
+            if sid not in B.within_one(g, f["here"]):
+                return f"{B.name(sid)} is not in or adjacent to {here}: the Cache spent must be (3.3.3)"
+            return f"{has(g, sid, 'caches')} to spend (3.3.3)"
+        if verb in ("done", "space"):
+            return f"first roll for the Sabotage in {here} (3.3.3: roll)"
+        return None
+
+    def terror_refusal(self, g, f):
+        """Why Terror is refused: no Special Activity left (2.3.4, 4.1), not a City selected for Sabotage, or
+        declared there already (4.3.3), or not before a roll (4.3.3: declared before rolling)."""
+        here = f.get("here")
+        if f["stage"] == "roll" and f["terror_here"]:
+            return f"Terror is already declared in {B.name(here)} (4.3.3)"
+        if f["sa"] != "open":
+            return self.sa_closed(f)
+        if f["stage"] == "roll":
+            return f"Terror only in a City selected for Sabotage (4.3.3); {B.name(here)} is {kind_of(here)}"
+        if f["stage"] == "select":
+            return "Terror is declared in a City selected for Sabotage, before its roll (4.3.3): select the City first"
+        return "Terror is declared before a Sabotage roll; this Sabotage is complete (4.3.3)"
 
     def explain(self, g, f, verb, arg):
-        if verb == "terror" and f["stage"] == "roll":
-            if B.KIND[f["here"]] != "city":
-                return f"Terror only in a City selected for Sabotage (4.3.3); {B.name(f['here'])} is not a City"
-            if f["terror_here"]:
-                return "Terror is already declared here (4.3.3)"
-            if f["sa"] == "none":
-                return "no Special Activity with this Operation (2.3.4: Limited; 4.1)"
-            return "the Special Activity was already used (4.1)"
-        if verb == "cache" and f["stage"] == "roll":
-            if f["bonus"]:
-                return "one Cache at most per Sabotage space (3.3.3)"
-            return f"the Cache must be in or adjacent to {B.name(f['here'])} (3.3.3)"
+        if verb == "terror":
+            return self.terror_refusal(g, f)
         return super().explain(g, f, verb, arg)
 
     def sub_act(self, g, f, verb, arg):
@@ -232,6 +305,7 @@ class Sabotage(Operation):
         if verb == "terror":
             f["terror_here"] = True
             f["sa"] = "used"
+            f["sa_done"] = "terror"
             g.say(f"Irgun declared Terror in {B.name(here)}.", faction="irgun", rule="4.3.3")
             return
         self.roll(g, f)
@@ -248,8 +322,11 @@ class Sabotage(Operation):
         x = B.sp(g, here)
         die = g.roll(f"Sabotage in {B.name(here)}")
         total = die - x["police"] + f["bonus"]
-        g.say(f"Irgun rolled {die} for Sabotage in {B.name(here)}: {total} after modifiers.", faction="irgun",
-              rule="3.3.3")
+        marker = "Terror" if f["terror_here"] else "Sabotage"
+        g.say(f"Irgun rolled {die} for Sabotage in {B.name(here)}: {total} after modifiers"
+              f"{sabotage_modifiers(x['police'], f['bonus'])}; "
+              + ("succeeds (more than 2)." if total > 2 else f"fails (needs 3 or more): no {marker} marker."),
+              faction="irgun", rule="4.3.3" if f["terror_here"] else "3.3.3")
         natural = chosen(g.s, "R-P32", "natural") == "natural"  # ruling R-P32 (an umpire may choose)
         if (die == 1 if natural else total <= 1) and cap(g, "P32") == "unshaded":
             B.remove(g, here, "cells_a", 1)
@@ -261,15 +338,17 @@ class Sabotage(Operation):
             if cap(g, "P17") == "unshaded":
                 n = 1
             x["terror"] += n
-            g.say(f"Irgun placed {n} Terror marker(s) in {B.name(here)}.", faction="irgun", rule="4.3.3")
+            why = " (6 or more, but Bevingrads, P17, allow one)" if total >= 6 and n == 1 else (
+                " (6 or more)" if n == 2 else "")
+            g.say(f"Irgun placed {n} Terror marker(s) in {B.name(here)}{why}.", faction="irgun", rule="4.3.3")
         else:
             x["sabotage"] += 1
             g.say(f"Irgun placed a Sabotage marker in {B.name(here)}.", faction="irgun", rule="3.3.3")
         if f.get("on_success") == "remove-police":
             k = B.remove(g, here, "police", x["police"])
             g.say(f"CID (P28): {k} Police removed from {B.name(here)}.", rule="P28")
-        if f["terror_here"] and total >= 6:
-            shift_haganah(g, -1, "Terror", rule="4.3.3")
+        if f["terror_here"] and total >= 6 and not shift_haganah(g, -1, "Terror", rule="4.3.3"):
+            g.say("The Haganah Track was already at 0 and did not shift (Terror, 6 or more).", rule="4.3.3")
 
 
 @procedure
@@ -287,6 +366,16 @@ class CacheChoice(Procedure):
     def text(self, g, f):
         return f"Irgun: spend an Arms Cache for +2 on the Sabotage roll in {B.name(f['here'])} (cache SPACE), or done"
 
+    def explain(self, g, f, verb, arg):
+        if verb != "cache":
+            return elsewhere(verb)
+        sid = space_of(arg)
+        if sid is None:
+            return not_a_space(arg or "")
+        if sid not in B.within_one(g, f["here"]):
+            return f"{B.name(sid)} is not in or adjacent to {B.name(f['here'])}: the Cache spent must be (3.3.3)"
+        return f"{has(g, sid, 'caches')} to spend (3.3.3)"
+
     def act(self, g, f, verb, arg):
         g.end(arg if verb == "cache" else "none")
 
@@ -299,12 +388,12 @@ class Rob(Operation):
     name = "pal.op.rob"
     op = "rob"
 
-    def eligible(self, g, f, sid):
+    def eligible(self, g, f, sid, why=True):
         x = B.sp(g, sid)
         if B.KIND[sid] == "railway":
-            return "Rob selects Districts or Cities only (3.3.4)"
+            return f"{B.name(sid)} is a Railway: Rob selects Districts or Cities only (3.3.4)" if why else NO
         if B.cells(x) <= x["police"]:
-            return f"Rob needs more Cells than Police (3.3.4); {B.name(sid)} has {B.cells(x)} and {x['police']}"
+            return f"{has(g, sid, 'cells', 'police')}: Rob needs more Cells than Police (3.3.4)" if why else NO
         return None
 
     def on_space(self, g, f, sid):
@@ -315,12 +404,17 @@ class Rob(Operation):
         else:
             die = g.roll(f"Rob in {B.name(sid)}")
             ok = die > 2
-            g.say(f"Irgun Robbed in {B.name(sid)}, rolling {die}.", faction="irgun", rule="3.3.4")
+            g.say(f"Irgun Robbed in {B.name(sid)}, rolling {die}: "
+                  + ("succeeds (more than 2)." if ok else "fails (needs 3 or more): no Arms Cache."),
+                  faction="irgun", rule="3.3.4")
         if ok:
             if B.place(g, sid, "caches", 1):
                 g.say(f"Irgun placed an Arms Cache in {B.name(sid)}.", faction="irgun", rule="3.3.4")
+            elif not g.s["available"]["caches"]:
+                g.say(f"No Arms Cache could be placed in {B.name(sid)}: none is Available.", faction="irgun",
+                      rule="1.4.1")
             else:
-                g.say(f"No Arms Cache could be placed in {B.name(sid)} (none Available or two there).",
-                      faction="irgun", rule="1.4.2")
+                g.say(f"No Arms Cache could be placed in {B.name(sid)}: it holds two already.", faction="irgun",
+                      rule="1.4.2")
         if x["police"] and B.activate(g, sid, 1):
             g.say(f"A Cell in {B.name(sid)} was Activated (Police present).", faction="irgun", rule="3.3.4")

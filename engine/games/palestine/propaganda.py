@@ -13,6 +13,7 @@ from ...core import notation
 from ...core.flow import Context, Procedure, procedure
 from . import board as B
 from .operation import cap, new_op_frame
+from .why import Refusal, elsewhere, has, held, kind_of, not_a_space, space_of, spaces_in
 
 notation.declare(__name__, {"discard", "police", "troop", "cell", "cache", "place", "done"})
 
@@ -141,6 +142,23 @@ def cache_spots(g: Context) -> list[str]:
     return [s for s in B.SPACES if B.KIND[s] != "railway" and B.cells(B.sp(g, s)) and B.sp(g, s)["caches"] < 2]
 
 
+def cache_refusal(g: Context, arg: str | None, rule: str) -> str:
+    """Why an Arms Cache may not go to *arg* (Haganah cooperation 6.2.3, Irgun Redeploy 6.3.2): a District or
+    City (never a Railway, 1.4.2) with a Cell, holding fewer than two Caches (1.4.2); the tests of
+    :func:`cache_spots`."""
+    sid = space_of(arg)
+    if sid is None:
+        return not_a_space(arg or "")
+    x = B.sp(g, sid)
+    if B.KIND[sid] == "railway":
+        return f"{B.name(sid)} is a Railway: Arms Caches never occupy Railways (1.4.2)"
+    if x["caches"] >= 2:
+        return f"{B.name(sid)} already holds 2 Arms Caches (1.4.2: at most two a space)"
+    if not B.cells(x):
+        return f"{has(g, sid, 'cells')}: the Arms Cache goes to a District or City with a Cell ({rule})"
+    return "no Arms Cache is Available (1.4.1)"
+
+
 @procedure
 class Discard(Procedure):
     """British discard half their Intel Chits, rounded down, choosing which (6.2.2; ruling R-6.2.2)."""
@@ -153,6 +171,14 @@ class Discard(Procedure):
 
     def text(self, g, f):
         return f"British: discard {f['left']} more Intel Chit(s)"
+
+    def explain(self, g, f, verb, arg):
+        if verb == "discard":
+            return f"the British hold no Intel Chit of value {arg} (held: {held(g)}) (6.2.2)"
+        if verb == "done":
+            return (f"the British discard half their Intel Chits, rounded down (6.2.2): {f['left']} more "
+                    f"(held: {held(g)})")
+        return elsewhere(verb)
 
     def act(self, g, f, verb, arg):
         B.spend_chit(g, int(arg))
@@ -179,6 +205,11 @@ class HaganahCache(Procedure):
     def text(self, g, f):
         return "Irgun: place an Arms Cache in a District or City with a Cell, or done"
 
+    def explain(self, g, f, verb, arg):
+        if verb == "place":
+            return cache_refusal(g, arg, "6.2.3")
+        return elsewhere(verb)
+
     def act(self, g, f, verb, arg):
         if verb == "place":
             B.place(g, arg, "caches")
@@ -198,22 +229,56 @@ class RedeployBritish(Procedure):
     def movable(self, g, f, sid, key):
         return B.sp(g, sid)[key] - f["arrived"].get(f"{key}:{sid}", 0)
 
+    @staticmethod
+    def destination(g, key: str, sid: str) -> bool:
+        """Police go to Railways and spaces with British pieces, Troops to Cities and Railways (6.3.1)."""
+        if key == "police":
+            return B.KIND[sid] == "railway" or bool(B.british_pieces(B.sp(g, sid)))
+        return B.KIND[sid] in ("city", "railway")
+
+    def moves(self, g, f, key: str) -> list[str]:
+        dests = [s for s in B.SPACES if self.destination(g, key, s)]
+        return [f"{a} {b}" for a in B.SPACES if self.movable(g, f, a, key) > 0 for b in dests if a != b]
+
     def prompt(self, g, f):
         key = "police" if f["stage"] == "police" else "troops"
-        if key == "police":
-            dests = [s for s in B.SPACES if B.KIND[s] == "railway" or B.british_pieces(B.sp(g, s))]
-        else:
-            dests = [s for s in B.SPACES if B.KIND[s] in ("city", "railway")]
-        moves = [f"{a} {b}" for a in B.SPACES if self.movable(g, f, a, key) > 0 for b in dests if a != b]
+        moves = self.moves(g, f, key)
         out = {"done": []}
         if moves:
             out["police" if key == "police" else "troop"] = moves
         return out
 
     def text(self, g, f):
+        key = "police" if f["stage"] == "police" else "troops"
+        arrived = f["arrived"]  # movable() of each space, stopping at the first: every cube has a destination
+        if not any(x[key] > arrived.get(f"{key}:{s}", 0) for s, x in g.s["spaces"].items() if x[key]):
+            what = "Police" if key == "police" else "Troops"
+            return f"British Redeploy: no {what} left to move; done"
         if f["stage"] == "police":
             return "British Redeploy: move Police (police FROM TO) to Railways or spaces with British pieces, or done"
         return "British Redeploy: move Troops (troop FROM TO) to Cities or Railways, or done"
+
+    def explain(self, g, f, verb, arg):
+        key = {"police": "police", "troop": "troops"}.get(verb)
+        if key is None:
+            return elsewhere(verb)
+        if (key == "police") != (f["stage"] == "police"):
+            return ("British Redeploy moves Police first, then Troops (6.3.1): "
+                    + ("done with Police first" if key == "troops" else "the Police are done"))
+        pair = spaces_in(arg, 2)
+        if not isinstance(pair, list):
+            return pair or f"{verb} FROM TO: the space the cube leaves and the one it goes to (6.3.1)"
+        a, b = pair
+        if a == b:
+            return f"{B.name(a)} is where the cube is already (6.3.1)"
+        if not B.sp(g, a)[key]:
+            return f"{has(g, a, key)} to move (6.3.1)"
+        if self.movable(g, f, a, key) <= 0:
+            return f"{has(g, a, key)}, each moved there in this Redeploy: a cube moves once (6.3.1, ruling R-6.3)"
+        if key == "police":
+            return (f"{B.name(b)} is {kind_of(b)} with no British piece: Police go to Railways or spaces with British "
+                    "pieces (6.3.1)")
+        return f"{B.name(b)} is {kind_of(b)}: Troops go to Cities or Railways (6.3.1)"
 
     def act(self, g, f, verb, arg):
         if verb == "done":
@@ -238,25 +303,66 @@ class RedeployIrgun(Procedure):
     name = "pal.redeploy_irgun"
     rule = "6.3.2"
 
+    def cell_cities(self, g, f) -> list[str]:
+        """Cities that may still receive a Cell: no Curfew, none received yet (6.3.2)."""
+        return [c for c in B.CITIES if not B.sp(g, c)["curfew"] and c not in f["got"]]
+
+    def moves(self, g, f) -> list[str]:
+        if f["stage"] == "cells":
+            cities = self.cell_cities(g, f)
+            return [f"{a} {c}" for a in B.SPACES if B.cells(B.sp(g, a)) for c in cities if a != c]
+        dests = cache_spots(g)
+        return [f"{a} {b}" for a in B.SPACES if B.sp(g, a)["caches"] for b in dests if a != b]
+
     def prompt(self, g, f):
         out = {"done": []}
-        if f["stage"] == "cells":
-            cities = [c for c in B.CITIES if not B.sp(g, c)["curfew"] and c not in f["got"]]
-            moves = [f"{a} {c}" for a in B.SPACES if B.cells(B.sp(g, a)) for c in cities if a != c]
-            if moves:
-                out["cell"] = moves
-        else:
-            dests = [s for s in B.SPACES if B.KIND[s] != "railway" and B.cells(B.sp(g, s))
-                     and B.sp(g, s)["caches"] < 2]
-            moves = [f"{a} {b}" for a in B.SPACES if B.sp(g, a)["caches"] for b in dests if a != b]
-            if moves:
-                out["cache"] = moves
+        moves = self.moves(g, f)
+        if moves:
+            out["cell" if f["stage"] == "cells" else "cache"] = moves
         return out
 
+    def can_move(self, g, f) -> bool:
+        """Whether :meth:`moves` holds one (a piece, and a destination other than its space), stopping at the
+        first (the text is asked every step)."""
+        cells = f["stage"] == "cells"
+        dests = self.cell_cities(g, f) if cells else cache_spots(g)
+        if not dests:
+            return False
+        other = None if len(dests) > 1 else dests[0]
+        return any((x["cells_u"] or x["cells_a"]) if cells else x["caches"]
+                   for sid, x in g.s["spaces"].items() if sid != other)
+
     def text(self, g, f):
+        if not self.can_move(g, f):
+            what = "Cell" if f["stage"] == "cells" else "Arms Cache"
+            return f"Irgun Redeploy: no {what} can move now; done"
         if f["stage"] == "cells":
             return "Irgun Redeploy: move one Cell to each City without a Curfew (cell FROM CITY), or done"
         return "Irgun Redeploy: move one Arms Cache (cache FROM TO) to a District or City with a Cell, or done"
+
+    def explain(self, g, f, verb, arg):
+        if verb not in ("cell", "cache"):
+            return elsewhere(verb)
+        if (verb == "cell") != (f["stage"] == "cells"):
+            return ("Irgun Redeploy moves Cells first, then one Arms Cache (6.3.2): "
+                    + ("done with Cells first" if verb == "cache" else "the Cells are done"))
+        pair = spaces_in(arg, 2)
+        if not isinstance(pair, list):
+            return pair or f"{verb} FROM TO: the space it leaves and the one it goes to (6.3.2)"
+        a, b = pair
+        if a == b:
+            return f"{B.name(a)} is where the piece is already (6.3.2)"
+        if verb == "cache":
+            if not B.sp(g, a)["caches"]:
+                return f"{has(g, a, 'caches')} to move (6.3.2)"
+            return cache_refusal(g, b, "6.3.2")
+        if not B.cells(B.sp(g, a)):
+            return f"{has(g, a, 'cells')} to move (6.3.2)"
+        if B.KIND[b] != "city":
+            return f"{B.name(b)} is {kind_of(b)}: Irgun Redeploy moves Cells to Cities (6.3.2)"
+        if B.sp(g, b)["curfew"]:
+            return f"{B.name(b)} has a Curfew: Cells go to Cities without one (6.3.2)"
+        return f"{B.name(b)} already received its one Cell in this Redeploy (6.3.2: one Cell to each City)"
 
     def act(self, g, f, verb, arg):
         if verb == "done":
@@ -295,6 +401,20 @@ class CurfewsShaded(Procedure):
 
     def text(self, g, f):
         return "Irgun (Curfews, P29): place a Cell in a Curfew space, or done"
+
+    def explain(self, g, f, verb, arg):
+        if verb != "place":
+            return elsewhere(verb)
+        sid = space_of(arg)
+        if sid is None:
+            return not_a_space(arg or "")
+        if not g.s["available"]["cells"]:
+            return "the Irgun have no Cell Available (1.4.1)"
+        if not B.sp(g, sid)["curfew"]:
+            return Refusal(f"Curfews (P29, shaded): a Cell goes to a space with a Curfew; {B.name(sid)} has none",
+                           rule="P29")
+        return Refusal(f"Curfews (P29, shaded): one Cell to each Curfew space; {B.name(sid)} has had its one",
+                       rule="P29")
 
     def step(self, g, f):
         if "place" not in self.prompt(g, f):

@@ -11,7 +11,9 @@ from ...coin.will import shift_will
 from ...core import notation
 from ...core.flow import Context, Procedure, procedure
 from . import board as B
+from .data import CARDS
 from .haganah import shift_haganah
+from .why import Refusal, count, elsewhere, has, kind_of, names, not_a_space, space_of
 
 notation.declare(__name__, {"space", "remove", "done", "activate"})
 
@@ -50,6 +52,59 @@ def propagandize_cities(g: Context) -> list[str]:
     return [c for c in B.CITIES if (x := B.sp(g, c))["curfew"] and B.cells(x)]
 
 
+SA_TITLE = {"restore": "Restore", "negotiate": "Negotiate", "mass-detention": "Mass Detention", "silence": "Silence",
+            "propagandize": "Propagandize", "terror": "Terror"}
+SA_FACTION = {"restore": "british", "negotiate": "british", "mass-detention": "british", "silence": "irgun",
+              "propagandize": "irgun", "terror": "irgun"}
+
+
+def _curfew(x: dict) -> str:
+    return "a Curfew" if x["curfew"] else "no Curfew"
+
+
+#: What each Special Activity needs of its space, and the facts of a space that show it (4.2, 4.3).
+SPACE_NEEDS = {
+    "restore": ("Troops, Police and no Irgun pieces",
+                lambda g, s: has(g, s, "troops", "police", "irgun")),
+    "mass-detention": ("a City with a Curfew and at least 3 Troops",
+                       lambda g, s: f"{B.name(s)} has {_curfew(B.sp(g, s))} and {count(B.sp(g, s)['troops'], 'troops')}"),
+    "silence": ("Police and at least as many Underground Cells",
+                lambda g, s: has(g, s, "police", "cells_u")),
+    "propagandize": ("a City with a Cell and a Curfew",
+                     lambda g, s: f"{B.name(s)} has {count(B.cells(B.sp(g, s)), 'cells')} and {_curfew(B.sp(g, s))}"),
+}
+
+
+def _qualifies(g: Context, name: str, sid: str) -> bool:
+    """Whether *sid* is among the spaces of Special Activity *name*: the very lists its prompt offers."""
+    return sid in SA_SPACES[name](g)
+
+
+def sa_space_refusal(g: Context, name: str, sid: str) -> str | None:
+    """Why Special Activity *name* may not take place in *sid* (the facts and what it needs), or ``None``."""
+    if _qualifies(g, name, sid):
+        return None
+    need, facts = SPACE_NEEDS[name]
+    if name in ("mass-detention", "propagandize") and B.KIND[sid] != "city":
+        return f"{B.name(sid)} is {kind_of(sid)}: {SA_TITLE[name]} selects a City ({SA_RULE[name]})"
+    return f"{facts(g, sid)}: {SA_TITLE[name]} needs {need} ({SA_RULE[name]})"
+
+
+def no_space(g: Context, name: str) -> str:
+    """Why Special Activity *name* has no valid space now: what it needs, and the spaces nearest to
+    qualifying with what they hold (the test of :func:`sa_space_refusal`)."""
+    need, facts = SPACE_NEEDS[name]
+    pool = B.CITIES if name in ("mass-detention", "propagandize") else B.SPACES
+    pool = [s for s in pool if B.british_pieces(B.sp(g, s))] or pool  # the nearest to qualifying first
+    return (f"{SA_TITLE[name]} has no valid space ({SA_RULE[name]}: {need}): "
+            + "; ".join(facts(g, s) for s in pool[:3]))
+
+
+#: Each Special Activity's valid spaces now (what its prompt offers).
+SA_SPACES = {"restore": restore_spaces, "mass-detention": mass_detention_cities, "silence": silence_spaces,
+             "propagandize": propagandize_cities}
+
+
 def sa_possible(g: Context, name: str, f: dict | None = None) -> bool:
     if name == "restore":
         return bool(restore_spaces(g))
@@ -65,10 +120,27 @@ def sa_possible(g: Context, name: str, f: dict | None = None) -> bool:
 
 
 class SpecialActivity(Procedure):
+    """A Special Activity selecting one space (two for Propagandize) that passes its test (4.2, 4.3)."""
+
     role_name = ""
 
     def rule_for(self, g, f):
         return SA_RULE[self.sa]
+
+    def explain(self, g, f, verb, arg):
+        if verb == "space":
+            sid = space_of(arg)
+            if sid is None:
+                return not_a_space(arg or "")
+            return self.space_refusal(g, f, sid)
+        if verb == "done":
+            return (f"{SA_TITLE[self.sa]}, once chosen, takes place in a valid space: select one "
+                    f"({SA_RULE[self.sa]}, 4.1)")
+        return elsewhere(verb)
+
+    def space_refusal(self, g: Context, f: dict, sid: str) -> str | None:
+        """Why *sid* may not be selected now (the test of :func:`sa_space_refusal`)."""
+        return sa_space_refusal(g, self.sa, sid)
 
 
 @procedure
@@ -120,9 +192,12 @@ def negotiate(g: Context) -> None:
         return
     die = g.roll("Negotiate")
     total = die + B.terror_on_map(g)
-    g.say(f"British Negotiated: rolled {die}, {total} with Terror markers, against Haganah "
-          f"{g.s['haganah']}.", faction="british", rule="4.2.2")
-    if total > g.s["haganah"]:
+    h = g.s["haganah"]
+    outcome = (f"greater than Haganah {h}: the Track shifts one box left" if total > h
+               else f"not greater than Haganah {h}: no shift")
+    g.say(f"British Negotiated: rolled {die}, {total} with {B.terror_on_map(g)} Terror marker(s); {outcome}.",
+          faction="british", rule="4.2.2")
+    if total > h:
         shift_haganah(g, -1, "Negotiate", rule="4.2.2")
 
 
@@ -151,6 +226,37 @@ class MassDetention(SpecialActivity):
                 out.append(f"{sid} active")
         return out
 
+    def space_refusal(self, g, f, sid):
+        if "city" in f:
+            return f"this Mass Detention is in {B.name(f['city'])} already (4.2.3: any one City)"
+        only = f.get("only")
+        if only and sid != only:
+            card = g.s["current"]
+            return Refusal(f"{CARDS[card]['title']} ({card}) holds its Mass Detention in {B.name(only)}, "
+                           f"not {B.name(sid)}", rule=card)
+        return sa_space_refusal(g, self.sa, sid)
+
+    def explain(self, g, f, verb, arg):
+        if "city" in f and verb == "remove":
+            return self.remove_refusal(g, f, arg)
+        if "city" in f and verb == "done":
+            return (f"the die's Cells are removed to the maximum extent: {f['left']} more from "
+                    f"{names([f['city'], B.CITY_DISTRICT[f['city']]])} (4.2.3, 3.1)")
+        return super().explain(g, f, verb, arg)
+
+    def remove_refusal(self, g, f, arg):
+        """Why ``remove SPACE underground|active`` is refused: the City and its adjacent District only."""
+        where = (f["city"], B.CITY_DISTRICT[f["city"]])
+        parts = (arg or "").split()
+        sid = space_of(parts[0]) if parts else None
+        if sid not in where:
+            return (f"Mass Detention removes Cells from the selected City and its adjacent District only: "
+                    f"{names(where)} (4.2.3)")
+        kind = parts[1] if len(parts) == 2 else ""
+        if kind not in B.CELL_KINDS:
+            return f"name the Cell removed: remove {sid} underground or remove {sid} active (4.2.3)"
+        return f"{has(g, sid, B.CELL_KINDS[kind])} to remove (4.2.3)"
+
     def text(self, g, f):
         if "city" not in f:
             return "British Mass Detention: select a City with a Curfew and at least 3 Troops"
@@ -162,8 +268,13 @@ class MassDetention(SpecialActivity):
             f["roll"] = g.roll(f"Mass Detention in {B.name(arg)}")
             f["left"] = f["roll"]
             f["removed"] = 0
-            g.say(f"British Mass Detention in {B.name(arg)} rolled {f['roll']}.", faction="british",
-                  rule="4.2.3")
+            where = [arg, B.CITY_DISTRICT[arg]]
+            there = sum(B.cells(B.sp(g, s)) for s in where)
+            to = "Available (P18)" if g.s["capabilities"].get("P18") == "shaded" else "Prison"
+            g.say(f"British Mass Detention in {B.name(arg)} rolled {f['roll']}: up to {f['roll']} Cell(s) of the "
+                  f"{there} in {names(where)} go to {to}"
+                  + (f", and Political Will falls by the {f['roll'] - there} left over." if f["roll"] > there
+                     else "."), faction="british", rule="4.2.3")
             return
         sid, kind = arg.split(" ")
         to = "available" if g.s["capabilities"].get("P18") == "shaded" else "prison"
@@ -176,6 +287,9 @@ class MassDetention(SpecialActivity):
         if "city" in f and (f["left"] == 0 or not self.removable(g, f)):
             g.end()
             excess = f["roll"] - f["removed"]
+            g.say(f"Mass Detention removed {f['removed']} Cell(s) of the {f['roll']} rolled"
+                  + (f": {excess} left over lowers Political Will." if excess > 0 else "."),
+                  faction="british", rule="4.2.3")
             if excess > 0:
                 shift_will(g, -excess, "Mass Detention excess", rule="4.2.3")
             return True
@@ -229,6 +343,25 @@ class Propagandize(SpecialActivity):
         if done:
             out["done"] = []
         return out
+
+    def space_refusal(self, g, f, sid):
+        done = f.get("cities", [])
+        if f.get("pending"):
+            return f"first choose which Cell in {B.name(f['pending'])} is Activated (4.3.2: activate moved or unmoved)"
+        if sid in done:
+            return f"{B.name(sid)} was already selected for Propagandize (4.1: a space once)"
+        if len(done) >= 2:
+            return f"Propagandize takes place in up to 2 Cities: {names(done)} (4.3.2)"
+        return sa_space_refusal(g, self.sa, sid)
+
+    def explain(self, g, f, verb, arg):
+        if verb == "activate":
+            if not f.get("pending"):
+                return "a Cell is Activated as a City is selected, when the Irgun must choose which (4.3.2)"
+            return f"activate moved or activate unmoved: which Underground Cell in {B.name(f['pending'])} (4.3.2)"
+        if verb == "done" and f.get("pending"):
+            return f"first choose which Cell in {B.name(f['pending'])} is Activated (4.3.2: activate moved or unmoved)"
+        return super().explain(g, f, verb, arg)
 
     def text(self, g, f):
         if f.get("pending"):

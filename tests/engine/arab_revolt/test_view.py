@@ -36,11 +36,16 @@ def test_1_8_1_chits_drawn_and_held_are_public_to_both():
         assert v["punishment"]["held"] == ["fine"]
 
 
-def test_view_is_a_copy():
+def test_viewing_changes_nothing():
+    """A view is read-only and shares the state's values (engine.coin.view, issue 23 item 6): building it for
+    every role leaves the state as it was, and the cups it hides part of are new dicts."""
     s = fresh(seed=1)
-    v = engine.view(s, "british")
-    v["spaces"]["samaria"]["bases"] = 99
-    assert s["spaces"]["samaria"]["bases"] == 1
+    before = canonical.dumps(s)
+    for role in ("british", "rebels", "public"):
+        v = engine.view(s, role)
+        assert v["spaces"]["samaria"]["bases"] == s["spaces"]["samaria"]["bases"] == 1
+        assert v["ops"] is not s["ops"] and "pool" in s["ops"]
+    assert canonical.dumps(s) == before
 
 
 def test_view_after_a_move_still_hides_the_deck():

@@ -21,6 +21,7 @@ import engine
 from engine.core.chance import NoChance, ScriptedChance
 from engine.core.errors import EngineError, InvalidActionError, StalePositionError
 from engine.core.moves import MAX_ACTIONS, MAX_LINE, MOVE_FORMAT, apply_move, parse_move_file
+from engine.testing import Position
 
 from ..refusals import (
     Case,
@@ -122,111 +123,271 @@ def game_over() -> dict:
     return s
 
 
+def british_under_bevin() -> dict:
+    """The British board with Ernest Bevin (P9) shaded in play: British Operations in 2 spaces."""
+    return Position(british_board()).capability("P9", "shaded").turn("british", "P31").state()
+
+
+def british_assault_chits() -> dict:
+    """British first on P31 holding chits 1 and 2. Galilee and Lydda: 2 Troops and an Underground Cell each
+    (one removal each, paid by chits); Gaza: 2 Troops, an Underground Cell and an Arms Cache."""
+    return (Position("palestine").clear().put("galilee", troops=2, cells_u=1).put("lydda", troops=2, cells_u=1)
+            .put("gaza", troops=2, cells_u=1, caches=1).chits(intel=[1, 2]).turn("british", "P31").state())
+
+
+def loans_due() -> dict:
+    """American Loans (P27 shaded) played on an earlier card: the British must Pass on this one."""
+    return Position(british_board()).momentum(P27="now").turn("british", "P31").state()
+
+
+def at_event(cid: str, first: str = "irgun", base=None):
+    """A board of this file with Event card *cid* current and *first* to choose a box."""
+    def build() -> dict:
+        return at_card((base or irgun_board)(), cid, first=first)
+    build.__name__ = f"{(base or irgun_board).__name__}_{cid}"
+    return build
+
+
+def redeploy() -> dict:
+    """The Redeploy phase (6.3) of a Propaganda Round: British Police first. Galilee: 2 Troops and a Police
+    cube; Samaria: a Police cube; Jerusalem City: a Curfew, a Troop and a Cell; Lydda: a Cell and an Arms
+    Cache; Jerusalem District: 2 Cells."""
+    return (Position("palestine").clear().track(political_will=18, haganah=2)
+            .put("galilee", troops=2, police=1).put("samaria", police=1)
+            .put("jerusalem-city", troops=1, cells_u=1, curfew=1).put("lydda", cells_a=1, caches=1)
+            .put("jerusalem-district", cells_u=2).rounds(1).propaganda("redeploy", "P33").state())
+
+
+def irgun_redeploy() -> dict:
+    """The same Redeploy phase once the British are done: Irgun Cells first (6.3.2)."""
+    s, _ = run(redeploy(), "done", "done")
+    assert engine.active_roles(s) == ["irgun"]
+    return s
+
+
+def intel_discard() -> dict:
+    """British Intel (6.2.2) with chits 0, 1 and 1 held: one to discard, 0 or 1."""
+    return (Position("palestine").clear().track(political_will=18, haganah=2).chits(intel=[0, 1, 1])
+            .rounds(1).propaganda("british-intel", "P33").state())
+
+
+def haganah_cooperation() -> dict:
+    """Haganah Cooperation (6.2.3) with the Track at 4: Lydda has a Cell and 2 Arms Caches, Galilee a Cell."""
+    return (Position("palestine").clear().track(political_will=18, haganah=4)
+            .put("lydda", cells_u=1, caches=2).put("galilee", cells_u=1)
+            .rounds(1).propaganda("haganah-cooperation", "P33").state())
+
+
+def haganah_refill() -> dict:
+    """The Haganah Track at 4 with every Irgun piece on the map; Chaim Weizmann (P15) current, Irgun first:
+    its unshaded text shifts the Track to 3, and box 4 is filled from the map (6.5.2)."""
+    b = Position("palestine").clear().track(political_will=18, haganah=4)
+    for sid, cells in (("galilee", 5), ("samaria", 5), ("lydda", 5)):
+        b.put(sid, cells_u=cells)
+    b.put("gaza", caches=2).put("jerusalem-district", caches=2).put("haifa-district", caches=1)
+    return b.turn("irgun", "P15").state()
+
+
 # -- the table of refused orders ----------------------------------------------------------------------
 
 
 BR, IR = british_board, irgun_board
 OPSA = ("box opsa",)
+ASSAULT = ("box opsa", "op assault")
 
 CASES = [
-    # British Operations (3.2) and space selection (3.1, 2.3.4)
+    # British Operations (3.2) and space selection (3.1, 2.3.4, P9)
     Case("3_2_1_deploy_on_a_railway", BR, "british", (*OPSA, "op deploy"), "space rail-haifa",
-         "illegal", ("3.2.1", "Districts and Cities")),
+         "illegal", ("Tel Aviv-Haifa Railway is a Railway", "Districts and Cities"), rule="3.2.1"),
     Case("3_2_1_deploy_needs_more_troops_than_irgun_pieces", BR, "british", (*OPSA, "op deploy"),
-         "space tel-aviv-jaffa", "illegal", ("3.2.1", "more Troops")),
+         "space tel-aviv-jaffa", "illegal", ("Tel Aviv-Jaffa has 1 Troop and 1 Irgun piece", "more Troops"),
+         rule="3.2.1"),
+    Case("3_2_1_deploy_troops_from_their_destination", BR, "british",
+         (*OPSA, "op deploy", "space samaria", "done", "to samaria"), "troop samaria", "illegal",
+         ("Samaria is where the Troops go",), rule="3.2.1"),
     Case("3_1_fourth_space_for_a_british_operation", BR, "british",
          (*OPSA, "op patrol", "space galilee", "space lydda", "space gaza"), "space jerusalem-city",
-         "illegal", ("3.1", "already has its 3")),
+         "illegal", ("already has its 3", "Galilee, Lydda and Gaza"), rule="3.1"),
     Case("2_3_4_second_space_in_a_limited_operation", BR, "british",
-         ("box limited", "op patrol", "space galilee"), "space lydda", "illegal", ("2.3.4", "already has its 1")),
+         ("box limited", "op patrol", "space galilee"), "space lydda", "illegal", ("already has its 1", "Galilee"),
+         rule="2.3.4"),
+    Case("P9_bevin_third_space_for_a_british_operation", british_under_bevin, "british",
+         (*OPSA, "op patrol", "space galilee", "space lydda"), "space gaza", "illegal",
+         ("already has its 2", "Ernest Bevin"), rule="P9"),
     Case("3_1_space_selected_twice", BR, "british", (*OPSA, "op patrol", "space galilee"), "space galilee",
-         "illegal", ("3.1", "already selected")),
+         "illegal", ("Galilee is already selected",), rule="3.1"),
     Case("3_1_done_before_any_space", BR, "british", (*OPSA, "op patrol"), "done", "illegal",
-         ("3.1", "at least one space")),
+         ("at least one space", "selected none"), rule="3.1"),
     Case("3_2_2_patrol_destination_without_cells", BR, "british", (*OPSA, "op patrol"),
-         "space jerusalem-district", "illegal", ("3.2.2", "need Cells")),
+         "space jerusalem-district", "illegal", ("need Cells", "Jerusalem District has none"), rule="3.2.2"),
     Case("3_2_2_patrol_police_move_only_into_a_destination", BR, "british",
-         (*OPSA, "op patrol", "space galilee", "done"), "move samaria gaza", "illegal", ("3.2.2",)),
-    Case("3_2_4_assault_without_troops", BR, "british", (*OPSA, "op assault"), "space lydda", "illegal",
-         ("3.2.4", "Troops")),
-    Case("3_2_4_assault_without_irgun_pieces", BR, "british", (*OPSA, "op assault"), "space samaria",
-         "illegal", ("3.2.4", "Irgun pieces")),
+         (*OPSA, "op patrol", "space galilee", "done"), "move samaria gaza", "illegal",
+         ("Gaza is not a destination", "Galilee"), rule="3.2.2"),
+    Case("3_2_2_patrol_police_cube_moves_once", BR, "british",
+         (*OPSA, "op patrol", "space galilee", "space lydda", "done", "move samaria galilee"),
+         "move galilee lydda", "illegal", ("Galilee has 1 Police cube", "moves once"), rule="3.2.2"),
+    Case("3_2_2_patrol_must_remove_cells_in_a_destination", BR, "british",
+         (*OPSA, "op patrol", "space galilee", "done", "move samaria galilee", "done"), "done", "illegal",
+         ("one destination with Police", "Galilee"), rule="3.2.2"),
+    Case("3_2_4_assault_without_troops", BR, "british", ASSAULT, "space lydda", "illegal",
+         ("Lydda has no Troop", "Troops and Irgun pieces"), rule="3.2.4"),
+    Case("3_2_4_assault_without_irgun_pieces", BR, "british", ASSAULT, "space samaria",
+         "illegal", ("Samaria has 2 Troops and no Irgun piece",), rule="3.2.4"),
+    Case("3_2_4_assault_on_a_cache_under_a_cell", british_assault_chits, "british", (*ASSAULT, "space gaza"),
+         "remove cache", "illegal", ("once no Cells remain", "Gaza has no Active Cell and 1 Underground Cell"),
+         rule="3.2.4"),
+    Case("3_2_4_assault_underground_cell_without_a_chit_spent", british_assault_chits, "british",
+         (*ASSAULT, "space galilee"), "remove underground", "illegal", ("none spent in Galilee", "1, 2"),
+         rule="3.2.4"),
+    Case("1_6_1_a_chit_is_not_split_across_spaces", british_assault_chits, "british",
+         (*ASSAULT, "space galilee", "chit 2", "space lydda"), "remove underground", "illegal",
+         ("1 in Galilee", "single space"), rule="1.6.1"),
     Case("3_2_3_search_city_chit_without_a_chit_held", BR, "british",
-         (*OPSA, "op search", "space jerusalem-city", "done", "done"), "chit 1", "illegal", ("3.2.3",)),
+         (*OPSA, "op search", "space jerusalem-city", "done", "done"), "chit 1", "illegal",
+         ("no Intel Chit to discard in Jerusalem City",), rule="3.2.3"),
+    Case("3_2_3_search_moves_adjacent_troops_only", BR, "british",
+         (*OPSA, "op search", "space jerusalem-city", "done"), "move galilee jerusalem-city", "illegal",
+         ("Galilee is not adjacent to Jerusalem City",), rule="3.2.3"),
     # British Special Activities (4.1, 4.2)
     Case("4_2_1_restore_where_irgun_pieces_are", BR, "british", (*OPSA, "op deploy", "sa restore"),
-         "space tel-aviv-jaffa", "illegal", ("4.2.1",)),
+         "space tel-aviv-jaffa", "illegal", ("1 Irgun piece", "no Irgun pieces"), rule="4.2.1"),
     Case("4_2_3_mass_detention_with_fewer_than_3_troops", BR, "british",
-         (*OPSA, "op search", "sa mass-detention"), "space haifa-city", "illegal", ("4.2.3",)),
+         (*OPSA, "op search", "sa mass-detention"), "space haifa-city", "illegal",
+         ("Haifa City has a Curfew and 2 Troops",), rule="4.2.3"),
     Case("4_2_3_mass_detention_with_no_qualifying_city", british_first_no_mass_detention, "british",
-         (*OPSA, "op assault"), "sa mass-detention", "illegal", ("mass-detention", "no valid space")),
+         ASSAULT, "sa mass-detention", "illegal", ("no valid space", "Haifa City has a Curfew and 1 Troop"),
+         rule="4.2.3"),
     Case("2_3_4_special_activity_in_a_limited_operation", BR, "british", ("box limited", "op deploy"),
-         "sa restore", "illegal", ("2.3.4",)),
-    Case("4_1_1_restore_does_not_accompany_patrol", BR, "british", (*OPSA, "op patrol"), "sa restore",
-         "illegal", ("4.1.1", "Patrol")),
-    Case("4_1_1_mass_detention_does_not_accompany_deploy", BR, "british", (*OPSA, "op deploy"),
-         "sa mass-detention", "illegal", ("4.1.1", "Deploy")),
+         "sa restore", "illegal", ("Limited Operation has no Special Activity",), rule="2.3.4"),
+    Case("2_3_4_special_activity_in_the_limited_operation_box", BR, "british", ("box limited",), "sa restore",
+         "illegal", ("Limited Operation has no Special Activity",), rule="2.3.4"),
+    Case("4_1_special_activity_before_an_operation", BR, "british", OPSA, "sa negotiate", "illegal",
+         ("choose the Operation first",), rule="4.1"),
+    Case("4_2_1_restore_does_not_accompany_patrol", BR, "british", (*OPSA, "op patrol"), "sa restore",
+         "illegal", ("only accompany Deploy", "Patrol"), rule="4.2.1"),
+    Case("4_2_3_mass_detention_does_not_accompany_deploy", BR, "british", (*OPSA, "op deploy"),
+         "sa mass-detention", "illegal", ("only accompany Search or Assault", "Deploy"), rule="4.2.3"),
+    Case("4_2_an_irgun_special_activity_for_the_british", BR, "british", (*OPSA, "op patrol"), "sa silence",
+         "illegal", ("Silence is an Irgun Special Activity",), rule="4.2"),
     # Intelligence Lead (2.3.7)
     Case("2_3_7_intelligence_lead_without_a_chit", BR, "british", (*OPSA, "op patrol"), "lead 1", "illegal",
-         ("2.3.7", "Intelligence Lead")),
+         ("no Intel Chit", "Intelligence Lead"), rule="2.3.7"),
+    Case("2_3_7_intelligence_lead_of_a_value_not_held", british_with_chits, "british", (*OPSA, "op patrol"),
+         "lead 0", "illegal", ("no Intel Chit of value 0", "held: 1, 2"), rule="2.3.7"),
     Case("2_3_7_intelligence_lead_on_deploy", british_with_chits, "british", (*OPSA, "op deploy"), "lead 1",
-         "illegal", ("2.3.7", "Patrol, Search or Assault")),
+         "illegal", ("Patrol, Search or Assault",), rule="2.3.7"),
     Case("2_3_7_second_intelligence_lead", british_with_chits, "british", (*OPSA, "op patrol", "lead 1"),
-         "lead 2", "illegal", ("2.3.7", "once")),
+         "lead 2", "illegal", ("once",), rule="2.3.7"),
+    Case("P6_no_intelligence_lead_in_montgomerys_search", at_event("P6", "british", british_with_chits),
+         "british", ("box event", "unshaded"), "lead 1", "illegal", ("Montgomery", "no Intelligence Lead"),
+         rule="P6"),
     # Irgun Operations (3.3)
     Case("3_3_4_rob_on_a_railway", IR, "irgun", (*OPSA, "op rob"), "space rail-haifa", "illegal",
-         ("3.3.4", "Districts or Cities")),
+         ("is a Railway", "Districts or Cities"), rule="3.3.4"),
     Case("3_3_4_rob_needs_more_cells_than_police", IR, "irgun", (*OPSA, "op rob"), "space lydda", "illegal",
-         ("3.3.4", "more Cells than Police")),
+         ("Lydda has 1 Cell and 1 Police cube", "more Cells than Police"), rule="3.3.4"),
     Case("3_3_1_curfew_blocks_recruit", IR, "irgun", (*OPSA, "op recruit"), "space haifa-city", "illegal",
-         ("3.3.1", "Curfew")),
+         ("Curfew", "Haifa City has one"), rule="3.3.1"),
     Case("3_3_1_recruit_needs_a_city_or_a_cache_near", IR, "irgun", (*OPSA, "op recruit"), "space galilee",
-         "illegal", ("3.3.1", "Arms Cache")),
+         "illegal", ("Galilee is a District", "Arms Cache"), rule="3.3.1"),
     Case("3_3_1_recruit_one_cell_in_a_city_without_a_cache", IR, "irgun",
-         (*OPSA, "op recruit", "space tel-aviv-jaffa"), "place 2", "illegal", ("3.3.1",)),
+         (*OPSA, "op recruit", "space tel-aviv-jaffa"), "place 2", "illegal",
+         ("Tel Aviv-Jaffa is a City with no Arms Cache",), rule="3.3.1"),
+    Case("1_4_1_recruit_two_cells_with_one_available", irgun_one_cell_available, "irgun",
+         (*OPSA, "op recruit", "space jerusalem-city"), "place 2", "illegal", ("1 Cell Available",),
+         rule="1.4.1"),
     Case("1_4_1_recruit_with_no_cells_available", irgun_one_cell_available, "irgun",
          (*OPSA, "op recruit", "space tel-aviv-jaffa", "place 1"), "space jerusalem-city", "illegal",
-         ("1.4.1", "Available")),
+         ("no Cell Available",), rule="1.4.1"),
     Case("3_3_3_sabotage_without_an_underground_cell", IR, "irgun", (*OPSA, "op sabotage"), "space samaria",
-         "illegal", ("3.3.3", "Underground")),
+         "illegal", ("Underground", "Samaria has none"), rule="3.3.3"),
+    Case("3_3_3_sabotage_cache_not_in_or_adjacent", IR, "irgun", (*OPSA, "op sabotage", "space galilee"),
+         "cache gaza", "illegal", ("Gaza is not in or adjacent to Galilee",), rule="3.3.3"),
+    Case("3_3_3_sabotage_second_cache_in_one_space", IR, "irgun",
+         (*OPSA, "op sabotage", "space jerusalem-city", "cache jerusalem-district"), "cache jerusalem-district",
+         "illegal", ("one Arms Cache at most", "Jerusalem City"), rule="3.3.3"),
+    Case("3_3_3_sabotage_done_before_the_roll", IR, "irgun", (*OPSA, "op sabotage", "space galilee"), "done",
+         "illegal", ("first roll", "Galilee"), rule="3.3.3"),
     Case("3_3_2_travel_origin_without_cells", IR, "irgun", (*OPSA, "op travel"), "space rail-egypt",
-         "illegal", ("3.3.2", "need Cells")),
+         "illegal", ("need Cells", "Tel Aviv-Egypt Railway has none"), rule="3.3.2"),
     Case("3_3_2_travel_an_active_cell_the_origin_lacks", IR, "irgun", (*OPSA, "op travel", "space galilee"),
-         "move gaza active", "illegal", ("3.3.2",)),
+         "move gaza active", "illegal", ("Galilee has no Active Cell left",), rule="3.3.2"),
+    Case("3_3_2_special_activity_while_an_origins_cells_move", IR, "irgun", (*OPSA, "op travel", "space galilee"),
+         "sa silence", "illegal", ("R-OP-9", "finish this origin"), rule="3.3.2"),
     # Irgun Special Activities (4.1, 4.3)
     Case("4_3_3_terror_in_a_non_city", IR, "irgun", (*OPSA, "op sabotage", "space galilee"), "terror",
-         "illegal", ("4.3.3", "City")),
+         "illegal", ("City", "Galilee is a District"), rule="4.3.3"),
     Case("2_3_4_terror_in_a_limited_sabotage", IR, "irgun", ("box limited", "op sabotage",
                                                              "space jerusalem-city"), "terror", "illegal",
-         ("2.3.4",)),
+         ("Limited Operation has no Special Activity", "4.1"), rule="2.3.4"),
+    Case("4_1_terror_in_an_events_sabotage", at_event("P15"), "irgun",
+         ("box event", "shaded", "space jerusalem-city"), "terror", "illegal",
+         ("comes with no Special Activity",), rule="4.1"),
+    Case("4_3_3_terror_with_rob", IR, "irgun", (*OPSA, "op rob"), "terror", "illegal",
+         ("only accompany Sabotage",), rule="4.3.3"),
     Case("4_1_second_special_activity", IR, "irgun",
          (*OPSA, "op sabotage", "sa silence", "space tel-aviv-jaffa"), "sa propagandize", "illegal",
-         ("4.1", "already used")),
+         ("already used", "Silence"), rule="4.1"),
     Case("4_1_terror_after_silence", IR, "irgun",
          (*OPSA, "op sabotage", "sa silence", "space tel-aviv-jaffa", "space jerusalem-city"), "terror",
-         "illegal", ("4.1",)),
+         "illegal", ("already used", "Silence"), rule="4.1"),
     Case("4_3_1_silence_with_more_police_than_underground_cells", IR, "irgun",
-         (*OPSA, "op sabotage", "sa silence"), "space haifa-city", "illegal", ("4.3.1",)),
+         (*OPSA, "op sabotage", "sa silence"), "space haifa-city", "illegal",
+         ("Haifa City has 2 Police cubes and 1 Underground Cell",), rule="4.3.1"),
     Case("4_3_2_propagandize_without_a_curfew", IR, "irgun", (*OPSA, "op sabotage", "sa propagandize"),
-         "space tel-aviv-jaffa", "illegal", ("4.3.2",)),
+         "space tel-aviv-jaffa", "illegal", ("Tel Aviv-Jaffa has 1 Cell and no Curfew",), rule="4.3.2"),
     # Offensive (2.3.7)
     Case("2_3_7_offensive_from_a_space_with_british", IR, "irgun", (*OPSA, "op sabotage"), "offensive gaza",
-         "illegal", ("2.3.7", "no British")),
+         "illegal", ("Gaza has 1 Troop", "no British"), rule="2.3.7"),
     Case("2_3_7_offensive_on_travel", IR, "irgun", (*OPSA, "op travel"), "offensive jerusalem-district",
-         "illegal", ("2.3.7", "Recruit, Sabotage or Rob")),
+         "illegal", ("Recruit, Sabotage or Rob",), rule="2.3.7"),
     Case("2_3_7_second_offensive", irgun_two_offensive_caches, "irgun",
          (*OPSA, "op sabotage", "offensive jerusalem-district"), "offensive samaria", "illegal",
-         ("2.3.7", "once")),
-    # The card's turn (2.3.2, 5.0, 5.1.3)
+         ("once",), rule="2.3.7"),
+    # The card's turn (2.3.2, 5.0, 5.1.3, P27)
     Case("2_3_2_box_held_by_the_other_faction", irgun_took_opsa, "british", (), "box opsa", "illegal",
-         ("2.3.2", "already holds")),
-    Case("2_3_2_event_from_the_op_box", IR, "irgun", OPSA, "unshaded", "illegal", ("2.3.2", "Event box")),
+         ("already holds", "Irgun"), rule="2.3.2"),
+    Case("2_3_2_event_from_the_op_box", IR, "irgun", OPSA, "unshaded", "illegal", ("Event box",), rule="2.3.2"),
     Case("2_3_2_operation_from_the_event_box", IR, "irgun", ("box event",), "op sabotage", "illegal",
-         ("2.3.2",)),
-    Case("2_3_2_pass_before_choosing_a_box", IR, "irgun", (), "pass", "illegal", ("2.3.2",)),
-    Case("2_3_2_box_without_naming_one", IR, "irgun", (), "box", "illegal", ("2.3.2",)),
+         ("Event box",), rule="2.3.2"),
+    Case("3_1_an_operation_of_the_other_faction", IR, "irgun", OPSA, "op patrol", "illegal",
+         ("Patrol is a British Operation",), rule="3.1"),
+    Case("2_3_2_pass_before_choosing_a_box", IR, "irgun", (), "pass", "illegal", ("first choose a box",),
+         rule="2.3.2"),
+    Case("2_3_2_box_without_naming_one", IR, "irgun", (), "box", "illegal", ("name the box",), rule="2.3.2"),
     Case("5_1_3_p3_unshaded_with_no_terror_on_the_map", p3_without_terror, "irgun", ("box event",),
-         "unshaded", "illegal", ("5.1.3",)),
+         "unshaded", "illegal", ("King David Hotel", "no Terror marker is on the map"), rule="5.1.3"),
+    Case("5_2_a_single_text_event_has_no_shaded_text", at_event("P4"), "irgun", ("box event",), "shaded",
+         "illegal", ("Illegal Immigration (P4) has a single text",), rule="5.2"),
+    Case("P27_the_british_must_pass_after_american_loans", loans_due, "british", OPSA, "op deploy", "illegal",
+         ("American Loans", "must Pass"), rule="P27"),
+    # Event texts (5.1, 5.1.3)
+    Case("P3_terror_markers_only_in_a_city_with_an_underground_cell", at_event("P3"), "irgun",
+         ("box event", "shaded"), "space galilee", "illegal", ("King David Hotel", "Galilee is a District"),
+         rule="P3"),
+    Case("P10_poorly_funded_police_must_all_go", at_event("P10", "british", BR), "british",
+         ("box event", "shaded"), "done", "illegal", ("2 more piece(s) must be removed",), rule="P10"),
+    # The Propaganda Round (6.2, 6.3, 6.5)
+    Case("6_2_2_discard_a_chit_not_held", intel_discard, "british", (), "discard 2", "illegal",
+         ("no Intel Chit of value 2", "held: 0, 1, 1"), rule="6.2.2"),
+    Case("6_2_2_done_before_discarding_half", intel_discard, "british", (), "done", "illegal",
+         ("half their Intel Chits", "1 more"), rule="6.2.2"),
+    Case("1_4_2_haganah_cache_beyond_two_in_a_space", haganah_cooperation, "irgun", (), "place lydda", "illegal",
+         ("Lydda already holds 2 Arms Caches",), rule="1.4.2"),
+    Case("1_4_2_haganah_cache_on_a_railway", haganah_cooperation, "irgun", (), "place rail-haifa", "illegal",
+         ("is a Railway", "never occupy Railways"), rule="1.4.2"),
+    Case("6_3_1_police_redeploy_to_a_space_without_british", redeploy, "british", (), "police samaria lydda",
+         "illegal", ("Lydda is a District with no British piece",), rule="6.3.1"),
+    Case("6_3_1_troops_redeploy_to_a_district", redeploy, "british", ("done",), "troop galilee samaria",
+         "illegal", ("Samaria is a District", "Cities or Railways"), rule="6.3.1"),
+    Case("6_3_2_cell_redeploy_to_a_city_with_a_curfew", irgun_redeploy, "irgun", (), "cell lydda jerusalem-city",
+         "illegal", ("Jerusalem City has a Curfew",), rule="6.3.2"),
+    Case("1_4_2_cache_redeploy_to_a_railway", irgun_redeploy, "irgun", ("done",), "cache lydda rail-haifa",
+         "illegal", ("Tel Aviv-Haifa Railway is a Railway",), rule="1.4.2"),
+    Case("6_5_2_haganah_box_filled_before_done", haganah_refill, "irgun", ("box event", "unshaded"), "done",
+         "illegal", ("Haganah box 4", "still needed"), rule="6.5.2"),
+    Case("6_5_2_haganah_box_takes_a_cache_from_a_space_without_one", haganah_refill, "irgun",
+         ("box event", "unshaded"), "take galilee cache", "illegal", ("Galilee has no Arms Cache",), rule="6.5.2"),
     # Whose turn, and the game's end
     Case("british_acting_when_the_irgun_must", IR, "british", (), "box opsa", "not-your-turn", ("irgun",)),
     Case("british_acting_in_the_middle_of_an_irgun_operation", irgun_mid_sabotage, "british", (), "done",
@@ -235,7 +396,8 @@ CASES = [
     Case("acting_after_the_game_is_over", game_over, "irgun", (), "box opsa", "illegal", ("game is over",)),
     # Orders not understood, or matching nothing or several things
     Case("unknown_verb", IR, "irgun", OPSA, "fly galilee", "invalid", ("fly",)),
-    Case("unknown_space", IR, "irgun", (*OPSA, "op sabotage"), "space atlantis", "illegal", ("atlantis",)),
+    Case("1_3_1_unknown_space", IR, "irgun", (*OPSA, "op sabotage"), "space atlantis", "illegal",
+         ("'atlantis' is not a space of the map",), rule="1.3.1"),
     Case("empty_order", IR, "irgun", OPSA, "   # only a comment", "invalid", ("empty",), text=True),
     Case("ambiguous_space_prefix", IR, "irgun", (*OPSA, "op sabotage"), "space jer", "ambiguous",
          ("jerusalem-city", "jerusalem-district"), text=True),
@@ -247,6 +409,15 @@ IDS = [c.id for c in CASES]
 def test_the_table_holds_at_least_45_distinct_refusals():
     keys = {(c.board.__name__, c.role, c.prefix, c.order) for c in CASES}
     assert len(IDS) == len(set(IDS)) and len(keys) == len(CASES) >= 45
+
+
+def test_at_least_40_refusals_name_their_forbidding_rule():
+    """Issue 24, item 1: each refusal gives the rule of the condition that failed (``Case.rule``), at least
+    40 of them, each named by its rule."""
+    ruled = [c for c in CASES if c.rule is not None]
+    assert len(ruled) >= 40
+    for c in ruled:
+        assert c.id.startswith(c.rule.replace(".", "_")), f"{c.id} should be named by its rule {c.rule}"
 
 
 @pytest.mark.parametrize("case", CASES, ids=IDS)

@@ -11,9 +11,10 @@ from __future__ import annotations
 from ....coin.will import shift_will
 from ....core.flow import Context, Procedure, procedure
 from .. import board as B
+from .. import why as W
 from ..chits import CHIT_NAMES, draw_punishment, return_punishment, set_aside_punishment
 from ..operation import place_own
-from ..special import roll_against_bases
+from ..special import roll_against_bases, roll_words, sentence
 from . import capability, event
 from .common import free_op, place_each
 from .granted import granted_ops, may_sa
@@ -50,6 +51,16 @@ class ReplaceIrregulars(Procedure):
 
     def text(self, g, f):
         return f"Rebels (Peace Bands, A3): replace an Irregular with a Guerrilla ({f['left']} more), or done"
+
+    def explain(self, g, f, verb, arg):
+        if verb != "replace" or arg is None or arg in self.prompt(g, f).get("replace", ()):
+            return None
+        if not f["left"]:
+            return W.because("Peace Bands replaces up to 2 Irregulars, and has replaced them", "A3")
+        words = W.parts(arg, 2)
+        if words is None or not W.is_space(words[0]) or words[1] not in ("irregular-u", "irregular-a"):
+            return W.form("replace", "SPACE irregular-u|irregular-a", arg, "A3")
+        return W.because(f"{W.has(g, words[0], B.BOARD.key_of_word[words[1]])} to replace", "A3")
 
     def act(self, g, f, verb, arg):
         if verb == "done":
@@ -112,6 +123,20 @@ class Curfews(Procedure):
 
     def text(self, g, f):
         return f"British (Village Occupations, A5): place a Curfew in a District with Troops ({f['left']} more), or done"
+
+    def explain(self, g, f, verb, arg):
+        if verb != "curfew" or arg is None or arg in self.prompt(g, f).get("curfew", ()):
+            return None
+        if not W.is_space(arg):
+            return W.not_a_space(arg)
+        name = B.name(arg)
+        if B.KIND[arg] != "district":
+            return W.because(f"{name} is {W.kind_of(arg)}: Village Occupations places Curfews in Districts", "A5")
+        if not B.sp(g, arg)["troops"]:
+            return W.because(f"{W.has(g, arg, 'troops')}: Village Occupations needs Troops there", "A5")
+        if B.sp(g, arg)["curfew"]:
+            return W.because(f"{name} has a Curfew already: one a space", "1.4.2")
+        return W.because(f"all {B.BOARD.curfews} Curfews are on the map already", "1.12")
 
     def act(self, g, f, verb, arg):
         if verb == "done":
@@ -217,8 +242,11 @@ def a7_unshaded(g: Context, faction: str) -> None:
     for i in (1, 2):
         die = g.roll(f"Memory of al-Qassam, roll {i}")
         n = B.irregulars_on_map(g)
-        g.say(f"Memory of al-Qassam: rolled {die} against {n} Irregular(s) on the map.", rule="A7")
-        if die <= n:
+        ok = die <= n
+        words = roll_words(die, f"Memory of al-Qassam (roll {i} of 2)", n, "Irregular(s) on the map", ok)
+        g.say(f"{sentence(words)}: {'the Unity Track shifts toward Decentralized' if ok else 'no shift'}.",
+              rule="A7")
+        if ok:
             B.shift_unity(g, -1, "Memory of al-Qassam", rule="A7")
 
 
@@ -226,9 +254,10 @@ def a7_unshaded(g: Context, faction: str) -> None:
 def a7_shaded(g: Context, faction: str) -> None:
     """Roll a die; at most the Rebel Bases on the map (A2 modifies): the Rebels may conduct a Limited
     Operation in each space with Opposition (one space each, each such space once)."""
-    die, ok = roll_against_bases(g, "Memory of al-Qassam")
-    g.say(f"Memory of al-Qassam: rolled {die} against {B.bases_on_map(g)} Base(s){'' if ok else ': no effect'}.",
-          rule="A7")
+    _, ok, words = roll_against_bases(g, "Memory of al-Qassam")
+    effect = ("the Rebels may conduct a Limited Operation in each space with Opposition" if ok else
+              "no Limited Operation")
+    g.say(f"{sentence(words)}: {effect}.", rule="A7")
     if ok:
         spaces = B.opposition_spaces(g)
         granted_ops(g, "rebels", len(spaces), only=spaces, each=True, rule="A7", label="Memory of al-Qassam, A7")

@@ -8,9 +8,10 @@ from ....coin.will import shift_will
 from ....core import notation
 from ....core.flow import Context, Procedure, procedure
 from .. import board as B
+from .. import why as W
 from ..chits import CHIT_NAMES, draw_punishment, mobilize_effect, return_punishment
 from ..data import CARDS
-from ..operation import chit_value, new_op_frame
+from ..operation import chit_value, new_op_frame, op_refusal
 from . import capability, event
 from .choosers import pick
 from .granted import granted_ops, may_sa
@@ -40,6 +41,14 @@ class A10Unshaded(Procedure):
 
     def text(self, g, f):
         return "British (Ex-Black and Tans, A10): remove Opposition from a space with Police, or done"
+
+    def explain(self, g, f, verb, arg):
+        if verb != "space" or arg is None or arg in a10_unshaded_spaces(g):
+            return None
+        if not W.is_space(arg):
+            return W.not_a_space(arg)
+        return W.because(f"{W.has(g, arg, 'police', 'opposition')}: the card removes Opposition where Police are",
+                         "A10")
 
     def act(self, g, f, verb, arg):
         g.end()
@@ -75,6 +84,17 @@ class A10Shaded(Procedure):
     def text(self, g, f):
         return (f"{f['role'].title()} (Unsanctioned reprisals, A10): {CHIT_NAMES[f['chit']]} Mobilization in a space "
                 "with Police (up to 2), or done")
+
+    def explain(self, g, f, verb, arg):
+        if verb != "space" or arg is None or arg in self.prompt(g, f).get("space", ()):
+            return None
+        if len(f["done"]) >= 2:
+            return W.because("the card's Mobilization effect goes in up to 2 spaces, and has gone in 2", "A10")
+        if not W.is_space(arg):
+            return W.not_a_space(arg)
+        if arg in f["done"]:
+            return W.because(f"{B.name(arg)} had the Mobilization effect already: a space once", "A10")
+        return W.because(f"{W.has(g, arg, 'police')}: the effect goes in spaces with Police", "A10")
 
     def act(self, g, f, verb, arg):
         if verb == "done":
@@ -177,6 +197,16 @@ class A14Discard(Procedure):
     def text(self, g, f):
         return "British (Arab Ladies of Jerusalem, A14): discard a held Punishment chit"
 
+    def explain(self, g, f, verb, arg):
+        held = ", ".join(CHIT_NAMES[c] for c in g.s["punishment"]["held"]) or "none"
+        if verb == "done":
+            return W.because(f"the British must discard a held Punishment chit (held: {held})", "A14")
+        if verb != "chit" or arg is None or arg in g.s["punishment"]["held"]:
+            return None
+        if arg not in CHIT_NAMES:
+            return W.because(f"{arg!r} is no Punishment chit: Detain, Demolish or Fine (held: {held})", "A14")
+        return W.because(f"the British hold no {CHIT_NAMES[arg]} chit to discard (held: {held})", "A14")
+
     def act(self, g, f, verb, arg):
         g.end()
         discard_held(g, arg)
@@ -221,6 +251,15 @@ class A9Unshaded(Procedure):
 
     def text(self, g, f):
         return f"{f['role'].title()} (Hajj Amin al-Husayni, A9): remove all Rebel Bases in Syria or Lebanon"
+
+    def explain(self, g, f, verb, arg):
+        if verb == "done":
+            return W.because("the card removes the Bases of Syria or Lebanon: choose which", "A9")
+        if verb != "space" or arg is None or arg in bases_abroad(g):
+            return None
+        if arg not in ("syria", "lebanon"):
+            return W.because(f"{B.name(arg) if W.is_space(arg) else repr(arg)} is neither Syria nor Lebanon", "A9")
+        return W.because(f"{W.has(g, arg, 'bases')} to remove", "A9")
 
     def act(self, g, f, verb, arg):
         g.end()
@@ -281,6 +320,12 @@ class A9Op(Procedure):
 
     def text(self, g, f):
         return f"Rebels (Grand Mufti, A9): an Operation in up to {chit_value(g)} space(s), or done"
+
+    def explain(self, g, f, verb, arg):
+        if verb != "op" or arg is None:
+            return None
+        frame = new_op_frame(g, arg, False, False) if arg in ("rally", "march", "sabotage", "ambush") else {}
+        return op_refusal(g, "rebels", arg, frame)
 
     def act(self, g, f, verb, arg):
         g.end()

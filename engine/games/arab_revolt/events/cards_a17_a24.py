@@ -9,8 +9,9 @@ from ....coin.will import shift_will
 from ....core import notation
 from ....core.flow import Context, Procedure, procedure
 from .. import board as B
+from .. import why as W
 from ..chits import draw_ops, ops_label
-from ..special import roll_against_bases
+from ..special import roll_against_bases, roll_words, sentence
 from . import capability, event
 from .choosers import pick
 from .common import free_op
@@ -52,8 +53,10 @@ def a19(g: Context, faction: str) -> None:
     """Roll a die: above the number of spaces with Opposition, Political Will +1; otherwise -2."""
     die = g.roll("League of Nations")
     n = len(B.opposition_spaces(g))
-    g.say(f"League of Nations: rolled {die} against {n} space(s) with Opposition.", rule="A19")
-    shift_will(g, 1 if die > n else -2, "League of Nations", rule="A19")
+    ok = die > n
+    words = roll_words(die, "League of Nations", n, "space(s) with Opposition", ok, at_most=False)
+    g.say(f"{sentence(words)}: Political Will {'+1' if ok else '-2'}.", rule="A19")
+    shift_will(g, 1 if ok else -2, "League of Nations", rule="A19")
 
 
 # -- A20 Arab Higher Committee ------------------------------------------------------------------------------
@@ -61,9 +64,11 @@ def a19(g: Context, faction: str) -> None:
 @event("A20", "unshaded")
 def a20_unshaded(g: Context, faction: str) -> None:
     """Roll a die: above the Rebel Bases on the map (A2 modifies the roll), Unity toward Decentralized."""
-    die, within = roll_against_bases(g, "Arab Higher Committee")
-    g.say(f"Arab Higher Committee: rolled {die} against {B.bases_on_map(g)} Base(s) on the map.", rule="A20")
-    if not within:
+    _, above, words = roll_against_bases(g, "Arab Higher Committee", at_most=False)
+    g.say(f"{sentence(words)}: "
+          f"{'the Unity Track shifts toward Decentralized' if above else 'the Unity Track does not shift'}.",
+          rule="A20")
+    if above:
         B.shift_unity(g, -1, "Arab Higher Committee", rule="A20")
 
 
@@ -116,6 +121,17 @@ class A21Unshaded(Procedure):
     def text(self, g, f):
         return f"{f['role'].title()} (\"Criminals and Thugs\", A21): remove Opposition from a space with Active Guerrillas"
 
+    def explain(self, g, f, verb, arg):
+        if verb == "done":
+            return W.because(f"the card removes Opposition from {f['left']} more space(s) with Active Guerrillas",
+                             "A21")
+        if verb != "space" or arg is None or arg in a21_spaces(g):
+            return None
+        if not W.is_space(arg):
+            return W.not_a_space(arg)
+        return W.because(f"{W.has(g, arg, 'guerrillas_a', 'opposition')}: the card removes Opposition where Active "
+                         "Guerrillas are", "A21")
+
     def act(self, g, f, verb, arg):
         f["left"] -= 1
         B.set_opposition(g, arg, False)
@@ -164,6 +180,21 @@ class A22Curfews(Procedure):
     def text(self, g, f):
         return (f"{f['role'].title()} (Demonstrations, A22): more Cities qualify than Curfews remain; choose a City "
                 "for a Curfew")
+
+    def explain(self, g, f, verb, arg):
+        if verb == "done":
+            return W.because("a Curfew goes in each City that qualifies while Curfews remain: choose the next",
+                             "A22")
+        if verb != "curfew" or arg is None or arg in self.prompt(g, f).get("curfew", ()):
+            return None
+        if not W.is_space(arg):
+            return W.not_a_space(arg)
+        if B.KIND[arg] != "city":
+            return W.because(f"{B.name(arg)} is {W.kind_of(arg)}: the card places Curfews in Cities", "A22")
+        if B.sp(g, arg)["curfew"]:
+            return W.because(f"{B.name(arg)} has a Curfew already: one a space", "1.4.2")
+        return W.because(f"{W.has(g, arg, 'british', 'rebels')}: the card needs British and Rebel pieces there",
+                         "A22")
 
     def act(self, g, f, verb, arg):
         B.place_curfew(g, arg)
@@ -215,6 +246,16 @@ class A22Shaded(Procedure):
     def text(self, g, f):
         return f"Rebels (Demonstrations, A22): Opposition in a District next to {B.name(f['cities'][0])}, or done"
 
+    def explain(self, g, f, verb, arg):
+        if verb != "space" or arg is None or arg in self.options(g, f):
+            return None
+        if not W.is_space(arg):
+            return W.not_a_space(arg)
+        city = B.name(f["cities"][0])
+        if B.KIND[arg] != "district" or arg not in B.adj(g, f["cities"][0]):
+            return W.because(f"{B.name(arg)} is not a District adjacent to {city}", "A22")
+        return W.because(f"{B.name(arg)} has Opposition already", "A22")
+
     def act(self, g, f, verb, arg):
         city = f["cities"].pop(0)
         if verb == "space":
@@ -261,6 +302,16 @@ class A23Target(Procedure):
     def text(self, g, f):
         return "British (al-Hajj Muhammad, A23): a space with a Rebel Base and Irregulars to Sweep then Assault, or done"
 
+    def explain(self, g, f, verb, arg):
+        if verb != "space" or arg is None or arg in a23_spaces(g):
+            return None
+        if not W.is_space(arg):
+            return W.not_a_space(arg)
+        if B.KIND[arg] == "foreign":
+            return W.because(f"{B.name(arg)} is a Foreign Country: British Operations never select one", "1.3.7")
+        return W.because(f"{W.has(g, arg, 'bases', 'irregulars')}: the card needs a Rebel Base and Irregulars there",
+                         "A23")
+
     def act(self, g, f, verb, arg):
         g.end()
         if verb == "space":
@@ -272,9 +323,8 @@ class A23Target(Procedure):
 def a23_shaded(g: Context, faction: str) -> None:
     """Roll a die; at most the Rebel Bases on the map (A2 modifies the roll): the Rebels may Mobilize,
     then Raid (free Special Activities)."""
-    die, ok = roll_against_bases(g, "al-Hajj Muhammad, A23")
-    g.say(f"al-Hajj Muhammad: rolled {die} against {B.bases_on_map(g)} Base(s) on the map"
-          f"{'' if ok else ': no effect'}.", rule="A23")
+    _, ok, words = roll_against_bases(g, "al-Hajj Muhammad, A23")
+    g.say(f"{sentence(words)}: {'the Rebels may Mobilize, then Raid' if ok else 'no effect'}.", rule="A23")
     if ok:
         may_sa(g, "rebels", "raid", rule="A23")
         may_sa(g, "rebels", "mobilize", rule="A23")

@@ -7,6 +7,7 @@ from ....coin import pickers
 from ....core import notation
 from ....core.flow import Context, Procedure, procedure
 from .. import board as B
+from .. import why as W
 from ..operation import may_take_from_map, new_op_frame, place_own
 
 notation.declare(__name__, {"place", "move", "done"})
@@ -35,6 +36,27 @@ class PlaceEach(pickers.Chooser):
     def take(self, g, f, arg):
         place_own(g, f["role"], arg, f["piece"], rule=f["rule"], label=f["label"], by="event")
 
+    def explain(self, g, f, verb, arg):
+        """Why *place arg* is refused (:meth:`options`): up to ``max`` pieces, one in each of the card's spaces,
+        stacking (1.4.2), a piece to place (5.1.1; 1.4.1 and ruling R-1.4.1-EVENT for one's own)."""
+        if verb != "place" or arg is None or arg in self.options(g, f):
+            return None
+        rule, piece = f["rule"], B.BOARD.pieces[f["piece"]]
+        if f["taken"] >= f["max"]:
+            return W.because(f"the card places up to {f['max']} piece(s), and has placed them", rule)
+        if not W.is_space(arg):
+            return W.form("place", "SPACE", arg, rule)
+        name = B.name(arg)
+        if arg not in f["spaces"]:
+            return W.because(f"{name} is not among the card's spaces ({W.names(f['spaces'])})", rule)
+        if f["per"].get(arg):
+            return W.because(f"{piece.named()} was placed in {name} already: one in each space", rule)
+        if B.BOARD.room(g, arg, f["piece"]) == 0:
+            return W.because(f"no {piece.label} may go in {name}", "1.4.2")
+        if may_take_from_map(g, f["role"], f["piece"], "event"):
+            return W.because(f"no {piece.label} is Available or on the map", "1.4.1")
+        return W.because(f"no {piece.label} is Available: Events place only Available pieces", "5.1.1")
+
 
 def place_each(g: Context, role: str, piece: str, spaces: list[str], *, max: int, rule: str, label: str) -> None:
     """Pushes a :class:`PlaceEach` for *role* (the executing faction)."""
@@ -58,6 +80,22 @@ class MoveEach(Procedure):
 
     def text(self, g, f):
         return f"{f['role'].title()} ({f['label']}): move one piece from each listed space (move FROM TO)"
+
+    def explain(self, g, f, verb, arg):
+        if verb == "done":
+            return W.because(f"one piece moves from each of {W.names(f['sources'])}", f["rule"])
+        if verb != "move" or arg is None or arg in self.prompt(g, f).get("move", ()):
+            return None
+        got = W.space_args(arg, 2, "move", "FROM TO", f["rule"])
+        if not isinstance(got, list):
+            return got
+        src, dst = got
+        if src not in f["sources"]:
+            return W.because(f"{B.name(src)} is not one of the spaces a piece moves from ({W.names(f['sources'])})",
+                             f["rule"])
+        if dst not in f["dests"] or dst == src:
+            return W.because(f"{B.name(dst)} is not one of the destinations ({W.names(f['dests'])})", f["rule"])
+        return W.because(f"{W.has(g, src, f['key'])} to move", f["rule"])
 
     def rule_for(self, g, f):
         return f["rule"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ....core import notation
 from ....core.flow import Context, Procedure, procedure
 from .. import board as B
-from ..operation import OPS, new_op_frame
+from ..operation import OPS, new_op_frame, op_refusal
 
 notation.declare(__name__, {"op", "sa", "done"})
 
@@ -25,8 +25,10 @@ def granted_ops(g: Context, role: str, count: int, *, only: list[str] | None = N
         g.say(f"{label}: no Limited Operation to conduct.", faction=role, rule=rule)
 
 
-def op_frame(g: Context, op: str, only: list[str] | None) -> dict:
-    return new_op_frame(g, op, True, False, spaces=1, only=only)
+def op_frame(g: Context, op: str, only: list[str] | None, rule: str | None = None) -> dict:
+    """The locals of one granted Limited Operation: one space, no Special Activity (ruling R-OPS-EVENT), in
+    *only* if given; *rule* the card that grants it (cited when the Operation refuses a space)."""
+    return new_op_frame(g, op, True, False, spaces=1, only=only, **({"rule": rule} if rule else {}))
 
 
 @procedure
@@ -50,6 +52,11 @@ class GrantedOps(Procedure):
         where = f" in {', '.join(B.name(s) for s in self.where(f))}" if f["only"] else ""
         return f"{f['role'].title()} ({f['label']}): conduct a Limited Operation{where} ({f['left']} left), or done"
 
+    def explain(self, g, f, verb, arg):
+        if verb != "op" or arg is None:
+            return None
+        return op_refusal(g, f["role"], arg, op_frame(g, arg, self.where(f), f["rule"]) if arg in OPS[f["role"]] else {})
+
     def act(self, g, f, verb, arg):
         if verb == "done":
             g.end()
@@ -58,7 +65,7 @@ class GrantedOps(Procedure):
         if f["left"] <= 0:
             g.end()
         g.say(f"{f['role'].title()} began a Limited {arg.title()} ({f['label']}).", faction=f["role"], rule=f["rule"])
-        g.call(f"ar.op.{arg}", f["role"], **op_frame(g, arg, self.where(f)))
+        g.call(f"ar.op.{arg}", f["role"], **op_frame(g, arg, self.where(f), f["rule"]))
 
     def step(self, g, f):
         if "ret" in f:

@@ -18,6 +18,7 @@ from .. import board as B
 from ..haganah import shift_haganah
 from ..operation import cap, event_op_frame
 from ..special import mass_detention_cities
+from ..why import Refusal, has, kind_of, names, not_a_space, space_of
 from .base import ScriptEvent, event
 from .common import gain_will, lose_will, star_loss
 from .pickers import pick, put
@@ -27,11 +28,33 @@ CELLS = ["cells_u", "cells_a"]
 
 # -- shared helpers ----------------------------------------------------------------------------------
 
+def _choice_refusal(g: Context, text: str, sid: str) -> str:
+    """Why the City or space *sid* is not among the choices of the Event running *text* (the tests that
+    built the options: P1 a City, P3 unshaded a space with Terror, P3 shaded a City with an Underground Cell)."""
+    if text == AgathaUnshaded.name or B.KIND[sid] != "city":
+        return f"{B.name(sid)} is {kind_of(sid)}: the text names a City"
+    if text == KingDavidUnshaded.name:
+        return f"{has(g, sid, 'terror')} to remove"
+    return f"{has(g, sid, 'cells_u')}: the Terror markers go to a City with one"
+
+
 @procedure
 class Choose(Choice):
     """One choice among fixed options for a role (engine.coin.pickers.Choice)."""
 
     name = "pal.ev.p01-p08.choose"
+
+    def explain(self, g, f, verb, arg):
+        title = f"{f['label']} ({f['rule']})"
+        if verb != f["verb"]:
+            return Refusal(f"{title}: {f['ask']} ({f['verb']} {'|'.join(f['options'])})", rule=f["rule"])
+        sid = space_of(arg)
+        if sid is None:
+            return not_a_space(arg or "")
+        flow = g.s["flow"]
+        text = flow[-2]["p"] if len(flow) > 1 else ""
+        return Refusal(f"{title}: {_choice_refusal(g, text, sid)}; the choices are {names(f['options'])}",
+                       rule=f["rule"])
 
 
 def choose(g: Context, role: str, verb: str, options: list[str], *, ask: str, rule: str, label: str) -> None:
@@ -294,6 +317,16 @@ class AcreUnshaded(Procedure):
     def text(self, g, f):
         return f"{f['role'].title()} (Acre Prison Break): remove a Cell in Prison from the game " \
                f"({f.get('taken', 0)} of up to 2), or done"
+
+    def explain(self, g, f, verb, arg):
+        if verb != "remove":
+            return None
+        if f.get("taken", 0) >= 2:
+            return Refusal("Acre Prison Break (P5): up to 2 Cells from Prison; 2 are removed already", rule="P5")
+        if arg != "prison":
+            return Refusal("Acre Prison Break (P5): the Cells removed are those in Prison (remove prison)",
+                           rule="P5")
+        return Refusal("Acre Prison Break (P5): no Cell is in Prison", rule="P5")
 
     def act(self, g, f, verb, arg):
         if verb == "done":

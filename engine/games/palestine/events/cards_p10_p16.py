@@ -15,12 +15,15 @@ of P14 and P16 unshaded is optional), R-P16-S (the British choose the Cities of 
 
 from __future__ import annotations
 
+from ....coin.sequence import op_refusal
 from ....core import notation
 from ....core.flow import Context, Procedure, procedure
 from .. import board as B
+from ..data import CARDS
 from ..haganah import shift_haganah
 from ..operation import cap, event_op_frame, new_op_frame
-from ..special import mass_detention_cities, restore_spaces, sa_possible
+from ..special import SA_TITLE, mass_detention_cities, restore_spaces, sa_possible
+from ..why import Refusal, has, kind_of, not_a_space, space_of
 from .base import ScriptEvent, event
 from .common import conductor
 from .pickers import pick, put
@@ -68,6 +71,14 @@ def _caches_near(g: Context, city: str) -> list[str]:
 
 # -- small choice procedures -----------------------------------------------------------------------------
 
+def _not_a_city(arg: str | None, text: str, card: str) -> str:
+    """Why *arg* is refused where a card names a City (P11, P16)."""
+    sid = space_of(arg)
+    if sid is None:
+        return not_a_space(arg or "")
+    return Refusal(f"{text}; {B.name(sid)} is {kind_of(sid)}", rule=card)
+
+
 @procedure
 class OptionalSA(Procedure):
     """A Special Activity a text grants with "may" (P14, P16 unshaded): the British choose to conduct it
@@ -86,6 +97,14 @@ class OptionalSA(Procedure):
 
     def rule_for(self, g, f):
         return f["card"]
+
+    def explain(self, g, f, verb, arg):
+        if verb != "sa":
+            return None
+        what = SA_TITLE[f["sa"]]
+        card = f["card"]
+        return Refusal(f"{CARDS[card]['title']} ({card}) grants {what} here, not {SA_TITLE.get(arg, arg)}",
+                       rule=card)
 
     def act(self, g, f, verb, arg):
         if verb == "done":
@@ -117,6 +136,11 @@ class SharkCity(Procedure):
     def rule_for(self, g, f):
         return "P11"
 
+    def explain(self, g, f, verb, arg):
+        if verb != "space":
+            return None
+        return _not_a_city(arg, "Operation Shark (P11): the Search and then Assault are in a City", "P11")
+
     def act(self, g, f, verb, arg):
         g.say(f"{f['role'].title()} chose {B.name(arg)} for Operation Shark.", faction=f["role"], rule="P11")
         g.end(arg)
@@ -140,6 +164,14 @@ class SabotageMarker(Procedure):
 
     def rule_for(self, g, f):
         return "P15"
+
+    def explain(self, g, f, verb, arg):
+        if verb != "remove":
+            return None
+        sid = space_of(arg)
+        if sid is None:
+            return not_a_space(arg or "")
+        return Refusal(f"Chaim Weizmann (P15): {has(g, sid, 'sabotage')} to remove", rule="P15")
 
     def act(self, g, f, verb, arg):
         if verb == "remove":
@@ -183,6 +215,11 @@ class CunninghamOps(Procedure):
     def rule_for(self, g, f):
         return "P16"
 
+    def explain(self, g, f, verb, arg):
+        if verb == "op" and arg:
+            return op_refusal(g, "british", arg, True)
+        return None
+
     def act(self, g, f, verb, arg):
         if verb == "done":
             g.say("British conducted no further Limited Operation (P16).", faction="british", rule="P16")
@@ -215,6 +252,14 @@ class CellsReleased(Procedure):
 
     def rule_for(self, g, f):
         return "P16"
+
+    def explain(self, g, f, verb, arg):
+        if verb == "done":
+            return Refusal(f"Alan Cunningham (P16, shaded): the British place {f['left']} more Cell(s) from Prison "
+                           "in Cities", rule="P16")
+        if verb != "place":
+            return None
+        return _not_a_city(arg, "Alan Cunningham (P16, shaded): the Cells from Prison go to Cities", "P16")
 
     def act(self, g, f, verb, arg):
         g.s["prison"] -= 1

@@ -9,11 +9,13 @@ Operations), R-P22 (who chooses the branch of P22, and the shift at an end of th
 
 from __future__ import annotations
 
+from ....coin.sequence import op_refusal
 from ....core import notation
 from ....core.flow import Context, Procedure, procedure
 from .. import board as B
 from ..haganah import shift_haganah
 from ..operation import OP_RULE, event_op_frame, new_op_frame
+from ..why import Refusal
 from .base import ScriptEvent, event
 from .common import conductor, gain_will, lose_will, star_loss
 from .pickers import pick
@@ -239,6 +241,17 @@ class JewishAgencyDirection(Procedure):
     def text(self, g, f):
         return f"{f['role'].title()} (Jewish Agency): shift the Haganah Track left or right"
 
+    def explain(self, g, f, verb, arg):
+        if verb == "done":
+            return Refusal("Jewish Agency (P22): the Haganah Track shifts one box, left or right, first (5.1.3)",
+                           rule="P22")
+        if verb != "shift":
+            return None
+        h = g.s["haganah"]
+        if arg in ("left", "right"):
+            return Refusal(f"Jewish Agency (P22): the Haganah Track is at {h} and cannot shift {arg} (6.5)", rule="P22")
+        return Refusal("Jewish Agency (P22): shift left or shift right", rule="P22")
+
     def act(self, g, f, verb, arg):
         g.say(f"{f['role'].title()} chose to shift the Haganah Track {arg} (Jewish Agency).",
               faction=f["role"], rule="P22")
@@ -259,6 +272,20 @@ class JewishAgencyBranch(Procedure):
     def text(self, g, f):
         return (f"{f['role'].title()} (Jewish Agency): choose irgun-operation (Irgun may conduct a Limited "
                 "Operation) or british-chit (British may draw an Intel Chit)")
+
+    def explain(self, g, f, verb, arg):
+        if verb == "done":
+            return Refusal("Jewish Agency (P22): choose irgun-operation or british-chit; both can be carried "
+                           "out, and the text must be (5.1.3)", rule="P22")
+        if verb != "choose":
+            return None
+        if arg == "irgun-operation":
+            return Refusal("Jewish Agency (P22): the Irgun have no Limited Operation with a space it may select, "
+                           "so only the Intel Chit can be carried out (5.1.3)", rule="P22")
+        if arg == "british-chit":
+            return Refusal("Jewish Agency (P22): the Intel Chit bag is empty, so only the Irgun Limited Operation "
+                           "can be carried out (5.1.3)", rule="P22")
+        return Refusal("Jewish Agency (P22): choose irgun-operation or british-chit", rule="P22")
 
     def act(self, g, f, verb, arg):
         g.end()
@@ -285,6 +312,11 @@ class JewishAgencyIrgunOp(Procedure):
     def text(self, g, f):
         return "Irgun (Jewish Agency): conduct a Limited Operation (op NAME), or done to decline"
 
+    def explain(self, g, f, verb, arg):
+        if verb == "op" and arg:
+            return op_refusal(g, "irgun", arg, True)
+        return None
+
     def act(self, g, f, verb, arg):
         g.end()
         if verb == "done":
@@ -306,7 +338,14 @@ class JewishAgencyChit(Procedure):
         return {"draw": [], "done": []} if g.s["intel"]["bag"] else {"done": []}
 
     def text(self, g, f):
+        if not g.s["intel"]["bag"]:
+            return "British (Jewish Agency): the Intel Chit bag is empty; done"
         return "British (Jewish Agency): draw an Intel Chit, or done to decline"
+
+    def explain(self, g, f, verb, arg):
+        if verb == "draw":
+            return "the Intel Chit bag is empty: every chit is held by the British (1.6.1)"
+        return None
 
     def act(self, g, f, verb, arg):
         g.end()

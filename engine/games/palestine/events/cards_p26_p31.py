@@ -18,6 +18,7 @@ British; P28 shaded: the Irgun).
 
 from __future__ import annotations
 
+from ....coin.sequence import op_refusal
 from ....core import notation
 from ....core.flow import Context, Procedure, procedure
 from .. import board as B
@@ -100,6 +101,11 @@ class LoansChoose(Procedure):
 
     def text(self, g, f):
         return "British (P27 American Loans): choose an Operation in up to 4 spaces (op NAME), or done for none"
+
+    def explain(self, g, f, verb, arg):
+        if verb == "op" and arg:
+            return op_refusal(g, "british", arg, False)
+        return None
 
     def act(self, g, f, verb, arg):
         if verb == "done":

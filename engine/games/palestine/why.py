@@ -1,0 +1,124 @@
+"""Why an order is refused in Palestine (issue 24, item 1): the words that name the facts of the position.
+
+Each procedure's ``explain`` finds the condition that failed with the same tests its ``prompt`` uses, and
+says it with these helpers: a space's name and kind, what it holds ("Lydda has 1 Cell and 1 Police cube"),
+the spaces of an order's argument. The rule that forbids the order is the first rule number in parentheses
+of the reason (``engine.core.errors.forbidding_rule``), or a :class:`Refusal`'s ``rule`` for a card's
+restriction. Nothing here runs while prompting: only on a refusal.
+"""
+
+from __future__ import annotations
+
+from ...core.errors import Refusal
+from ...core.flow import Context
+from . import board as B
+
+__all__ = ["Refusal", "space_of", "not_a_space", "spaces_in", "count", "has", "names", "kind_of", "held",
+           "elsewhere", "word_of"]
+
+#: How a count of each thing is said: (one, many).
+NOUNS = {
+    "troops": ("Troop", "Troops"), "police": ("Police cube", "Police cubes"), "cells": ("Cell", "Cells"),
+    "cells_u": ("Underground Cell", "Underground Cells"), "cells_a": ("Active Cell", "Active Cells"),
+    "caches": ("Arms Cache", "Arms Caches"), "irgun": ("Irgun piece", "Irgun pieces"),
+    "british": ("British piece", "British pieces"), "sabotage": ("Sabotage marker", "Sabotage markers"),
+    "terror": ("Terror marker", "Terror markers"), "curfew": ("Curfew", "Curfews"),
+}
+
+KIND_WORD = {"city": "a City", "district": "a District", "railway": "a Railway"}
+
+
+def count(n: int, what: str) -> str:
+    """``no Troop``, ``1 Troop``, ``2 Troops`` (*what*: a key of :data:`NOUNS`)."""
+    one, many = NOUNS[what]
+    return f"no {one}" if n == 0 else f"1 {one}" if n == 1 else f"{n} {many}"
+
+
+def amount(x: dict, what: str) -> int:
+    """How many of *what* the space counts *x* hold: a key, or ``cells``, ``irgun``, ``british``."""
+    if what == "cells":
+        return B.cells(x)
+    if what == "irgun":
+        return B.irgun_pieces(x)
+    if what == "british":
+        return B.british_pieces(x)
+    return x[what]
+
+
+def has(g: Context, sid: str, *what: str) -> str:
+    """``Lydda has 1 Cell and no Police cube``: the counts of *what* in *sid* (see :func:`amount`)."""
+    x = B.sp(g, sid)
+    return f"{B.name(sid)} has {names([count(amount(x, w), w) for w in what], plain=True)}"
+
+
+def names(items, plain: bool = False) -> str:
+    """``Galilee, Lydda and Gaza`` for space ids (or, *plain*, for words as given); ``none`` if empty."""
+    words = list(items) if plain else [B.name(s) for s in items]
+    if not words:
+        return "none"
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def kind_of(sid: str) -> str:
+    """``a City``, ``a District``, ``a Railway`` (1.3.2 to 1.3.4)."""
+    return KIND_WORD[B.KIND[sid]]
+
+
+def space_of(word: str | None) -> str | None:
+    """The space *word* names: its id, or a unique prefix of its words (``jer city``, ``tel``)."""
+    if not word:
+        return None
+    word = word.strip().lower()
+    if word in B.NAME:
+        return word
+    ws = word.replace("_", "-").replace(" ", "-").split("-")
+    found = [s for s in B.SPACES if len(ws) <= len(parts := s.split("-"))
+             and all(p.startswith(w) for w, p in zip(ws, parts, strict=False))]
+    return found[0] if len(found) == 1 else None
+
+
+def word_of(word: str | None, words) -> str | None:
+    """The one of *words* that *word* names: itself, or the only one it begins (``rest`` for ``restore``, as
+    the text layer reads a shortened word); else *word* as given."""
+    if word is None or word in words:
+        return word
+    found = [w for w in words if w.startswith(word.lower())]
+    return found[0] if len(found) == 1 else word
+
+
+def not_a_space(word: str) -> str:
+    """The reason for a word that names no space (1.3.1: only the Districts, Cities and Railways)."""
+    return (f"{word!r} is not a space of the map (1.3.1: the map's spaces are its Districts, Cities and Railways; "
+            "the foreign territories are not playable)")
+
+
+def spaces_in(arg: str | None, n: int) -> list[str] | str:
+    """The *n* spaces an order's argument names (``galilee rail-haifa``); else why not: a word that names no
+    space (:func:`not_a_space`), or ``""`` when the argument has not *n* words (the caller says what the
+    order takes)."""
+    parts = (arg or "").split()
+    if len(parts) != n:
+        return ""
+    out = []
+    for p in parts:
+        sid = space_of(p)
+        if sid is None:
+            return not_a_space(p)
+        out.append(sid)
+    return out
+
+
+#: The reason any step but a turn's Event box gives to an Event text (2.3.2).
+EVENT_ONLY = ("an Event's text is executed only from the Event box, chosen at the start of a turn (2.3.2)")
+
+
+def elsewhere(verb: str) -> str | None:
+    """The reason for an order that belongs to another step whatever this one is: an Event text outside the
+    Event box (2.3.2)."""
+    return EVENT_ONLY if verb in ("unshaded", "shaded", "event") else None
+
+
+def held(g: Context) -> str:
+    """The values of the Intel Chits the British hold (1.6.1: open information): ``0, 2`` or ``none``."""
+    h = g.s["intel"]["held"]
+    return ", ".join(str(v) for v in h) if h else "none"
