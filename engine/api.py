@@ -150,7 +150,8 @@ def prompt(state: dict, role: str) -> dict | None:
 def _prompt(g: Context, role: str) -> dict:
     f = g.top()
     p = g.proc(f)
-    return {"role": role, "text": p.text(g, f), "rule": p.rule_for(g, f), "actions": p.prompt(g, f)}
+    actions = g.legal = p.prompt(g, f)  # the text may read them (Context.legal)
+    return {"role": role, "text": p.text(g, f), "rule": p.rule_for(g, f), "actions": actions}
 
 
 def apply_in_place(state: dict, role: str, action: str, chance: Chance | None, *,
@@ -193,7 +194,11 @@ def apply(state: dict, role: str, action: str, chance: Chance | None = None) -> 
 
 
 def view(state: dict, role: str) -> dict:
-    """Everything *role* may see, and nothing more (deck order and unused cards are hidden)."""
+    """Everything *role* may see, and nothing more (deck order and unused cards are hidden).
+
+    The view is read-only: it shares the state's lists and dicts (nothing is copied a step), so it describes
+    the position until the next action is applied to *state*. A caller that keeps it past that, or changes
+    it, copies it first (``canonical.copy``)."""
     defn = REGISTRY.get(state["game"]) or definition(state["game"])
     v = defn.view(state, role)
     for key in _OPEN_KEYS:  # open in every game: what the generic layers read

@@ -119,7 +119,7 @@ class Operation(Procedure):
         who = self.faction.title()
         kind = "Limited " if f["limited"] else ""
         if f["stage"] == "select":  # "or done" only where done is legal (prompt above; issue 24, item 2)
-            more = self.possible(g, f)
+            more = "space" in g.legal if g.legal is not None else self.possible(g, f)
             if not more:
                 return f"{who} {kind}{self.op.title()}: no space can be selected now ({len(f['spaces'])} selected); done"
             done = " or done" if f["spaces"] or f["optional"] else ""

@@ -109,7 +109,7 @@ class Context:
     Handlers change ``g.s`` in place; the caller decides whether that is a copy.
     """
 
-    __slots__ = ("s", "chance", "rules", "procs", "log", "checkpoint")
+    __slots__ = ("s", "chance", "rules", "procs", "log", "checkpoint", "legal")
 
     def __init__(self, state: dict, chance: Recorder, rules: Any, procs: ProcedureTable | None = None):
         self.s = state
@@ -122,6 +122,9 @@ class Context:
         self.procs = procs
         self.log: list[dict] = []
         self.checkpoint = False
+        #: The legal actions of the top frame as its prompt just listed them, while a caller holds them
+        #: (``engine.api``: the prompt's text may read them instead of working them out again); else None.
+        self.legal: dict[str, list[str]] | None = None
 
     # -- frames ------------------------------------------------------------------------------------
     @property

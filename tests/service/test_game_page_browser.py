@@ -2,7 +2,7 @@
 
 The app runs on werkzeug's server in a thread of this process, with a real Celery worker thread on the
 in-memory broker (the embedded default); both are stopped at the end. The browser loads the page, sees
-the board, takes a seat with its token, previews a legal and an illegal move (rule 3.0, Operations),
+the board, takes a seat with its token, previews a legal and an illegal move (rule 3.1, Operations in General),
 submits a legal one and finds it in the log. Screenshots go to /tmp for a person to look at.
 """
 
@@ -107,13 +107,13 @@ def test_game_page_in_a_browser_preview_and_submit(live, browser):
     text = verdict.inner_text()
     assert "legal up to the first die" in text and "space galilee" in text and "line 4" in text
 
-    # an illegal move, previewed: refused with its line, rule and the orders allowed there (rule 3.0)
+    # an illegal move, previewed: refused with its line, rule and the orders allowed there (rule 3.1: the faction's own Operations)
     page.fill("#orders", "box opsa\nop rally\n")
     page.click("button:has-text('Preview')")
     verdict = page.locator(".verdict")
     assert verdict.get_attribute("data-status") == "rejected"
     text = verdict.inner_text()
-    assert "refused" in text and "op rally" in text and "3.0" in text and "op sabotage" in text
+    assert "refused" in text and "op rally" in text and "3.1" in text and "op sabotage" in text
     page.screenshot(path=str(SHOTS / "umpire-game-page-refused.png"), full_page=True)
 
     # a legal move, submitted: the verdict, and the move in the log (its die with it)

@@ -155,8 +155,9 @@ class Patrol(Operation):
 
     def sub_prompt(self, g, f):
         if f["stage"] == "move":
+            spaces, arrived, dests = g.s["spaces"], f["arrived"], f["spaces"]  # movable(), read once a space
             moves = [f"{a} {b} {word}" for a in B.SPACES for key, word in (("troops", "troop"), ("police", "police"))
-                     if self.movable(g, f, a, key) > 0 for b in f["spaces"] if a != b]
+                     if spaces[a][key] - arrived.get(f"{key}:{a}", 0) > 0 for b in dests if a != b]
             return {"move": moves, "done": []} if moves else {"done": []}
         c = self.assault_railways(g, f)
         return {"assault": c, "done": []} if c else {"done": []}

@@ -154,7 +154,13 @@ class March(Operation):
     op = "march"
 
     def ok(self, g, f, sid):
-        return sum(self.unmoved(g, f, sid).values()) > 0
+        """Some Guerrilla in *sid* has not moved this March (:meth:`unmoved`, without building its counts)."""
+        x = g.s["spaces"][sid]
+        arrived = f.get("arrived")
+        came = arrived.get(sid) if arrived else None
+        if not came:
+            return bool(x["guerrillas_u"] or x["guerrillas_a"])
+        return any(x[k] > came.get(w, 0) for w, k in WORD_KEY.items())
 
     def why_not(self, g, f, sid):
         moved = B.guerrillas(B.sp(g, sid))

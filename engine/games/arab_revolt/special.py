@@ -90,13 +90,13 @@ def _spaces() -> tuple:
     """What :func:`sa_possible` asks of ``special_british`` and ``special_rebel``, which import this module:
     imported once, on first use (not on every prompt)."""
     from .special_british import air_recon_spaces, punish_spaces
-    from .special_rebel import mobilize_guerrilla_spaces, mobilize_spaces, raid_spaces
-    return air_recon_spaces, punish_spaces, mobilize_guerrilla_spaces, mobilize_spaces, raid_spaces
+    from .special_rebel import iter_mobilize_spaces, iter_raid_spaces, mobilize_guerrilla_spaces
+    return air_recon_spaces, punish_spaces, mobilize_guerrilla_spaces, iter_mobilize_spaces, iter_raid_spaces
 
 
 def sa_possible(g: Context, name: str, f: dict | None = None) -> bool:
     """Whether Special Activity *name* could do anything now."""
-    air_recon_spaces, punish_spaces, mobilize_guerrilla_spaces, mobilize_spaces, raid_spaces = _spaces()
+    air_recon_spaces, punish_spaces, mobilize_guerrilla_spaces, iter_mobilize, iter_raid = _spaces()
     if name == "punish":
         p = g.s["punishment"]
         f = f or {}
@@ -107,9 +107,9 @@ def sa_possible(g: Context, name: str, f: dict | None = None) -> bool:
     if name == "air-recon":
         return bool(air_recon_spaces(g))
     if name == "mobilize":
-        return bool(mobilize_spaces(g) or mobilize_guerrilla_spaces(g, f))
-    if name == "raid":
-        return bool(raid_spaces(g, []))
+        return next(iter_mobilize(g), None) is not None or bool(mobilize_guerrilla_spaces(g, f))
+    if name == "raid":  # "is there one" stops at the first space
+        return next(iter_raid(g, []), None) is not None
     return False
 
 

@@ -19,14 +19,17 @@ notation.declare(__name__, {"space", "place", "move", "sabotage", "ambush", "rol
 def mobilize_spaces(g: Context) -> list[str]:
     """Districts with more Guerrillas than Irregulars and Foreign Countries in play, with room for a Base
     (4.3.1, 1.3.7, 1.4.2) and a Base to place (Available or on the map, 1.4.1)."""
-    out = []
+    return list(iter_mobilize_spaces(g))
+
+
+def iter_mobilize_spaces(g: Context):
+    """:func:`mobilize_spaces` one at a time (whether there is one stops at the first)."""
     for s in B.SPACES:
         x = B.sp(g, s)
         ok = ((B.KIND[s] == "district" and B.guerrillas(x) > B.irregulars(x))
               or (B.KIND[s] == "foreign" and B.in_play(g, s)))
         if ok and B.BOARD.room(g, s, "bases") and (g.s["available"]["bases"] or B.bases_on_map(g) - x["bases"]):
-            out.append(s)
-    return out
+            yield s
 
 
 def mobilize_guerrilla_spaces(g: Context, f: dict | None = None) -> list[str]:
@@ -185,15 +188,18 @@ def raid_sources(g: Context, sid: str) -> list[str]:
 def raid_spaces(g: Context, chosen: list[str]) -> list[str]:
     """Spaces adjacent to a Rebel Base with Guerrillas to move in; never Foreign Countries (ruling
     R-RAID-FC); A15 unshaded: no Railway adjacent to a Curfew space."""
-    out = []
+    return list(iter_raid_spaces(g, chosen))
+
+
+def iter_raid_spaces(g: Context, chosen: list[str]):
+    """:func:`raid_spaces` one at a time (whether there is one stops at the first)."""
     for s in B.SPACES:
         if s in chosen or B.KIND[s] == "foreign" or not raid_sources(g, s):
             continue
         if (cap(g, "A15") == "unshaded" and B.KIND[s] == "railway"
                 and any(B.sp(g, a)["curfew"] for a in B.adj(g, s))):
             continue
-        out.append(s)
-    return out
+        yield s
 
 
 def raid_act_reasons(g: Context, f: dict, here: str) -> dict[str, str | None]:
