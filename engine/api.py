@@ -175,6 +175,10 @@ def apply_in_place(state: dict, role: str, action: str, chance: Chance | None, *
         legal = p.prompt(g, f)
     args = legal.get(verb)
     ok = args is not None and ((arg is None and not args) or (arg is not None and arg in args))
+    if not ok and args and arg is not None:
+        again = p.respell(g, f, verb, arg)  # an older order of the same words (Procedure.respell)
+        if again is not None and again in args:
+            arg, ok = again, True
     if not ok:
         if verb not in defn.verbs:
             raise InvalidActionError(f"{action!r} is not an action: unknown verb {verb!r} ({p.text(g, f)})",
@@ -268,6 +272,9 @@ def parse_legal(state: dict, role: str, text: str) -> tuple[str, dict[str, list[
         return notation.parse_line(text, legal, rule=p.rule_for(g, f), known=defn.verbs), legal
     except IllegalActionError as e:
         verb, _, rest = " ".join(text.split("#", 1)[0].lower().split()).partition(" ")
+        again = p.respell(g, f, verb, rest) if rest and verb in legal else None
+        if again is not None and again in legal[verb]:  # an older order of the same words (Procedure.respell)
+            return f"{verb} {again}", legal
         if verb not in defn.verbs:
             raise IllegalActionError(f"{e.message} ({p.text(g, f)})", rule=e.rule, legal=e.legal) from None
         raise refusal(g, f, p, e.message, verb, rest or None, legal) from None

@@ -102,6 +102,13 @@ class Procedure:
     def rule_for(self, g: Context, f: dict) -> str:
         return f.get("rule") or self.rule
 
+    def respell(self, g: Context, f: dict, verb: str, arg: str | None) -> str | None:
+        """The argument *arg* written the way the prompt lists it, where the procedure once took, or still
+        accepts, another order of the same words (docs/orders.md: one order for every verb); ``None``
+        otherwise. Asked only of an order not in the legal list, so games saved under the old spelling
+        replay and a player who writes the old order is understood."""
+        return None
+
 
 class Context:
     """A working state plus what one action produces: log entries and chance outcomes.

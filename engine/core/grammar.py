@@ -34,6 +34,10 @@ GENERAL = (
     ("Names", "Spaces and pieces are written as their ids (`jerusalem-city`, `rail-haifa`, `guerrilla-u`). "
      "Any word may be shortened to a prefix that is unique among the orders allowed at that point "
      "(`space jer city`). The prompt of every decision lists the orders allowed there, in full."),
+    ("Argument order", "Where an order names places and a piece, the origin comes first, then the "
+     "destination, then the piece (`move rail-haifa samaria guerrilla-u`). A space the step has fixed "
+     "already (the space just selected) is left out: a March from the selected space writes `move TO "
+     "PIECE`, a Raid into it `move FROM PIECE`."),
     ("Pieces in two states", "A piece that flips is written with its state: `-u` Underground, `-a` Active "
      "(`guerrilla-u`, `irregular-a`); where the order asks only for the state, `underground` or `active`."),
     ("A turn", "`box BOX` takes a box of the Initiative Track (`limited`, `event`, `opsa`); then `op NAME` "

@@ -156,6 +156,21 @@ class _Child:
 _INHERITED: list[_Child] = []
 
 
+def _at_memory_cap(pid: int, max_bytes: int) -> bool:
+    """Whether the child *pid* reached its address-space cap (``RLIMIT_AS``): its peak virtual size within
+    5% of *max_bytes*. A render that hits the cap may fail inside the child, or keep working at the edge
+    (allocations failing and retried) until the time limit stops it; either way, memory is the cause to
+    report. False where ``/proc`` cannot tell."""
+    try:
+        with open(f"/proc/{pid}/status") as status:
+            for line in status:
+                if line.startswith("VmPeak:"):
+                    return int(line.split()[1]) * 1024 >= 0.95 * max_bytes
+    except (OSError, ValueError, IndexError):
+        return False
+    return False
+
+
 class Renderer:
     """One child process at a time, replaced after a failure or when the limits change. Renders of one
     process wait for each other; the wait counts against the render's time limit."""
@@ -201,7 +216,13 @@ class Renderer:
                 conn = self._get(limits).conn
                 conn.send_bytes(html.encode())
                 if not conn.poll(max(0.0, deadline - time.monotonic())):
+                    capped = _at_memory_cap(self._child.proc.pid, limits.max_bytes)
                     self._stop_locked()
+                    if capped:  # it ran at its memory cap until the clock stopped it: memory is the cause
+                        raise RenderLimitError(
+                            f"the PDF needed more than {limits.max_bytes // (1024 * 1024)} MiB to render "
+                            f"(UMPIRE_RENDER_MAX_MB): the renderer worked at that limit until it was stopped "
+                            f"after {limits.seconds:g} s")
                     raise too_long
                 reply = conn.recv_bytes()
             except (EOFError, OSError):

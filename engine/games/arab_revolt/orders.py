@@ -26,7 +26,7 @@ ORDERS = (
     Order("move FROM TO PIECE", "move pieces. March: `move TO guerrilla-u|guerrilla-a` (from the selected "
           "space); Patrol: `move FROM TO troop|police`; Sweep: `move FROM TO` (a Troop); Raid: `move FROM "
           "guerrilla-u|guerrilla-a` (into the selected space); an Event's relocation after an Ambush: `move CITY`; "
-          "Rebels' Redeploy: `move FROM PIECE TO` (the one order still written piece first)",
+          "Rebels' Redeploy: `move FROM TO guerrilla-u|guerrilla-a` (its older order FROM PIECE TO is understood)",
           "3.3.2, 3.2.2, 3.2.3, 4.3.3, 6.4.2"),
     Order("curfew SPACE", "place a Curfew, or remove it with the Opposition there (Deploy, or an Event)", "3.2.1"),
     Order("assault RAILWAY", "Patrol's free Assault on one selected Railway", "3.2.2"),

@@ -394,13 +394,21 @@ class RedeployRebels(Procedure):
 
     def prompt(self, g, f):
         dests = rebel_redeploy_destinations(g)
-        moves = [f"{a} {w} {b}" for a in B.RAILWAYS + B.CITIES for w, k in (("guerrilla-u", "guerrillas_u"),
+        moves = [f"{a} {b} {w}" for a in B.RAILWAYS + B.CITIES for w, k in (("guerrilla-u", "guerrillas_u"),
                                                                          ("guerrilla-a", "guerrillas_a"))
                  if B.sp(g, a)[k] for b in dests if b != a]
         return {"move": moves} if moves else {}
 
     def text(self, g, f):
-        return "Rebels Redeploy: move each Guerrilla on a Railway or in a City to a space with a Base (move FROM KIND TO)"
+        return "Rebels Redeploy: move each Guerrilla on a Railway or in a City to a space with a Base (move FROM TO KIND)"
+
+    def respell(self, g, f, verb, arg):
+        """``move FROM KIND TO``, the order this step took before docs/orders.md's one order (FROM TO KIND):
+        games saved then replay, and a player who writes it is understood."""
+        words = arg.split(" ")
+        if verb == "move" and len(words) == 3 and words[1] in WORD_KEY:
+            return f"{words[0]} {words[2]} {words[1]}"
+        return None
 
     def explain(self, g, f, verb, arg):
         if verb == "done":
@@ -410,9 +418,11 @@ class RedeployRebels(Procedure):
         if verb != "move" or arg is None or arg in self.prompt(g, f).get("move", ()):
             return None
         words = W.parts(arg, 3)
-        if words is None or words[1] not in WORD_KEY or not all(W.is_space(w) for w in (words[0], words[2])):
-            return W.form("move", "FROM guerrilla-u|guerrilla-a TO", arg, "6.4.2")
-        src, word, dst = words
+        if words is not None and words[1] in WORD_KEY:  # the older order, FROM KIND TO (respell)
+            words = [words[0], words[2], words[1]]
+        if words is None or words[2] not in WORD_KEY or not all(W.is_space(w) for w in (words[0], words[1])):
+            return W.form("move", "FROM TO guerrilla-u|guerrilla-a", arg, "6.4.2")
+        src, dst, word = words
         if B.KIND[src] not in ("railway", "city"):
             return W.because(f"{B.name(src)} is {W.kind_of(src)}: Redeploy moves the Guerrillas on Railways and in "
                              "Cities", "6.4.2")
@@ -424,7 +434,7 @@ class RedeployRebels(Procedure):
         return W.because(f"{B.name(dst)} is not one of the {what}: {W.names(d for d in dests if d != src)}", "6.4.2")
 
     def act(self, g, f, verb, arg):
-        a, word, b = arg.split(" ")
+        a, b, word = arg.split(" ")
         B.move(g, a, b, B.BOARD.key_of_word[word])
         g.say(f"Rebels redeployed a Guerrilla from {B.name(a)} to {B.name(b)}.", faction="rebels", rule="6.4.2")
 

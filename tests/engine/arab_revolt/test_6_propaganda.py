@@ -99,9 +99,16 @@ def test_6_3_and_6_4_support_and_redeploy():
     assert legal(s)["remove"] == ["gaza irregular-u"]
     s, _ = run(s, "remove gaza irregular-u")
     assert sp(s, "gaza")["irregulars_u"] == 2 and role(s) == "rebels"  # half of 3, rounded down: one
-    assert set(legal(s)["move"]) == {"rail-haifa guerrilla-u samaria", "haifa-city guerrilla-u samaria"}
-    s2, log = run(s, "move rail-haifa guerrilla-u samaria", "move haifa-city guerrilla-u samaria")
+    assert set(legal(s)["move"]) == {"rail-haifa samaria guerrilla-u", "haifa-city samaria guerrilla-u"}
+    s2, log = run(s, "move rail-haifa samaria guerrilla-u", "move haifa-city samaria guerrilla-u")
     assert sp(s2, "samaria")["guerrillas_u"] == 2 and "Reset phase" in texts(log)
+    # docs/orders.md: FROM TO KIND; the older FROM KIND TO is still understood (Procedure.respell), so games
+    # saved under it replay, and it is applied as the prompt spells it
+    s3, _ = run(s, "move rail-haifa guerrilla-u samaria", "move haifa-city guerrilla-u samaria")
+    assert engine.dumps(s3) == engine.dumps(s2)
+    step = engine.apply(s, "rebels", "move rail-haifa guerrilla-u samaria")
+    assert engine.dumps(step.state) == engine.dumps(engine.apply(s, "rebels", "move rail-haifa samaria guerrilla-u").state)
+    assert engine.parse(s, "rebels", "move rail-haifa guerrilla-u samaria") == "move rail-haifa samaria guerrilla-u"
 
 
 def test_6_5_reset_and_eligibility_carries_over():
