@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from ...coin import wording
 from ...core.errors import Refusal, forbidding_rule
 from ...core.flow import Context
 from . import board as B
@@ -59,8 +60,7 @@ def prefixed(head: str, reason: str) -> Refusal:
 
 def count(n: int, what: str) -> str:
     """``no Troop``, ``1 Troop``, ``2 Troops`` (*what*: a key of :data:`NOUNS`)."""
-    one, many = NOUNS[what]
-    return f"no {one}" if n == 0 else f"1 {one}" if n == 1 else f"{n} {many}"
+    return wording.count(n, *NOUNS[what])
 
 
 def amount(x: dict, what: str) -> int:
@@ -79,10 +79,7 @@ def has(g: Context, sid: str, *what: str) -> str:
 
 def names(items, plain: bool = False, joint: str = "and") -> str:
     """``Galilee, Lydda and Gaza`` for space ids (or, *plain*, for words as given); ``none`` if empty."""
-    words = list(items) if plain else [B.name(s) for s in items]
-    if not words:
-        return "none"
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {joint} {words[-1]}"
+    return wording.joined(list(items) if plain else [B.name(s) for s in items], joint)
 
 
 def kind_of(sid: str) -> str:

@@ -9,6 +9,7 @@ restriction. Nothing here runs while prompting: only on a refusal.
 
 from __future__ import annotations
 
+from ...coin import wording
 from ...core.errors import Refusal
 from ...core.flow import Context
 from . import board as B
@@ -30,8 +31,7 @@ KIND_WORD = {"city": "a City", "district": "a District", "railway": "a Railway"}
 
 def count(n: int, what: str) -> str:
     """``no Troop``, ``1 Troop``, ``2 Troops`` (*what*: a key of :data:`NOUNS`)."""
-    one, many = NOUNS[what]
-    return f"no {one}" if n == 0 else f"1 {one}" if n == 1 else f"{n} {many}"
+    return wording.count(n, *NOUNS[what])
 
 
 def amount(x: dict, what: str) -> int:
@@ -53,10 +53,7 @@ def has(g: Context, sid: str, *what: str) -> str:
 
 def names(items, plain: bool = False) -> str:
     """``Galilee, Lydda and Gaza`` for space ids (or, *plain*, for words as given); ``none`` if empty."""
-    words = list(items) if plain else [B.name(s) for s in items]
-    if not words:
-        return "none"
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+    return wording.joined(list(items) if plain else [B.name(s) for s in items])
 
 
 def kind_of(sid: str) -> str:

@@ -1,0 +1,16 @@
+"""How the British Way games say counts and lists in their refusals (each game's ``why.py``): the words
+are the game's, the grammar is shared."""
+
+from __future__ import annotations
+
+
+def count(n: int, one: str, many: str) -> str:
+    """``no Troop``, ``1 Troop``, ``2 Troops``."""
+    return f"no {one}" if n == 0 else f"1 {one}" if n == 1 else f"{n} {many}"
+
+
+def joined(words: list[str], joint: str = "and") -> str:
+    """``Galilee, Lydda and Gaza``; ``none`` if there is nothing to list."""
+    if not words:
+        return "none"
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {joint} {words[-1]}"
