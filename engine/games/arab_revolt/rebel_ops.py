@@ -54,26 +54,28 @@ class Rally(Operation):
     def on_select_done(self, g, f):
         f["stage"] = "opposition" if self.opposition_spaces(g, f) else "final"
 
-    def opposition_refusal(self, g: Context, f: dict, sid: str) -> str | None:
+    def opposition_refusal(self, g: Context, f: dict, sid: str, why: bool = True) -> str | None:
         """Why Rally may not add Opposition in *sid* (3.3.1: in one selected District with a Rebel Base and more
-        Rebel than British pieces, if none there); ``None`` if it may."""
-        x, name = B.sp(g, sid), B.name(sid)
+        Rebel than British pieces, if none there); ``None`` if it may. Without *why*, the same tests answer
+        ``"no"`` instead of building the reason (the prompt's and the step's use)."""
+        x = B.sp(g, sid)
         if sid not in f["spaces"]:
-            return W.because(f"{name} was not selected for this Rally", "3.3.1")
+            return W.because(f"{B.name(sid)} was not selected for this Rally", "3.3.1") if why else "no"
         if B.KIND[sid] != "district":
-            return W.because(f"{name} is {W.kind_of(sid)}: Rally adds Opposition in a District", "3.3.1")
+            return W.because(f"{B.name(sid)} is {W.kind_of(sid)}: Rally adds Opposition in a District",
+                             "3.3.1") if why else "no"
         if not x["bases"]:
-            return W.because(f"{name} has no Rebel Base", "3.3.1")
+            return W.because(f"{B.name(sid)} has no Rebel Base", "3.3.1") if why else "no"
         if x["opposition"]:
-            return W.because(f"{name} has Opposition already", "3.3.1, 1.6")
+            return W.because(f"{B.name(sid)} has Opposition already", "3.3.1, 1.6") if why else "no"
         if B.rebel_pieces(x) <= B.british_pieces(x):
             return W.because(f"{W.has(g, sid, 'rebels', 'british')}: Rebel pieces must outnumber British ones",
-                             "3.3.1")
+                             "3.3.1") if why else "no"
         return None
 
     def opposition_spaces(self, g, f):
         """The selected Districts Rally may add Opposition in (:meth:`opposition_refusal`)."""
-        return [sid for sid in f["spaces"] if self.opposition_refusal(g, f, sid) is None]
+        return [sid for sid in f["spaces"] if self.opposition_refusal(g, f, sid, why=False) is None]
 
     def interruptible(self, g, f):
         return f["stage"] in ("select", "opposition")
