@@ -15,6 +15,7 @@ from . import (  # noqa: F401  (register procedures)
     chits,
     operation,
     propaganda,
+    punish,
     rebel_ops,
     special,
     special_british,

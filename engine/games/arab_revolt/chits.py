@@ -5,7 +5,7 @@ one, or a chit they hold; the others go back to the cup (1.8.1). After the Rebel
 the British may apply the played chit's effect unless the Unity Track is at Centralized (1.8.2, 6.6.3);
 the chit is then set aside until the next Resources Phase.
 
-Punishment chits are drawn by Punish (special_british.py) and some Events; used ones are set aside until the
+Punishment chits are drawn by Punish (punish.py) and some Events; used ones are set aside until the
 next Resources Phase; the British may hold chits (1.7.1).
 """
 

@@ -1,6 +1,6 @@
 """Special Activities of Arab Revolt (rule 4): what the six share, and whether each could act now.
 
-The British three, Punish (4.2.1), Divide (4.2.2) and Air Recon (4.2.3), are in ``special_british``; the
+The British three are Punish (4.2.1) in ``punish``, Divide (4.2.2) and Air Recon (4.2.3) in ``special_british``; the
 Rebels' three, Mobilize (4.3.1), Coordinate (4.3.2) and Raid (4.3.3), in ``special_rebel``. Which may
 accompany which Operation is in ``operation.SA_ACCOMPANY`` (4.1.1). None may select a Foreign Country
 except Mobilize (1.3.7); Raid's Guerrillas may come from a Base there (ruling R-RAID-FC).
@@ -87,9 +87,10 @@ def roll_against_bases(g: Context, label: str, *, at_most: bool = True) -> tuple
 
 @functools.cache
 def _spaces() -> tuple:
-    """What :func:`sa_possible` asks of ``special_british`` and ``special_rebel``, which import this module:
-    imported once, on first use (not on every prompt)."""
-    from .special_british import air_recon_spaces, punish_spaces
+    """What :func:`sa_possible` asks of ``punish``, ``special_british`` and ``special_rebel``, which import
+    this module: imported once, on first use (not on every prompt)."""
+    from .punish import punish_spaces
+    from .special_british import air_recon_spaces
     from .special_rebel import iter_mobilize_spaces, iter_raid_spaces, mobilize_guerrilla_spaces
     return air_recon_spaces, punish_spaces, mobilize_guerrilla_spaces, iter_mobilize_spaces, iter_raid_spaces
 

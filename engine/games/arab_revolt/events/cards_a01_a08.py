@@ -2,7 +2,7 @@
 A2 Central War Committee (capability), A3 Peace Bands, A4 Special Night Squads, A5 Village Occupations,
 A6 House Demolition, A7 Memory of al-Qassam, A8 Fawzi al-Qawuqji (capability).
 
-The capabilities' effects live where the rules they change live: A1 in Punish's Detain (special_british.py), A2
+The capabilities' effects live where the rules they change live: A1 in Punish's Detain (punish.py), A2
 in ``special.roll_against_bases``, A8 in Raid (special_rebel.py) and Ambush (rebel_ops.py).
 """
 
