@@ -203,7 +203,7 @@ def view(state: dict, role: str) -> dict:
     The view is read-only: it shares the state's lists and dicts (nothing is copied a step), so it describes
     the position until the next action is applied to *state*. A caller that keeps it past that, or changes
     it, copies it first (``canonical.copy``)."""
-    defn = REGISTRY.get(state["game"]) or definition(state["game"])
+    defn = definition(state["game"])
     v = defn.view(state, role)
     for key in _OPEN_KEYS:  # open in every game: what the generic layers read
         if key not in v:

@@ -69,11 +69,13 @@ class Operation(Procedure):
 
     # -- shared machinery --------------------------------------------------------------------------
     def candidates(self, g: Context, f: dict) -> list[str]:
+        """The spaces the selection may take now: not selected yet, within ``only`` and the count, and
+        :meth:`admits` (the yes/no test, which builds no reason for the spaces left out)."""
         if len(f["spaces"]) >= f["max"]:
             return []
-        only = f.get("only")
-        return [s for s in g.rules.board.spaces if s not in f["spaces"] and (only is None or s in only)
-                and self.eligible(g, f, s) is None]
+        only, chosen, admits = f.get("only"), f["spaces"], self.admits
+        return [s for s in g.rules.board.spaces if s not in chosen and (only is None or s in only)
+                and admits(g, f, s)]
 
     def possible(self, g: Context, f: dict) -> bool:
         """Whether :meth:`candidates` holds a space: the same test, stopping at the first space found."""
@@ -86,8 +88,8 @@ class Operation(Procedure):
         return False
 
     def admits(self, g: Context, f: dict, sid: str) -> bool:
-        """Whether *sid*, not selected yet and allowed by ``only``, is one of :meth:`candidates`: a game that
-        narrows its candidates narrows this the same way."""
+        """Whether *sid*, not selected yet and allowed by ``only``, may be selected: :meth:`eligible` gives no
+        reason against it. A game whose test can answer without building the reason overrides this."""
         return self.eligible(g, f, sid) is None
 
     def sa_choices(self, g: Context, f: dict) -> list[str]:

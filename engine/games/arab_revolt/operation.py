@@ -106,31 +106,8 @@ class Operation(operation.Operation):
     def eligible(self, g, f, sid):
         return None if self.ok(g, f, sid) else self.why_not(g, f, sid)
 
-    def candidates(self, g, f):
-        """The spaces the selection may take now: the same tests as the coin layer's (count, ``only``), 1.3.7
-        and :meth:`ok`, without building a reason for the spaces left out."""
-        chosen = f["spaces"]
-        if len(chosen) >= f["max"]:
-            return []
-        only, op, ok = f.get("only"), self.op, self.ok
-        return [s for s in B.SPACES if s not in chosen and (only is None or s in only) and may_select(g, op, s)
-                and ok(g, f, s)]
-
     def admits(self, g, f, sid):
         return may_select(g, self.op, sid) and self.ok(g, f, sid)
-
-    def possible(self, g, f):
-        """Whether :meth:`candidates` holds a space: the same tests, stopping at the first space found (the
-        turn asks it of every Operation at every step)."""
-        chosen = f["spaces"]
-        if len(chosen) >= f["max"]:
-            return False
-        only, op, ok, kind = f.get("only"), self.op, self.ok, B.KIND
-        for s in B.SPACES:
-            if (s not in chosen and (only is None or s in only) and (kind[s] != "foreign" or may_select(g, op, s))
-                    and ok(g, f, s)):
-                return True
-        return False
 
     def explain(self, g, f, verb, arg):
         """Why *verb arg* is refused: a space the selection may not take (:meth:`space_refusal`), a Special

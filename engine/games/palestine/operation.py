@@ -114,13 +114,6 @@ class Operation(operation.Operation):
     def eligible(self, g: Context, f: dict, sid: str, why: bool = True) -> str | None:
         return None
 
-    def candidates(self, g: Context, f: dict) -> list[str]:
-        if len(f["spaces"]) >= f["max"]:
-            return []
-        only, taken, eligible = f.get("only"), f["spaces"], self.eligible
-        return [s for s in B.SPACES if s not in taken and (only is None or s in only)
-                and eligible(g, f, s, False) is None]
-
     def admits(self, g: Context, f: dict, sid: str) -> bool:
         return self.eligible(g, f, sid, False) is None
 
