@@ -166,11 +166,14 @@ def apply_in_place(state: dict, role: str, action: str, chance: Chance | None, *
     :raises NotYourTurnError, IllegalActionError, InvalidActionError: and *state* is left as it was.
     """
     verb, arg = notation.split(action)
-    defn = definition(state["game"])
-    _check_role(state, role, defn)
+    defn = REGISTRY.get(state["game"]) or definition(state["game"])
+    flow = state["flow"]
+    if state.get("outcome") or not flow or flow[-1]["role"] != role:  # the common case tested inline
+        _check_role(state, role, defn)
+        raise NotYourTurnError(f"{role} has no decision to make now", legal={})
     g = Context(state, Recorder(chance or _NO_CHANCE), defn.rules, defn.procedures)
-    f = g.top()
-    p = g.proc(f)
+    f = flow[-1]
+    p = defn.procedures[f["p"]]
     if legal is None:
         legal = p.prompt(g, f)
     args = legal.get(verb)
@@ -187,7 +190,7 @@ def apply_in_place(state: dict, role: str, action: str, chance: Chance | None, *
     p.act(g, f, verb, arg)
     g.settle()
     state["seq"] = state.get("seq", 0) + 1
-    if not state.get("outcome") and not active_roles(state):
+    if not flow and not state.get("outcome"):
         raise RulesBugError("dead end: nobody may act and the game is not over")
     return Step(state, g.log, g.chance.outcomes, g.checkpoint)
 
@@ -203,7 +206,7 @@ def view(state: dict, role: str) -> dict:
     The view is read-only: it shares the state's lists and dicts (nothing is copied a step), so it describes
     the position until the next action is applied to *state*. A caller that keeps it past that, or changes
     it, copies it first (``canonical.copy``)."""
-    defn = definition(state["game"])
+    defn = REGISTRY.get(state["game"]) or definition(state["game"])
     v = defn.view(state, role)
     for key in _OPEN_KEYS:  # open in every game: what the generic layers read
         if key not in v:

@@ -161,6 +161,21 @@ def size(state: dict) -> int:
     return n
 
 
+def sizes(state: dict) -> tuple[int, int]:
+    """:func:`size` and :func:`unused_count` in one pass (what every view shows, 2.1, 2.2)."""
+    d = state["deck"]
+    if type(d) is list:  # legacy (is_legacy)
+        return len(d), len(state.get("unused", []))
+    n = 0
+    for group in d["groups"]:
+        for k in group["slots"].values():
+            n += k
+    pooled = 0
+    for pool in d["pools"].values():  # disjoint (engine.coin.position_checks refuses a card in two)
+        pooled += len(pool)
+    return n, pooled - n
+
+
 def remaining(state: dict) -> set[str]:
     """The cards not revealed yet: those the deck may still reveal and the set-aside ones (which no one can
     tell apart until the end). Legacy deck: the deck and the set-aside cards."""

@@ -68,13 +68,19 @@ class Operation(Procedure):
         return f"the Operation already has its {f['max']} space(s) (3.1)"
 
     # -- shared machinery --------------------------------------------------------------------------
+    def space_pool(self, g: Context, f: dict):
+        """The spaces this Operation may ever select now, before its own test (:meth:`admits`), in board
+        order: every space of the board; a game whose rules exclude some outright (Arab Revolt 1.3.7: Foreign
+        Countries) gives fewer, so the prompt does not test them one by one."""
+        return g.rules.board.spaces
+
     def candidates(self, g: Context, f: dict) -> list[str]:
-        """The spaces the selection may take now: not selected yet, within ``only`` and the count, and
-        :meth:`admits` (the yes/no test, which builds no reason for the spaces left out)."""
+        """The spaces the selection may take now: of :meth:`space_pool`, not selected yet, within ``only``
+        and the count, and :meth:`admits` (the yes/no test, which builds no reason for the spaces left out)."""
         if len(f["spaces"]) >= f["max"]:
             return []
         only, chosen, admits = f.get("only"), f["spaces"], self.admits
-        return [s for s in g.rules.board.spaces if s not in chosen and (only is None or s in only)
+        return [s for s in self.space_pool(g, f) if s not in chosen and (only is None or s in only)
                 and admits(g, f, s)]
 
     def possible(self, g: Context, f: dict) -> bool:
@@ -82,14 +88,15 @@ class Operation(Procedure):
         if len(f["spaces"]) >= f["max"]:
             return False
         only, chosen, admits = f.get("only"), f["spaces"], self.admits
-        for s in g.rules.board.spaces:
+        for s in self.space_pool(g, f):
             if s not in chosen and (only is None or s in only) and admits(g, f, s):
                 return True
         return False
 
     def admits(self, g: Context, f: dict, sid: str) -> bool:
-        """Whether *sid*, not selected yet and allowed by ``only``, may be selected: :meth:`eligible` gives no
-        reason against it. A game whose test can answer without building the reason overrides this."""
+        """Whether *sid* of :meth:`space_pool`, not selected yet and allowed by ``only``, may be selected:
+        :meth:`eligible` gives no reason against it. A game whose test can answer without building the reason
+        overrides this."""
         return self.eligible(g, f, sid) is None
 
     def sa_choices(self, g: Context, f: dict) -> list[str]:
@@ -121,7 +128,7 @@ class Operation(Procedure):
         who = self.faction.title()
         kind = "Limited " if f["limited"] else ""
         if f["stage"] == "select":  # "or done" only where done is legal (prompt above; issue 24, item 2)
-            more = "space" in g.legal if g.legal is not None else self.possible(g, f)
+            more = g.offers("space", lambda: self.possible(g, f))
             if not more:
                 return f"{who} {kind}{self.op.title()}: no space can be selected now ({len(f['spaces'])} selected); done"
             done = " or done" if f["spaces"] or f["optional"] else ""

@@ -24,8 +24,7 @@ def base_view(state: dict, role: str, cards: dict[str, dict]) -> dict:
     v = state.copy()
     for k in HIDDEN_KEYS:
         v.pop(k, None)
-    v["deck_size"] = size = deck.size(state)
-    v["unused_count"] = deck.unused_count(state, size)
+    v["deck_size"], v["unused_count"] = deck.sizes(state)
     v["role"] = role
     cur = state.get("current")
     card = cards[cur] if cur else None

@@ -33,30 +33,37 @@ def procedure(cls):
     return cls
 
 
-class ProcedureTable:
+class ProcedureTable(dict):
     """The procedures of one game: those defined in its packages (its own and the layers it builds on,
-    such as ``engine.coin``). A name is looked up once, then kept."""
+    such as ``engine.coin``). A name is looked up in the catalogue once, then kept in the table itself (a
+    dict, so the lookups of every step cost one dict access)."""
 
     def __init__(self, packages: tuple[str, ...]):
+        super().__init__()
         self.packages = packages
-        self._found: dict[str, Procedure] = {}
 
-    def __getitem__(self, name: str) -> Procedure:
-        p = self._found.get(name)
-        if p is None:
-            mine = [inst for mod, inst in _CATALOG.get(name, ()) if within(mod, self.packages)]
-            if len(mine) != 1:
-                raise KeyError(name) if not mine else RulesBugError(
-                    f"procedure {name!r} is defined twice in {', '.join(self.packages)}")
-            p = self._found[name] = mine[0]
-        return p
+    def __missing__(self, name: str) -> Procedure:
+        mine = [inst for mod, inst in _CATALOG.get(name, ()) if within(mod, self.packages)]
+        if len(mine) != 1:
+            raise KeyError(name) if not mine else RulesBugError(
+                f"procedure {name!r} is defined twice in {', '.join(self.packages)}")
+        self[name] = mine[0]
+        return mine[0]
 
-    def __contains__(self, name: str) -> bool:
+    def __contains__(self, name: object) -> bool:
+        if dict.__contains__(self, name):
+            return True
         try:
             self[name]
         except KeyError:
             return False
         return True
+
+    def get(self, name, default=None):
+        try:
+            return self[name]
+        except KeyError:
+            return default
 
     def names(self) -> set[str]:
         return {n for n, entries in _CATALOG.items() if any(within(mod, self.packages) for mod, _ in entries)}
@@ -133,6 +140,15 @@ class Context:
         #: (``engine.api``: the prompt's text may read them instead of working them out again); else None.
         self.legal: dict[str, list[str]] | None = None
 
+    def offers(self, verb: str, test) -> bool:
+        """Whether the top frame's prompt offers *verb*: read from :attr:`legal` while a caller holds the
+        prompt (a text written beside it), else *test()*, the procedure's own yes/no question."""
+        return verb in self.legal if self.legal is not None else test()
+
+    def prompted(self, proc: Procedure, f: dict) -> dict[str, list[str]]:
+        """The legal actions of *f*: :attr:`legal` while a caller holds them, else *proc*'s prompt."""
+        return self.legal if self.legal is not None else proc.prompt(self, f)
+
     # -- frames ------------------------------------------------------------------------------------
     @property
     def frames(self) -> list[dict]:
@@ -194,11 +210,12 @@ class Context:
     # -- running -----------------------------------------------------------------------------------
     def settle(self) -> None:
         """Runs automatic steps until a role must decide or the game is over."""
+        flow, procs = self.s["flow"], self.procs
         for _ in range(MAX_AUTO_STEPS):
-            f = self.top()
-            if f is None:
+            if not flow:
                 return
-            if not self.procs[f["p"]].step(self, f):
+            f = flow[-1]
+            if not procs[f["p"]].step(self, f):
                 return
         raise RulesBugError("automatic steps did not settle (a loop in the rules code)")
 

@@ -91,9 +91,10 @@ def _split_match(rest: list[str], idents: list[str]) -> int:
 
 def split(action: str) -> tuple[str, str | None]:
     """``"space galilee"`` -> ``("space", "galilee")``; ``"done"`` -> ``("done", None)``."""
-    if not isinstance(action, str) or not action.strip():
+    text = action.strip() if isinstance(action, str) else ""
+    if not text:
         raise InvalidActionError(f"an action must be a non-empty string, not {action!r}")
-    verb, _, arg = action.strip().partition(" ")
+    verb, _, arg = text.partition(" ")
     return verb, (arg or None)
 
 

@@ -21,10 +21,13 @@ class Deploy(Operation):
 
     name = "ar.op.deploy"
     op = "deploy"
+    kinds = ("district", "city")
 
     def ok(self, g, f, sid):
-        x = B.sp(g, sid)
-        return B.KIND[sid] in ("district", "city") and B.british_pieces(x) > B.rebel_pieces(x)
+        x = g.s["spaces"][sid]  # the counts read inline (B.british_pieces, B.rebel_pieces): asked of every space
+        return B.KIND[sid] in ("district", "city") and (
+            x["troops"] + x["police"] + x["irregulars_u"] + x["irregulars_a"]
+            > x["guerrillas_u"] + x["guerrillas_a"] + x["bases"])
 
     def why_not(self, g, f, sid):
         if B.KIND[sid] not in ("district", "city"):
@@ -65,7 +68,7 @@ class Deploy(Operation):
         if f["stage"] == "place":
             return (f"British Deploy in {here}: place up to two Police or one Irregular (place police|police 2|"
                     "irregular; from Available, else from the map), or done")
-        if not self.curfew_options(g, f):
+        if not g.offers("curfew", lambda: bool(self.curfew_options(g, f))):
             return "British Deploy: no selected space may take a Curfew or lose one; a Special Activity, or done"
         return ("British Deploy: in one selected space, place a Curfew, or lift the Curfew and any Opposition where "
                 "one is (curfew SPACE), or done")
@@ -132,6 +135,7 @@ class Patrol(Operation):
 
     name = "ar.op.patrol"
     op = "patrol"
+    kinds = ("city", "railway")
 
     def ok(self, g, f, sid):
         return B.KIND[sid] in ("city", "railway")
@@ -156,8 +160,12 @@ class Patrol(Operation):
     def sub_prompt(self, g, f):
         if f["stage"] == "move":
             spaces, arrived, dests = g.s["spaces"], f["arrived"], f["spaces"]  # movable(), read once a space
-            moves = [f"{a} {b} {word}" for a in B.SPACES for key, word in (("troops", "troop"), ("police", "police"))
-                     if spaces[a][key] - arrived.get(f"{key}:{a}", 0) > 0 for b in dests if a != b]
+            moves = []
+            for a in B.SPACES:
+                x = spaces[a]
+                for key, word in (("troops", "troop"), ("police", "police")):
+                    if x[key] and (not arrived or x[key] > arrived.get(f"{key}:{a}", 0)):
+                        moves += [f"{a} {b} {word}" for b in dests if a != b]
             return {"move": moves, "done": []} if moves else {"done": []}
         c = self.assault_railways(g, f)
         return {"assault": c, "done": []} if c else {"done": []}
@@ -177,10 +185,10 @@ class Patrol(Operation):
 
     def sub_text(self, g, f):
         if f["stage"] == "move":
-            if not self.any_move(g, f):
+            if not g.offers("move", lambda: self.any_move(g, f)):
                 return "British Patrol: no cube is left to move; done"
             return "British Patrol: move a cube into a selected space (move FROM TO troop|police), or done"
-        if not self.assault_railways(g, f):
+        if not g.offers("assault", lambda: bool(self.assault_railways(g, f))):
             return "British Patrol: no selected Railway has Active Guerrillas and cubes to Assault; done"
         return "British Patrol: a free Assault on one selected Railway (assault RAILWAY), or done"
 
@@ -280,6 +288,7 @@ class Sweep(Operation):
 
     name = "ar.op.sweep"
     op = "sweep"
+    kinds = ("city", "district")
 
     def ok(self, g, f, sid):
         return B.KIND[sid] in ("city", "district")
@@ -338,7 +347,8 @@ class Sweep(Operation):
 
     def sub_text(self, g, f):
         if f["stage"] == "move":
-            if not any(self.free_troops(g, f, a) > 0 for b in f["spaces"] for a in B.adj(g, b)):
+            if not g.offers("move", lambda: any(self.free_troops(g, f, a) > 0 for b in f["spaces"]
+                                              for a in B.adj(g, b))):
                 return "British Sweep: no adjacent Troop is left to move in; done"
             return "British Sweep: move a Troop from an adjacent space into a selected space (move FROM TO), or done"
         return ("British Sweep: Activate an Underground Irregular in a selected space to Activate one Guerrilla "
@@ -406,8 +416,8 @@ class Assault(Operation):
     op = "assault"
 
     def ok(self, g, f, sid):
-        x = B.sp(g, sid)
-        return bool(B.cubes(x) and B.rebel_pieces(x))
+        x = g.s["spaces"][sid]  # the counts read inline (B.cubes, B.rebel_pieces): asked of every space
+        return bool((x["troops"] or x["police"]) and (x["guerrillas_u"] or x["guerrillas_a"] or x["bases"]))
 
     def why_not(self, g, f, sid):
         return W.because(f"{W.has(g, sid, 'cubes', 'rebels')}: Assault needs British cubes and Rebel pieces there",

@@ -81,6 +81,12 @@ def selectable(g: Context, op: str, sid: str) -> str | None:
     return W.not_in_play(g, sid)
 
 
+@functools.cache
+def _pool(kinds: tuple[str, ...]) -> list[str]:
+    """Palestine's spaces of *kinds*, in board order (:meth:`Operation.space_pool`)."""
+    return [s for s in B.PALESTINE if B.KIND[s] in kinds]
+
+
 class Operation(operation.Operation):
     """Base of the eight Arab Revolt Operations."""
 
@@ -106,8 +112,26 @@ class Operation(operation.Operation):
     def eligible(self, g, f, sid):
         return None if self.ok(g, f, sid) else self.why_not(g, f, sid)
 
+    #: The kinds of space the Operation selects at all (its rule in 3.2 and 3.3; Foreign Countries only for
+    #: Rally and March, 1.3.7), before its own test (:meth:`ok`, which tests the kind again for a refusal).
+    kinds: tuple[str, ...] = ("district", "city", "railway")
+
+    def space_pool(self, g, f):
+        """The spaces of :attr:`kinds` in board order, a Foreign Country only while in play (1.3.7: what
+        :func:`may_select` admits)."""
+        pool = _pool(self.kinds)
+        if "foreign" in self.kinds:
+            return pool + [s for s in B.FOREIGN if not g.s["spaces"][s]["out_of_play"]]
+        return pool
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        #: The prompt's yes/no test is the Operation's own (:meth:`ok`): :meth:`space_pool` holds only the
+        #: spaces 1.3.7 and :attr:`kinds` allow (bound once, not called through another method per space).
+        cls.admits = cls.ok
+
     def admits(self, g, f, sid):
-        return may_select(g, self.op, sid) and self.ok(g, f, sid)
+        return self.ok(g, f, sid)
 
     def explain(self, g, f, verb, arg):
         """Why *verb arg* is refused: a space the selection may not take (:meth:`space_refusal`), a Special

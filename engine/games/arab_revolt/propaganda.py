@@ -202,7 +202,7 @@ class ResourcesRebels(Procedure):
         return out
 
     def text(self, g, f):
-        can = self.prompt(g, f)
+        can = g.prompted(self, f)
         choices = [x for verb, x in (("unity", "shift the Unity Track toward Centralized (unity)"),
                                      ("hold", "hold an Operations chit (hold N)")) if verb in can]
         return f"Rebels: {', '.join(choices)}, or neither (done)" if choices else "Rebels: nothing to take (done)"
@@ -297,7 +297,7 @@ class RedeployBritish(Procedure):
         if f["stage"] == "troops":
             return "British Redeploy: move each Troop on a Railway to a City (troop RAILWAY CITY)"
         if f["stage"] == "police":
-            if not self.police_may_move(g, f):
+            if not g.offers("police", lambda: self.police_may_move(g, f)):
                 return "British Redeploy: no Police cube is left to move; done"
             return "British Redeploy: move Police to Railways or Cities (police FROM TO), or done"
         return f"British Redeploy: remove an Irregular to Available ({f['irregulars']} more at most), or done"

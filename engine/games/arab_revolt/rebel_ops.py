@@ -30,11 +30,12 @@ class Rally(Operation):
 
     name = "ar.op.rally"
     op = "rally"
+    kinds = ("district", "city", "foreign")
 
     def ok(self, g, f, sid):
-        x = B.sp(g, sid)
+        x = g.s["spaces"][sid]  # the counts read inline: the prompt asks this of every space
         return (B.KIND[sid] != "railway" and not x["curfew"]
-                and bool(B.rebel_pieces(x) or x["opposition"] or f.get("anywhere")))
+                and bool(x["bases"] or x["guerrillas_u"] or x["guerrillas_a"] or x["opposition"] or f.get("anywhere")))
 
     def why_not(self, g, f, sid):
         name = B.name(sid)
@@ -154,6 +155,7 @@ class March(Operation):
 
     name = "ar.op.march"
     op = "march"
+    kinds = ("district", "city", "railway", "foreign")
 
     def ok(self, g, f, sid):
         """Some Guerrilla in *sid* has not moved this March (:meth:`unmoved`, without building its counts)."""
@@ -275,7 +277,7 @@ def sabotage_space(g: Context, sid: str, rule: str, piece: str = "guerrillas") -
 def sabotage_ok(g: Context, sid: str, piece: str = "guerrillas") -> bool:
     """Whether Sabotage may select *sid*: in Palestine, with an Underground Guerrilla (3.3.3); A17 shaded an
     Underground Irregular (*piece*)."""
-    return B.KIND[sid] != "foreign" and bool(B.sp(g, sid)[f"{piece}_u"])
+    return B.KIND[sid] != "foreign" and bool(g.s["spaces"][sid][piece + "_u"])
 
 
 def sabotage_reason(g: Context, sid: str, piece: str = "guerrillas") -> str | None:
@@ -311,8 +313,9 @@ class Sabotage(Operation):
 def ambush_ok(g: Context, sid: str) -> bool:
     """Whether Ambush may select *sid*: in Palestine, with an Underground Guerrilla and Police or Irregulars
     (3.3.4, 1.3.7)."""
-    x = B.sp(g, sid)
-    return B.KIND[sid] != "foreign" and bool(x["guerrillas_u"]) and bool(x["police"] or B.irregulars(x))
+    x = g.s["spaces"][sid]
+    return B.KIND[sid] != "foreign" and bool(x["guerrillas_u"]) and bool(x["police"] or x["irregulars_u"]
+                                                                          or x["irregulars_a"])
 
 
 def ambush_reason(g: Context, sid: str) -> str | None:

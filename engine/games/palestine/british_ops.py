@@ -211,7 +211,7 @@ class Patrol(CellRemoval, Operation):
     def sub_text(self, g, f):
         st = f["stage"]
         if st == "move":
-            if not any_move(g, f, "police", B.SPACES):
+            if not g.offers("move", lambda: any_move(g, f, "police", B.SPACES)):
                 return "British Patrol: no Police cube can move to a destination now; done"
             return "British Patrol: move a Police cube to a destination (move FROM TO), or done"
         if st == "arrest-space":
@@ -349,7 +349,7 @@ class Search(Operation):
 
     def sub_text(self, g, f):
         if f["stage"] == "move":
-            if not any_move(g, f, "troops", (a for b in f["spaces"] for a in B.adj(g, b))):
+            if not g.offers("move", lambda: any_move(g, f, "troops", (a for b in f["spaces"] for a in B.adj(g, b)))):
                 return "British Search: no adjacent Troop can move into a destination now; done"
             return "British Search: move an adjacent Troop into a destination (move FROM TO), or done"
         per = 4 if cap(g, "P17") == "shaded" else 3

@@ -251,7 +251,8 @@ class RedeployBritish(Procedure):
     def text(self, g, f):
         key = "police" if f["stage"] == "police" else "troops"
         arrived = f["arrived"]  # movable() of each space, stopping at the first: every cube has a destination
-        if not any(x[key] > arrived.get(f"{key}:{s}", 0) for s, x in g.s["spaces"].items() if x[key]):
+        if not g.offers("police" if key == "police" else "troop", lambda: any(
+                x[key] > arrived.get(f"{key}:{s}", 0) for s, x in g.s["spaces"].items() if x[key])):
             what = "Police" if key == "police" else "Troops"
             return f"British Redeploy: no {what} left to move; done"
         if f["stage"] == "police":
@@ -333,7 +334,7 @@ class RedeployIrgun(Procedure):
                    for sid, x in g.s["spaces"].items() if sid != other)
 
     def text(self, g, f):
-        if not self.can_move(g, f):
+        if not g.offers("cell" if f["stage"] == "cells" else "cache", lambda: self.can_move(g, f)):
             what = "Cell" if f["stage"] == "cells" else "Arms Cache"
             return f"Irgun Redeploy: no {what} can move now; done"
         if f["stage"] == "cells":
