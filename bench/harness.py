@@ -42,7 +42,7 @@ HTTP_TIMEOUT = 40.0  # seconds, for one request (?wait is at most 30)
 WAIT = 20  # ?wait=WAIT seconds for each move
 START_DEADLINE = 60.0  # seconds for servers and workers to come up
 #: The real worker command, before ``worker --pool solo ...``.
-CELERY = [sys.executable, "-m", "celery", "-A", "tasks.worker:celery_app"]
+CELERY = [sys.executable, "-m", "celery", "-A", "umpire_app.worker:celery_app"]
 
 
 def free_port() -> int:
@@ -318,7 +318,7 @@ def redis_pg_stack(web_threads: int = 8, redis_url: str = REDIS_URL, env: dict |
         procs.append(Proc("gunicorn", [sys.executable, "-m", "gunicorn", "--workers", "2", "--worker-class",
                                        procfile_worker_class(), "--threads", str(web_threads), "--bind", f"127.0.0.1:{port}",
                                        "--no-control-socket", "--graceful-timeout", "5", "--timeout", "60",
-                                       "service:create_app()"], penv, tmp))
+                                       "umpire_app.web:create_app()"], penv, tmp))
         wait_http(base, procs)
         for p in procs[:2]:
             wait_log(p, " ready.")

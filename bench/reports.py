@@ -22,10 +22,11 @@ import engine  # noqa: E402
 from bench.harness import references  # noqa: E402
 from engine.core.chance import SeededChance  # noqa: E402
 from engine.playout import choose  # noqa: E402
-from service import adjudication, create_app  # noqa: E402
+from service import adjudication  # noqa: E402
 from service import games as G  # noqa: E402
 from service.reports import documents  # noqa: E402
 from service.reports.pdf import DataOnlyFetcher  # noqa: E402
+from umpire_app.web import create_app  # noqa: E402
 
 
 class _FixedDice:

@@ -71,8 +71,8 @@ POSITION = "position"
 
 def setup(game: str, scenario: str, options: dict | None, chance: Chance) -> dict:
     """A new game's state. *chance* decides only what the rules reveal at setup: no hidden order is dealt
-    (issue 22; the first card is drawn as it is revealed). The option ``position`` starts the game from a
-    position file (the game's ``GameDefinition.position``; docs/positions.md) instead of the setup."""
+    (engine.coin.deck: the first card is drawn as it is revealed). The option ``position`` starts the game
+    from a position file (the game's ``GameDefinition.position``; docs/positions.md) instead of the setup."""
     return start(game, scenario, options, chance).state
 
 
@@ -303,8 +303,8 @@ def explain(g: Context, f: dict, p, verb: str, arg: str | None, legal: dict[str,
 
 def refusal(g: Context, f: dict, p, what: str, verb: str, arg: str | None,
             legal: dict[str, list[str]]) -> IllegalActionError:
-    """The refusal of an order the game knows but does not allow now (issue 24, item 1): *what* (the order
-    as written and that it is not allowed), the reason and the rule that forbids it
+    """The refusal of an order the game knows but does not allow now: *what* (the order as written and
+    that it is not allowed), the reason and the rule that forbids it
     (``errors.forbidding_rule`` of the reason, else the rule of the step), with the orders allowed."""
     reason, given = explain(g, f, p, verb, arg, legal)
     return IllegalActionError(f"{what}: {reason} ({p.text(g, f)})",
@@ -323,7 +323,7 @@ loads = canonical.loads
 
 def order_fixed_by_seed(state: dict) -> bool:
     """Whether *state* holds a hidden order that its seed fixed in advance: a British Way deck shuffled
-    whole at setup, as games made before issue 22 stored it (``engine.coin.deck.is_legacy``). Such a game's
-    future cards are known to whoever knows its seed, so it cannot go on fairly once the seed is revealed.
-    Games made since draw each card when the rules reveal it and store no order."""
+    whole at setup and stored as a list, as older games hold it (``engine.coin.deck.is_legacy``). Such a
+    game's future cards are known to whoever knows its seed, so it cannot go on fairly once the seed is
+    revealed. Other games draw each card when the rules reveal it and store no order."""
     return isinstance(state.get("deck"), list)

@@ -1,4 +1,4 @@
-"""Finding the games (issue 23, item 1): a game is a plug-in that declares itself in the ``umpire.games``
+"""Finding the games: a game is a plug-in that declares itself in the ``umpire.games``
 entry-point group of its distribution, naming its :class:`~engine.core.game.GameDefinition`::
 
     [project.entry-points."umpire.games"]

@@ -1,4 +1,4 @@
-"""Tools for tests of any game: build positions, play scripted orders, fuzz (issue 23, item 5).
+"""Tools for tests of any game: build positions, play scripted orders, fuzz.
 
 Three things, each working through a game's definition only (``engine.definition(slug)``):
 

@@ -1,4 +1,4 @@
-"""Versioned persisted names (issue 23, item 4).
+"""Versioned persisted names.
 
 A saved game holds the names of the procedures on its stack and their stages (``state["flow"]``): a rules
 change that renames one would leave old games unreadable. So every game records the ``rules_version`` it

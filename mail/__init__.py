@@ -1,4 +1,4 @@
-"""Play by email (DESIGN.md section 8; issue 6).
+"""Play by email (DESIGN.md section 8).
 
 One inbound pipeline, three ways in: an SMTP listener (``smtp_listener``), IMAP polling (``imap_poller``)
 and an HTTP webhook (``webhook``). Each stores the raw message first (``inbound.receive``); a task then

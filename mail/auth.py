@@ -2,9 +2,9 @@
 
 Two ways (DESIGN.md section 8): a ``Token:`` line with the seat's token, or a JSON move file signed with
 ``"auth": hex(HMAC-SHA256(key, canonical JSON of the file without "auth"))``. The key is
-``hex(HMAC-SHA256(key=token, msg="umpire mail signing key v1"))`` (``mail.keys.signing_key``), which a
+``hex(HMAC-SHA256(key=token, msg="umpire mail signing key v1"))`` (``service.keys.signing_key``), which a
 player computes from the token they were given; the service keeps it sealed under its secret, so the
-database alone cannot sign (issue 9; before, the key was the stored token hash). The signed file must
+database alone cannot sign (the key is not the stored token hash). The signed file must
 name its game and the position it was written after, so a captured file cannot be replayed against
 another game or turn (a stale position is refused by the engine).
 """
@@ -19,10 +19,10 @@ import logging
 from sqlalchemy import select
 
 from service import games as G
+from service import keys
 from service.errors import ServiceError
 from service.models import Seat
 
-from . import keys
 from .parse import Refusal
 
 log = logging.getLogger("umpire.mail")

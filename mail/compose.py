@@ -69,10 +69,10 @@ def choices(prompts: dict, role: str) -> list[Block]:
 
 
 def view_text(gid: str, v: dict) -> str:
-    """A seat's view as text: the terminal's rendering (umpire_cli.render: the game's facts and spaces),
+    """A seat's view as text: the terminal's rendering (service.textboard: the game's facts and spaces),
     else its JSON."""
     try:
-        from umpire_cli.render import render_text
+        from service.textboard import render_text
         return render_text({"id": gid}, v)
     except (KeyError, TypeError, AttributeError):
         return json.dumps(v, indent=1, sort_keys=True)
@@ -80,7 +80,7 @@ def view_text(gid: str, v: dict) -> str:
 
 def outcome_line(res: dict) -> str:
     """The end of a game in words: who won, or no winner (a draw, a game the umpire ended)."""
-    from umpire_cli.render import outcome_line as line
+    from service.textboard import outcome_line as line
     return line(res)
 
 
@@ -104,7 +104,7 @@ def verdict_blocks(verdict: dict, role: str) -> list[Block]:
                          "decision your orders answered was over) and was ignored."))
     err = verdict.get("error")
     fine = verdict.get("fine") or []
-    if fine:  # issue 24, item 6: the lines before the refused one were legal; only the refused one needs fixing
+    if fine:  # the lines before the refused one were legal; only the refused one needs fixing
         out.append(("p", f"Line(s) 1 to {len(fine)} were legal and would stand:" if len(fine) > 1
                     else "Line 1 was legal and would stand:"))
         out.append(("list", [f"{x['line']}. {x['order']}" for x in fine]))
@@ -198,7 +198,7 @@ def build(s: MailSettings, gid: str | None, to: str, subject: str, blocks: list[
     """A complete message: text and HTML, threaded, with the PDF attached if given. ``Auto-Submitted``
     (RFC 3834) marks it as automatic so that other robots do not answer it. Only well-formed message ids
     of the mail answered are threaded after (``MSG_ID``): one that decodes to a line break would make the
-    header, and so the answer, fail (issue 21, finding 10)."""
+    header, and so the answer, fail."""
     msg = EmailMessage()
     msg["From"] = s.from_addr
     msg["To"] = to

@@ -1,26 +1,14 @@
-"""Mail settings: environment variables with safe defaults, overridable per app (``app.config["MAIL"]``).
+"""Mail settings: the typed settings' mail part (``service.settings``: ``UMPIRE_MAIL_*``, ``UMPIRE_SMTP_*``,
+``UMPIRE_IMAP_*``), overridable per app (``app.config["MAIL"]``).
 
 Outbound mail is off unless ``UMPIRE_SMTP_HOST`` is set: a service without a relay never tries to send.
-
-- ``UMPIRE_MAIL_DOMAIN``: the domain of the game addresses (``game-<id>@<domain>``) and of Message-IDs.
-- ``UMPIRE_MAIL_FROM``: the sender of Umpire's mail (default ``umpire@<domain>``).
-- ``UMPIRE_SMTP_HOST``, ``UMPIRE_SMTP_PORT`` (587), ``UMPIRE_SMTP_SECURITY`` (``starttls``, ``ssl`` or
-  ``none``), ``UMPIRE_SMTP_USER``, ``UMPIRE_SMTP_PASSWORD``: the relay.
-- ``UMPIRE_MAIL_WEBHOOK_SECRET``: the shared secret of ``POST /api/mail/inbound`` (refused while unset).
-- ``UMPIRE_MAIL_MAX_BYTES`` (5 MiB), ``UMPIRE_MAIL_MAX_ATTACHMENT_BYTES`` (1 MiB),
-  ``UMPIRE_MAIL_MAX_DEPTH`` (6), ``UMPIRE_MAIL_MAX_ATTACHMENTS`` (10): the limits of an inbound message.
-- ``UMPIRE_MAIL_REMIND_HOURS`` (12): how long before a deadline the reminder goes (at most half of it).
-- ``UMPIRE_MAIL_CONFIRM_HOURS`` (1): an address is sent at most one confirmation mail (``mail.confirm``) in
-  this many hours, whatever the number of games naming it.
-- ``UMPIRE_IMAP_HOST``, ``UMPIRE_IMAP_PORT``, ``UMPIRE_IMAP_SECURITY`` (``ssl``, ``starttls`` or
-  ``none``), ``UMPIRE_IMAP_USER``, ``UMPIRE_IMAP_PASSWORD``, ``UMPIRE_IMAP_FOLDER`` (INBOX): the mailbox
-  ``umpire mail poll`` reads.
 """
 
 from __future__ import annotations
 
-import os
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
+
+from service import settings as typed
 
 
 @dataclass(frozen=True)
@@ -60,29 +48,26 @@ class MailSettings:
         return f"game-{gid.lower()}@{self.domain}"
 
 
-ENV = {"domain": "UMPIRE_MAIL_DOMAIN", "sender": "UMPIRE_MAIL_FROM", "smtp_host": "UMPIRE_SMTP_HOST",
-       "smtp_port": "UMPIRE_SMTP_PORT", "smtp_security": "UMPIRE_SMTP_SECURITY", "smtp_user": "UMPIRE_SMTP_USER",
-       "smtp_password": "UMPIRE_SMTP_PASSWORD", "webhook_secret": "UMPIRE_MAIL_WEBHOOK_SECRET",
-       "max_bytes": "UMPIRE_MAIL_MAX_BYTES", "max_attachment_bytes": "UMPIRE_MAIL_MAX_ATTACHMENT_BYTES",
-       "max_depth": "UMPIRE_MAIL_MAX_DEPTH", "max_attachments": "UMPIRE_MAIL_MAX_ATTACHMENTS",
-       "remind_hours": "UMPIRE_MAIL_REMIND_HOURS", "confirm_hours": "UMPIRE_MAIL_CONFIRM_HOURS",
-       "imap_host": "UMPIRE_IMAP_HOST", "imap_port": "UMPIRE_IMAP_PORT",
-       "imap_security": "UMPIRE_IMAP_SECURITY", "imap_user": "UMPIRE_IMAP_USER",
-       "imap_password": "UMPIRE_IMAP_PASSWORD", "imap_folder": "UMPIRE_IMAP_FOLDER"}
+#: MailSettings' field -> the settings' attribute (``service.settings.VARS``).
+FROM_SETTINGS = {"domain": "mail_domain", "sender": "mail_from", "smtp_host": "smtp_host", "smtp_port": "smtp_port",
+                 "smtp_security": "smtp_security", "smtp_user": "smtp_user", "smtp_password": "smtp_password",
+                 "webhook_secret": "mail_webhook_secret", "max_bytes": "mail_max_bytes",
+                 "max_attachment_bytes": "mail_max_attachment_bytes", "max_depth": "mail_max_depth",
+                 "max_attachments": "mail_max_attachments", "remind_hours": "mail_remind_hours",
+                 "confirm_hours": "mail_confirm_hours", "imap_host": "imap_host", "imap_port": "imap_port",
+                 "imap_security": "imap_security", "imap_user": "imap_user", "imap_password": "imap_password",
+                 "imap_folder": "imap_folder"}
+
+SECURITY = ("starttls", "ssl", "none")
 
 
-def from_env(overrides: dict | None = None) -> MailSettings:
-    """The settings from the environment, then *overrides* (keys as the field names)."""
-    out = MailSettings()
-    types = {f.name: f.type for f in fields(MailSettings)}
-    values = {}
-    for name, var in ENV.items():
-        raw = os.environ.get(var, "").strip()
-        if raw:
-            values[name] = {"int": int, "float": float}.get(types[name], str)(raw)
-    values.update(overrides or {})
-    out = replace(out, **values)
-    if out.smtp_security not in ("starttls", "ssl", "none") or out.imap_security not in ("starttls", "ssl", "none"):
+def from_env(overrides: dict | None = None, env: typed.Settings | None = None) -> MailSettings:
+    """The mail settings of *env* (the typed settings, read from the environment if not given), then
+    *overrides* (keys as the field names)."""
+    env = env or typed.read()
+    out = replace(MailSettings(), **{**{name: getattr(env, attr) for name, attr in FROM_SETTINGS.items()},
+                                     **(overrides or {})})
+    if out.smtp_security not in SECURITY or out.imap_security not in SECURITY:
         raise ValueError("UMPIRE_SMTP_SECURITY and UMPIRE_IMAP_SECURITY must be starttls, ssl or none")
     return out
 
@@ -91,5 +76,5 @@ def settings(app) -> MailSettings:
     """The app's mail settings (read once per app)."""
     ext = app.extensions.setdefault("umpire", {})
     if "mail" not in ext:
-        ext["mail"] = from_env(app.config.get("MAIL"))
+        ext["mail"] = from_env(app.config.get("MAIL"), app.config.get("SETTINGS"))
     return ext["mail"]

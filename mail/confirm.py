@@ -1,8 +1,8 @@
-"""An address is confirmed before Umpire mails it anything but its confirmation (issue 21, finding 6).
+"""An address is confirmed before Umpire mails it anything but its confirmation.
 
 Whoever creates a game, sets a game's mail settings or replaces a seat names addresses; none of them proves
 that the owner of an address wants this game's mail. So every address given for a game (a seat's, the
-umpire's) starts unconfirmed (``request``: a ``mail_confirmations`` row), and:
+umpire's) starts unconfirmed (``service.addresses.request``: a ``mail_confirmations`` row), and:
 
 - the mail sweep writes its one confirmation mail (``send_due``): a random code (stored hashed), no
   attachment, and no text the creator chose (no title, no player name: only the game's id, its kind and
@@ -14,7 +14,7 @@ umpire's) starts unconfirmed (``request``: a ``mail_confirmations`` row), and:
   answer does (or a line ``CONFIRM <code>``). No seat token is needed: the code proves the mail was read.
   Confirming again is answered and changes nothing. A wrong code is refused (answered to its sender);
 - until then nothing else goes to the address for that game: no "your move" with its PDF, no reminder, no
-  deadline notice (``is_confirmed``, used by ``mail.deadlines.address_of`` and the deadline notices).
+  deadline notice (``service.addresses.is_confirmed``, used by ``service.deadlines.address_of`` and the deadline notices).
 
 What is not concerned: the answers to a mail (they go to the mail's sender, as any answer), and the address
 a seat mails from with its own token (``MailSeat.address``: the seat chose it, proving the seat).
@@ -32,12 +32,13 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 import engine
+from service.addresses import normal, request
+from service.mail_models import MailAddress, MailConfirmation, MailGame
 from service.models import Game, Seat, now
 from service.tokens import hash_token
 
 from . import compose
 from .config import MailSettings
-from .models import MailAddress, MailConfirmation, MailGame
 from .outbound import outbox
 from .parse import Letter, Refusal
 
@@ -45,42 +46,6 @@ from .parse import Letter, Refusal
 CODE = re.compile(r"(?<![0-9a-f])([0-9a-f]{32})(?![0-9a-f])", re.I)
 #: Games whose addresses are still asked to confirm (an ended game mails nobody).
 LIVE = ("active", "paused")
-
-
-def normal(address: str) -> str:
-    return (address or "").strip().lower()
-
-
-def request(session: Session, gid: str, address: str, again: bool = False) -> None:
-    """*address* was given for game *gid*: unless confirmed already, it is to be sent a confirmation mail
-    (by the next mail sweep). *again* (the umpire setting it again): a confirmation already sent and not
-    answered is sent once more, still at most one per window to the address."""
-    addr = normal(address)
-    if not addr:
-        return
-    row = session.execute(select(MailConfirmation).where(MailConfirmation.game_id == gid,
-                                                         MailConfirmation.address == addr)).scalar_one_or_none()
-    if row is None:
-        try:
-            with session.begin_nested():
-                session.add(MailConfirmation(game_id=gid, address=addr))
-        except IntegrityError:  # the same address for another seat of this game, at the same moment
-            pass
-    elif again and row.confirmed_at is None:
-        row.sent_at = None
-
-
-def is_confirmed(session: Session, gid: str, address: str) -> bool:
-    """Whether *address* was confirmed for game *gid* (mail other than its confirmation may go to it)."""
-    addr = normal(address)
-    return bool(addr) and session.execute(
-        select(MailConfirmation.id).where(MailConfirmation.game_id == gid, MailConfirmation.address == addr,
-                                          MailConfirmation.confirmed_at.is_not(None))).first() is not None
-
-
-def unconfirmed(session: Session, gid: str, addresses) -> list[str]:
-    """The given addresses not confirmed for game *gid* (for the mail settings)."""
-    return sorted({normal(a) for a in addresses if a and not is_confirmed(session, gid, a)})
 
 
 def mark_confirmed(session: Session, gid: str, address: str) -> None:

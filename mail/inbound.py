@@ -6,12 +6,12 @@ it: an automatic message is ignored (never answered); a message over a limit, fo
 without a seat's secret is refused; a command is answered; a move is submitted with
 ``service.adjudication.submit_as``, like the API's, and answered when its verdict is in (``notices``).
 
-Issue 21: whatever becomes of a message, every seat token is then cut out of the stored copy
-(``mail.scrub``; finding 5). Wrong ``Token:`` lines are counted per sender, and a seat's right token from
-the seat's own address is taken even while that address is throttled (``_by_token``; finding 3). A mail
+Whatever becomes of a message, every seat token is then cut out of the stored copy (``mail.scrub``).
+Wrong ``Token:`` lines are counted per sender, and a seat's right token from the seat's own address is
+taken even while that address is throttled (``_by_token``). A mail
 no seat token proves is answered only to its sender, at most once a window, and only once ever to an
 address that is no seat's (``_unproven_answer``). Each try of a message is counted; one that has failed
-``MAX_TRIES`` times is given up, marked failed and reported to the umpire (``handle``; finding 10).
+``MAX_TRIES`` times is given up, marked failed and reported to the umpire (``handle``).
 """
 
 from __future__ import annotations
@@ -32,16 +32,16 @@ from sqlalchemy.orm import Session, sessionmaker
 import engine
 from engine.core.errors import EngineError
 from engine.core.moves import parse_move_file
-from service import adjudication, strict_json, throttle
+from service import addresses, adjudication, strict_json, throttle
 from service import games as G
 from service.errors import ServiceError
+from service.mail_models import InboundMail, MailGame, MailSeat, OutboundMail
 from service.models import Game, Seat, now
 from service.throttle import TooManyBadTokens
 from service.tokens import hash_token
 
 from . import auth, compose, confirm
 from .config import MailSettings
-from .models import InboundMail, MailGame, MailSeat, OutboundMail
 from .outbound import outbox
 from .parse import (
     Letter,
@@ -64,7 +64,7 @@ log = logging.getLogger("umpire.mail")
 #: Bytes of an oversized message kept (its headers, to answer it); the rest is not stored.
 HEAD_BYTES = 64 * 1024
 #: Tries of one stored message: a message whose handling has raised this many times is not read again,
-#: but marked failed and reported to the umpire (issue 21, finding 10).
+#: but marked failed and reported to the umpire.
 MAX_TRIES = 5
 #: ``reason`` of a message still ``received``: how many tries have begun, and the last one's error.
 TRIES = re.compile(r"tries (\d+)(?:; last error: (.*))?\Z", re.S)
@@ -159,7 +159,7 @@ def _handle(Session: sessionmaker, s: MailSettings, inbound_id: int, tries: int)
             except Exception as e:  # a message that breaks the parser: kept, marked, not retried for ever
                 log.exception("inbound message %s could not be read", inbound_id)
                 _give_up(session, s, row, out, f"internal: {type(e).__name__}: {e}")
-        row.raw = scrub(row.raw, _known_tokens(session))  # whatever became of it (issue 21, finding 5)
+        row.raw = scrub(row.raw, _known_tokens(session))  # whatever became of it (mail.scrub)
         row.updated_at = now()
         out.status = row.status
         return out
@@ -253,7 +253,7 @@ def _reply(session: Session, s: MailSettings, row: InboundMail, out: Handled, su
            to: str | None = None, key: str | None = None) -> None:
     """The one answer to *row* (key ``reply:<id>`` unless *key*), to *to* (its ``reply_to`` by default),
     without attachment. An answer the mail library cannot write is logged, not raised: the message's
-    handling stands (issue 21, finding 10)."""
+    handling stands."""
     to = row.reply_to if to is None else to
     try:
         msg = compose.build(s, row.game_id, to, subject, blocks, in_reply_to=row.message_id,
@@ -295,14 +295,14 @@ def _seat_addresses(session: Session, gid: str | None, role: str | None = None, 
         mg = session.get(MailGame, gid)
         given.add(mg.umpire_email if mg else "")
     if confirmed:
-        given = {a for a in given if a and confirm.is_confirmed(session, gid, a)}
+        given = {a for a in given if a and addresses.is_confirmed(session, gid, a)}
     out = given | set(session.execute(m).scalars())
-    return {confirm.normal(a) for a in out if a and a.strip()}
+    return {addresses.normal(a) for a in out if a and a.strip()}
 
 
 def _unproven_answer(session: Session, s: MailSettings, row: InboundMail, msg=None) -> tuple[str, str] | None:
     """Where, and under which outbox key, to answer a mail no seat token proves (a refusal, HELP), or None
-    not to answer it (issue 21, finding 3: a forged sender must not turn Umpire into a mail cannon).
+    not to answer it (a forged sender must not turn Umpire into a mail cannon).
 
     Only to its sender (``_sender``: never a Reply-To); at most once a window (the bad-token window) to an
     address of a seat of the game (proven by its token, or confirmed by its owner); once ever to any other
@@ -440,9 +440,9 @@ def _by_token(session: Session, game: Game, token: str, senders: tuple[str, str]
     *senders*: the source, ``_sender`` in lower case, then the From address).
 
     After too many bad ``Token:`` lines for one game from one sender, that sender's mail with a Token: line
-    is refused for the window, right token or wrong (so a guess says nothing), saying why. Before (issue 21,
-    finding 3) the count was per game, and a stranger's 21 guesses refused every player's mail. Since a
-    sender can be forged, the seat's own addresses (``_seat_addresses``) are not locked out either: a right
+    is refused for the window, right token or wrong (so a guess says nothing), saying why. The count is
+    per sender, not per game, so a stranger's guesses do not refuse every player's mail. Since a sender
+    can be forged, the seat's own addresses (``_seat_addresses``) are not locked out either: a right
     token for a seat, mailed from one of that seat's addresses (envelope sender or From), is taken even
     while the address is throttled.
     """

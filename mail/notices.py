@@ -11,12 +11,12 @@ from sqlalchemy.orm import sessionmaker
 import engine
 from service import games as G
 from service.adjudication import DONE
+from service.deadlines import address_of, due
+from service.mail_models import InboundMail, OutboundMail
 from service.models import Game, Move, Submission
 
 from . import compose
 from .config import MailSettings
-from .deadlines import address_of, due
-from .models import InboundMail, OutboundMail
 from .outbound import outbox
 from .parse import references_of
 

@@ -1,7 +1,7 @@
 """The outbox: a message is written whole to ``mail_outbound`` (once per key), then sent by a task
 through the configured relay with smtplib.
 
-Sending claims the row first (issue 9): one conditional UPDATE turns it from ``pending`` to ``sending``
+Sending claims the row first: one conditional UPDATE turns it from ``pending`` to ``sending``
 with the claim's time and the attempt's number, so of any number of senders of one row (two queued
 tasks, a task and the sweep's re-queue, a retry) exactly one sends it and the others stop. The claim
 holds ``CLAIM_EXPIRES``: a send gives up after ``SEND_TIMEOUT`` in all (a watchdog closes a relay that
@@ -30,10 +30,10 @@ from sqlalchemy import or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
+from service.mail_models import OutboundMail
 from service.models import now
 
 from .config import MailSettings
-from .models import OutboundMail
 
 log = logging.getLogger("umpire.mail")
 

@@ -73,9 +73,9 @@ def addr_of(value: str) -> str:
 
 
 def plain_address(a: str) -> str:
-    """*a* if it is one plain address Umpire will write to (``mail.settings.ADDRESS``: no line break, comma
+    """*a* if it is one plain address Umpire will write to (``service.mail_settings.ADDRESS``: no line break, comma
     or quote can reach a header through it), else ''."""
-    from .settings import ADDRESS, MAX_ADDRESS
+    from service.mail_settings import ADDRESS, MAX_ADDRESS
     a = (a or "").strip()
     return a if len(a) <= MAX_ADDRESS and re.match(ADDRESS, a) else ""
 
@@ -92,8 +92,8 @@ def header_address(msg: EmailMessage, name: str) -> str:
 
 def reply_address(msg: EmailMessage) -> str:
     """Where an answer to a seat's mail goes: its Reply-To if that holds exactly one address, else From
-    ('' when neither holds one plain address). A Reply-To list is never followed (issue 21, finding 3);
-    a mail no token proves is answered only to its sender (``inbound._unproven_answer``)."""
+    ('' when neither holds one plain address). A Reply-To list is never followed; a mail no token proves
+    is answered only to its sender (``inbound._unproven_answer``)."""
     return header_address(msg, "Reply-To") or header_address(msg, "From")
 
 

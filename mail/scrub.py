@@ -1,10 +1,10 @@
-"""Seat tokens cut out of a stored message (issue 21, finding 5).
+"""Seat tokens cut out of a stored message.
 
 A message is stored raw before it is read (``inbound.receive``), so until it is handled its row holds
-what the sender wrote, a ``Token:`` line included. Before, the token was removed only from a message that
-was read, and only where the raw bytes held it literally: a mail refused before it was read (an unknown
-charset, too many attachments), an ignored auto-reply, a base64 or quoted-printable body and any
-attachment kept it. ``scrub`` is applied to every message once it is handled, whatever became of it.
+what the sender wrote, a ``Token:`` line included. Removing the token only from a message that was read,
+and only where the raw bytes hold it literally, would leave it in a mail refused before it was read (an
+unknown charset, too many attachments), an ignored auto-reply, a base64 or quoted-printable body and any
+attachment. So ``scrub`` is applied to every message once it is handled, whatever became of it.
 
 It looks at every part decoded (base64, quoted-printable, its charset; attachments and nested messages
 too) and at the message's headers, and cuts out:

@@ -15,18 +15,18 @@ from datetime import datetime, timedelta
 from sqlalchemy import or_, select
 from sqlalchemy.orm import sessionmaker
 
+from service.mail_models import InboundMail, MailSeat, OutboundMail
 from service.models import Game, Seat, now
 
 from . import confirm, deadlines
 from .config import MailSettings
-from .models import InboundMail, MailSeat, OutboundMail
 from .outbound import CLAIM_EXPIRES
 
 #: An inbound message still unread after this long had its task lost.
 UNREAD_AFTER = timedelta(seconds=60)
 #: Inbound messages queued again by one sweep, the longest untouched first: each try of a message moves it
 #: to the back (``inbound.handle`` counts it), so a message that keeps failing (given up after
-#: ``inbound.MAX_TRIES``) never keeps real mail out of the batch (issue 21, finding 10).
+#: ``inbound.MAX_TRIES``) never keeps real mail out of the batch.
 BATCH = 200
 #: An outbox row still pending this long after it was written is past its send task's retries (about 5
 #: minutes) or had its task message lost. Queuing it again is safe at any time (the claim), so not long.
@@ -86,7 +86,7 @@ def inbox(Session: sessionmaker, failed_only: bool = False, limit: int = 50) -> 
 
 def scrub_stored(Session: sessionmaker, batch: int = 200) -> int:
     """``umpire mail inbox --scrub``: cuts the seat tokens out of every message already handled (those
-    stored before ``mail.scrub`` was applied to each; issue 21, finding 5). Returns how many changed."""
+    stored before ``mail.scrub`` was applied to each). Returns how many changed."""
     from .inbound import _known_tokens
     from .scrub import scrub
     changed, last = 0, 0

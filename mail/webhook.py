@@ -16,7 +16,7 @@ from flask import current_app, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
-from service.api.schemas import ApiError
+from service.error_schema import ApiError
 from service.errors import BadToken, ServiceError
 from service.throttle import takes_token
 

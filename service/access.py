@@ -1,4 +1,4 @@
-"""Who may create games and import exports (issue 21, finding 6).
+"""Who may create games and import exports.
 
 ``POST /api/games`` and ``POST /api/imports`` make a game, and so seats whose addresses the service will
 write to; they are governed by one setting, decided at start-up (``policy``) and checked by ``gate`` (an

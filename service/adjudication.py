@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-import os
 import uuid
 from collections.abc import Callable
 from datetime import timedelta
@@ -27,7 +26,7 @@ from engine.core.errors import EngineError, InvalidActionError, StalePositionErr
 from engine.core.moves import apply_move, parse_move_file, stated_after
 from engine.versions import RulesVersionError, upgrade
 
-from . import movepath, strict_json
+from . import movepath, settings, strict_json
 from .control import refusal
 from .errors import ServiceError
 from .games import check_seat, get_game, require_seat, reveal_seed, seat_of
@@ -62,8 +61,8 @@ def storing(Session: sessionmaker):
 
     Storing is one read (``games.seat_of``) and one ``INSERT ... ON CONFLICT DO NOTHING``, each atomic
     on its own, so on PostgreSQL they run without a transaction around them (autocommit): the request
-    saves the BEGIN and COMMIT round trips (issue 3's throughput). SQLite takes its write lock at BEGIN
-    (``service.db``), so there the two run in one transaction, as before.
+    saves the BEGIN and COMMIT round trips. SQLite takes its write lock at BEGIN (``service.db``), so
+    there the two run in one transaction.
     """
     with Session() as session:
         if session.get_bind().dialect.name == "postgresql":
@@ -249,7 +248,7 @@ def evaluate(session: Session, game, role: str, raw: str, content_type: str, *, 
     *entropy*: the seats' entropy by role, if the caller has read it (``_binder``)."""
     if (why := refusal(game)) is not None:  # a move queued before the umpire paused or ended the game
         return _verdict_error(why.code, why.message), None, None
-    try:  # a game saved under an older edition of the rules: migrated in place, or refused (issue 23, item 4)
+    try:  # a game saved under an older edition of the rules: migrated in place, or refused (engine.versions)
         upgrade(game.state)
     except RulesVersionError as e:
         return _verdict_error(e.code, e.message), None, None
@@ -284,7 +283,7 @@ def evaluate(session: Session, game, role: str, raw: str, content_type: str, *, 
     if result.ignored:
         verdict["ignored"] = result.ignored  # trailing done lines the position no longer needed (docs/orders.md)
     if result.status == "rejected":
-        verdict["fine"] = result.fine  # the lines before the refused one, legal in their turn (issue 24, item 6)
+        verdict["fine"] = result.fine  # the lines before the refused one, legal in their turn
     if preview:
         verdict["preview"] = True
         verdict.pop("log")  # the preview commits nothing; its log would only repeat the orders
@@ -322,7 +321,7 @@ def _accepted(session: Session, game: LockedGame, sub: QueuedSubmission, result,
 #: seat's previous such move to the letter with no move accepted in between, is a copy of it (``_copy_of``);
 #: ``UMPIRE_COPY_SECONDS`` sets it, 0 turns the check off (then only copies stored at the same position are
 #: found, as the key finds them).
-COPY_SECONDS = int(os.environ.get("UMPIRE_COPY_SECONDS", "120"))
+COPY_SECONDS = settings.current().copy_seconds
 _COPY = (select(_S.id, _S.status, _S.verdict)
          .where(_S.game_id == bindparam("gid"), _S.role == bindparam("role"), _S.content_type == bindparam("ct"),
                 _S.raw == bindparam("raw"), _S.id != bindparam("sid"), _S.idempotency_key.like(FREE + "%"),

@@ -1,8 +1,8 @@
-"""No request body is read before its caller is authenticated (issue 21, finding 4).
+"""No request body is read before its caller is authenticated.
 
-The finding: JSON bodies were read (``strict_json.check_request_json``, an app ``before_request``) before any
-token was looked at, so a client with no token could make the service read and parse whatever it sent, as
-slowly as it liked. Now:
+Were JSON bodies read (``strict_json.check_request_json``, an app ``before_request``) before any token is
+looked at, a client with no token could make the service read and parse whatever it sent, as slowly as it
+liked. So:
 
 - ``authenticate_first`` (an app ``before_request``, after the throttle's ``gate``, the creation gate
   ``service.access.gate`` and ``size_first``, before ``check_request_json``) authenticates the caller of every endpoint that needs

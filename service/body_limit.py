@@ -2,10 +2,10 @@
 
 With a ``Content-Length`` over the limit Flask refuses the request (413) before reading any of it. A
 chunked body has no length to check, and werkzeug's limited stream then stops reading at the limit and
-returns what it has *without an error*: a move over the limit was silently cut (found by issue 9 part 5's
-tests). This WSGI middleware reads such a body up to one byte past the limit: more than the limit is a 413
-at once (the rest is never read); within it, the request goes on with the bytes and their length, as if
-the client had sent a ``Content-Length``.
+returns what it has *without an error*: a move over the limit would be silently cut. This WSGI middleware
+reads such a body up to one byte past the limit: more than the limit is a 413 at once (the rest is never
+read); within it, the request goes on with the bytes and their length, as if the client had sent a
+``Content-Length``.
 """
 
 from __future__ import annotations

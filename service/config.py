@@ -1,26 +1,5 @@
-"""Configuration: safe defaults, overridden by environment variables (issue: the service).
-
-- ``DATABASE_URL``: SQLAlchemy URL. Default: SQLite (WAL) in the instance folder. Scale:
-  ``postgresql+psycopg://user@host/db``.
-- ``REDIS_URL``: Celery broker at scale (``redis://host:6379/0``). Unset: the embedded default, a worker
-  thread inside the one local process on kombu's in-memory transport (``service.memory_broker``).
-- ``UMPIRE_MAX_MOVE_BYTES``: largest request body accepted (default 2 MiB: the largest move file the
-  schema allows, 500 orders of 200 characters, fits with any escaping).
-- ``UMPIRE_SWEEP_SECONDS``: how old a queued submission must be before the sweeper queues it again.
-- ``UMPIRE_SNAPSHOT_EVERY``: keep a state snapshot every N positions (default 50).
-- ``UMPIRE_SECRET_KEY``: the server secret that seals each seat's mail signing key (``mail.keys``) and each
-  game's dice seed (``service.seeds``); it is never stored in the database. At scale every process must have the same one (set it). Unset, it is
-  generated once (``secrets``) into ``secret_key`` in the instance folder (mode 0600) and read from there.
-- ``UMPIRE_BAD_TOKEN_LIMIT`` (20) and ``UMPIRE_BAD_TOKEN_WINDOW`` (600 seconds): a client address that sends
-  more than that many bad tokens (API, game page, mail webhook secret) within that many seconds gets 429
-  ``too-many-bad-tokens`` for every request with a token until the window passes; the same per game for
-  mailed ``Token:`` lines (``service.throttle``; shared through Redis when ``REDIS_URL`` is set).
-- ``UMPIRE_TRUSTED_PROXIES`` (0): how many reverse proxies in front of the service set ``X-Forwarded-For``;
-  with 0 the client address is the socket's and the header is ignored.
-- ``UMPIRE_CREATE_TOKEN``: who may create games and import exports (``POST /api/games``, ``/api/imports``):
-  set, they need ``Authorization: Bearer <it>``. ``UMPIRE_OPEN_CREATION=1`` opens them to anyone. With
-  neither, they are open only to this machine on the embedded default (loopback), and refused in the scale
-  setting (``REDIS_URL`` or a non-SQLite ``DATABASE_URL`` in the environment): ``service.access``.
+"""The Flask app's configuration, made from the typed settings (``service.settings``: every environment
+variable, its default and meaning, and README.md's table of them), and Celery's.
 """
 
 from __future__ import annotations
@@ -29,70 +8,57 @@ import os
 import secrets
 from pathlib import Path
 
-#: The shortest ``UMPIRE_SECRET_KEY`` accepted (a generated one has 64 hex characters).
-MIN_SECRET_CHARS = 32
+from . import settings
+from .settings import MIN_SECRET_CHARS
 
 
-def from_env(instance_path: str) -> dict:
-    db_default = "sqlite:///" + str(Path(instance_path) / "umpire.sqlite3")
-    redis_url = os.environ.get("REDIS_URL", "").strip()
-    cfg = {
-        "DATABASE_URL": os.environ.get("DATABASE_URL", "").strip() or db_default,
+def from_env(instance_path: str, s: settings.Settings | None = None) -> dict:
+    """The app's configuration from the settings *s* (read from the environment if not given)."""
+    s = s or settings.read()
+    redis_url = s.redis_url
+    return {
+        "DATABASE_URL": s.database_url or "sqlite:///" + str(Path(instance_path) / "umpire.sqlite3"),
         "REDIS_URL": redis_url,
         "EMBEDDED": not redis_url,
-        "MAX_CONTENT_LENGTH": int(os.environ.get("UMPIRE_MAX_MOVE_BYTES", str(2 * 1024 * 1024))),
-        "SWEEP_SECONDS": float(os.environ.get("UMPIRE_SWEEP_SECONDS", "30")),
-        "UMPIRE_SECRET_KEY": secret_key(instance_path),
-        "SNAPSHOT_EVERY": int(os.environ.get("UMPIRE_SNAPSHOT_EVERY", "50")),
-        "MAX_ATTEMPTS": int(os.environ.get("UMPIRE_MAX_ATTEMPTS", "5")),
+        "MAX_CONTENT_LENGTH": s.max_move_bytes,
+        "SWEEP_SECONDS": s.sweep_seconds,
+        "UMPIRE_SECRET_KEY": secret_key(instance_path, s),
+        "SNAPSHOT_EVERY": s.snapshot_every,
+        "MAX_ATTEMPTS": s.max_attempts,
         "WAIT_MAX_SECONDS": 30,
-        **bad_token_settings(),
-        **creation_settings(),
+        **bad_token_settings(s),
+        **creation_settings(s),
         # At scale a worker renders each seat's PDF snapshot after every accepted move; the embedded
         # default renders on request instead, so its single worker is never busy rendering.
-        "PRERENDER_SNAPSHOTS": os.environ.get("UMPIRE_PRERENDER", "1" if redis_url else "0") == "1",
+        "PRERENDER_SNAPSHOTS": bool(redis_url) if s.prerender is None else s.prerender,
+        "CELERY": celery_config(redis_url),
     }
-    cfg["CELERY"] = celery_config(redis_url)
-    return cfg
 
 
-def bad_token_settings() -> dict:
-    """The bad-token throttle's settings (``service.throttle``), read from the environment alone."""
-    return {"BAD_TOKEN_LIMIT": int(os.environ.get("UMPIRE_BAD_TOKEN_LIMIT", "20")),
-            "BAD_TOKEN_WINDOW": float(os.environ.get("UMPIRE_BAD_TOKEN_WINDOW", "600")),
-            "TRUSTED_PROXIES": int(os.environ.get("UMPIRE_TRUSTED_PROXIES", "0"))}
+def bad_token_settings(s: settings.Settings) -> dict:
+    """The bad-token throttle's settings (``service.throttle``)."""
+    return {"BAD_TOKEN_LIMIT": s.bad_token_limit, "BAD_TOKEN_WINDOW": s.bad_token_window,
+            "TRUSTED_PROXIES": s.trusted_proxies}
 
 
-#: The shortest ``UMPIRE_CREATE_TOKEN`` accepted.
-MIN_CREATE_TOKEN_CHARS = 16
+def creation_settings(s: settings.Settings) -> dict:
+    """Who may create games and import exports (``service.access``): ``CREATE_TOKEN``, ``OPEN_CREATION`` and
+    ``SCALE_SETTING`` (``REDIS_URL``, or a ``DATABASE_URL`` that is not SQLite: how the Procfile runs the
+    service)."""
+    return {"CREATE_TOKEN": s.create_token, "OPEN_CREATION": s.open_creation,
+            "SCALE_SETTING": settings.scale_setting(s)}
 
 
-def creation_settings() -> dict:
-    """Who may create games and import exports (``service.access``), read from the environment alone:
-    ``CREATE_TOKEN``, ``OPEN_CREATION`` and ``SCALE_SETTING`` (``REDIS_URL``, or a ``DATABASE_URL`` that is not
-    SQLite, in the environment: how the Procfile runs the service)."""
-    token = os.environ.get("UMPIRE_CREATE_TOKEN", "").strip()
-    if token and len(token) < MIN_CREATE_TOKEN_CHARS:
-        raise ValueError(f"UMPIRE_CREATE_TOKEN must have at least {MIN_CREATE_TOKEN_CHARS} characters; make one "
-                         f"with: python -c 'import secrets; print(secrets.token_urlsafe(32))'")
-    db = os.environ.get("DATABASE_URL", "").strip()
-    return {"CREATE_TOKEN": token,
-            "OPEN_CREATION": os.environ.get("UMPIRE_OPEN_CREATION", "").strip().lower() in ("1", "true", "yes"),
-            "SCALE_SETTING": bool(os.environ.get("REDIS_URL", "").strip()) or bool(db and not db.startswith("sqlite"))}
-
-
-def secret_key(instance_path: str) -> str:
-    """``UMPIRE_SECRET_KEY``, or the key generated once into ``<instance>/secret_key`` (mode 0600).
+def secret_key(instance_path: str, s: settings.Settings | None = None) -> str:
+    """``UMPIRE_SECRET_KEY`` (of the settings *s*, read from the environment if not given), or the key
+    generated once into ``<instance>/secret_key`` (mode 0600).
 
     The file is written whole under another name and linked into place, so processes starting at once
     all read the same key, never a half-written one.
     """
-    env = os.environ.get("UMPIRE_SECRET_KEY", "").strip()
-    if env:
-        if len(env) < MIN_SECRET_CHARS:
-            raise ValueError(f"UMPIRE_SECRET_KEY must have at least {MIN_SECRET_CHARS} characters; make one "
-                             f"with: python -c 'import secrets; print(secrets.token_hex(32))'")
-        return env
+    s = s or settings.read()
+    if s.secret_key:
+        return s.secret_key
     path = Path(instance_path) / "secret_key"
     if not path.exists():
         tmp = path.with_name(f".secret_key.{os.getpid()}.{secrets.token_hex(4)}")
@@ -114,6 +80,12 @@ def secret_key(instance_path: str) -> str:
 
 #: Every queue the tasks use: moves on the default one; PDF renders and mail on their own (task_routes).
 QUEUES = ("celery", "renders", "mail")
+
+
+#: How long, in seconds, the embedded default's Celery worker sleeps when it finds kombu's in-memory
+#: queues empty (kombu's ``polling_interval``; its own default is a second). That worker carries mail and
+#: PDF renders; the embedded runner's moves do not pass through it (``service.embedded.InProcessMoves``).
+MEMORY_POLL_SECONDS = 0.05
 
 
 def celery_config(redis_url: str) -> dict:
@@ -139,10 +111,8 @@ def celery_config(redis_url: str) -> dict:
                           "mail": {"task": "tasks.mail.sweep", "schedule": 60.0}},
     }
     if redis_url:
-        base["broker_transport"] = "service.broker:Transport"  # kombu's Redis transport, one client per channel
         # Short tasks only: a lost worker's message comes back after this many seconds.
         base["broker_transport_options"] = {"visibility_timeout": 300}
     else:
-        # Kombu's in-memory queue, whose worker waits for the next message instead of polling for it.
-        base["broker_transport"] = "service.memory_broker:Transport"
+        base["broker_transport_options"] = {"polling_interval": MEMORY_POLL_SECONDS}
     return base

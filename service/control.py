@@ -1,4 +1,4 @@
-"""Game control by the umpire (issue 8, part 3): pause and resume, replace a seat's player, resignation and
+"""Game control by the umpire: pause and resume, replace a seat's player, resignation and
 abandonment. Every act is a ``GameEvent``, so it shows in the log with the position it happened at.
 
 While a game is paused, or after it was resigned or abandoned, moves and previews are refused: at
@@ -11,10 +11,11 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 import engine
-from mail.keys import sealed_key
 
+from .addresses import request
 from .errors import Forbidden, NotFound, ServiceError, Unauthorized
 from .games import get_game, rekey, require_umpire, reveal_seed, touch, whose_token
+from .keys import sealed_key
 from .models import Game, GameEvent, Seat
 from .tokens import hash_token, new_token
 
@@ -33,7 +34,8 @@ def refusal(game) -> ServiceError | None:
                         "umpire resumes it; the log says why", code="paused")
     if game.status == "abandoned":
         return Conflict(f"game {game.id} was abandoned by the umpire: it takes no more moves", code="game-over")
-    if getattr(game, "revealed", False) and game.status == "active":  # revealed before issue 22 re-keys
+    # a seed revealed in an active game and not re-keyed: stored before a reveal re-keyed the game at once
+    if getattr(game, "revealed", False) and game.status == "active":
         return Conflict(f"game {game.id}'s seed is revealed: no move is judged until it has a new seed (the umpire "
                         "pauses and resumes it, which gives it one)", code="seed-revealed")
     if getattr(game, "result", None) is not None:
@@ -87,7 +89,7 @@ def resume(session: Session, game: Game, reason: str = "") -> dict:
         raise Conflict(f"game {game.id} is not paused (status {game.status}); only a paused game resumes",
                        code="not-paused")
     why = clean_reason(reason)
-    if game.revealed:  # rolled back from its end, or imported: its seed is known (issue 22, attack 2)
+    if game.revealed:  # rolled back from its end, or imported: its seed is known, so it gets a new one
         rekey(session, game, "umpire", "the game resumes and its seed is revealed")
     game.status = "active"
     record(session, game, "resumed", "umpire", reason=why)
@@ -114,8 +116,7 @@ def replace_seat(session: Session, game: Game, role: str, player: str = "", emai
     seat.mail_key = sealed_key(session, game.id, role, token)  # a new token, a new mail signing key
     seat.player = player
     seat.email = email
-    from mail.confirm import request
-    request(session, game.id, email)  # mailed only once confirmed (issue 21, finding 6)
+    request(session, game.id, email)  # mailed only once confirmed (mail.confirm)
     record(session, game, "seat-replaced", "umpire", role=role, player_before=before, player=player,
            reason=clean_reason(reason))
     return {"id": game.id, "role": role, "player": player, "token": token}

@@ -47,9 +47,9 @@ class SerialWriter(sqlite3.Connection):
     """A SQLite connection whose transactions queue on a lock of this process before ``BEGIN IMMEDIATE``.
 
     SQLite's own wait for its write lock (the busy handler behind ``timeout``) sleeps and looks again,
-    by steps that grow to 100 ms, so a thread waiting behind another thread's short transaction slept on
-    long after the lock was free: in the embedded default (web threads storing moves, the worker thread
-    adjudicating, one process) those sleeps were the slowest moves, 0.3-0.9 s (``bench/service.py``).
+    by steps that grow to 100 ms, so a thread waiting behind another thread's short transaction would
+    sleep on long after the lock was free: in the embedded default (web threads storing moves, the worker
+    thread adjudicating, one process) those sleeps would be the slowest moves.
     Threads of one process wait here instead and wake as the lock is released; another process (the
     command line on the same file) still meets SQLite's own wait.
     """
@@ -140,7 +140,7 @@ def ping_when_idle(eng: Engine, after: float = PING_AFTER_IDLE) -> None:
     ``pg_terminate_backend``) fails its ping and the pool connects again (SQLAlchemy's checkout event
     and ``DisconnectionError``), so the request after a drop works. A connection back in the pool for
     less than that, the rule under load, is used without the round trip that ``pool_pre_ping`` costs
-    every checkout (issue 3's throughput). A drop that such a connection meets fails its statement; the
+    every checkout. A drop that such a connection meets fails its statement; the
     engine then marks every pooled connection stale, so only the requests in flight at the drop see it:
     they are answered 503 (service/__init__.py), a move's store is tried once more on a new connection
     (``service.api.routes``), and a task retries (``tasks.adjudicate``).

@@ -13,9 +13,10 @@ import engine
 from engine import versions
 from engine.core import canonical, dice
 from engine.core.errors import EngineError
-from mail.keys import sealed_key
 
+from .addresses import request
 from .errors import BadToken, Forbidden, NotFound, ServiceError, Unauthorized
+from .keys import sealed_key
 from .models import Game, GameEvent, Move, Seat, Snapshot, UndoneMove, now
 from .rulings import data_version
 from .seeds import open_seed, sealed_seed
@@ -100,8 +101,7 @@ def create_game(session: Session, game: str, scenario: str = "standard", options
                      outcomes=chance.records))
     session.add(Snapshot(game_id=gid, seq=0, state=state))
     session.flush()
-    from mail.confirm import request
-    for s in seats:  # a seat's address is mailed only once its owner confirms it (issue 21, finding 6)
+    for s in seats:  # a seat's address is mailed only once its owner confirms it (mail.confirm)
         request(session, gid, s.get("email", ""))
     return row, tokens
 
@@ -114,7 +114,7 @@ def get_game(session: Session, gid: str, lock: bool = False) -> Game:
     if g is None:
         raise NotFound(f"no game {gid!r}")
     if versions.version_of(g.state) != engine.definition(g.game).rules_version:
-        # saved under another edition of the rules (issue 23, item 4): migrated (kept if the caller commits),
+        # saved under another edition of the rules (engine.versions): migrated (kept if the caller commits),
         # or refused naming both versions, never a KeyError deep in the rules that a worker retries
         state = canonical.copy(g.state)
         try:
@@ -224,8 +224,8 @@ def game_view(game: Game, role: str | None) -> dict:
 
 def public_outcome(rec: dict, revealed: bool) -> dict:
     """An outcome record as players see it: a shuffle stays hidden until the seed is revealed, its order,
-    its items and its label (games made before issue 22 named a card in it: "shuffle A34 into the bottom
-    of pile 1" told everyone where Munich was)."""
+    its items and its label (the setup shuffle of a game whose deck was shuffled at setup names a card in
+    it: "shuffle A34 into the bottom of pile 1" tells everyone where Munich is)."""
     if rec.get("kind") == "shuffle" and not revealed:
         return ({k: v for k, v in rec.items() if k not in ("value", "items", "label")}
                 | {"size": len(rec.get("items", [])), "label": "a shuffle (hidden until the seed is revealed)"})
@@ -299,7 +299,7 @@ def chain_events(session: Session, game: Game) -> list[dict]:
 
 
 def keys(session: Session, game: Game) -> list[dict]:
-    """The game's keys in order (issue 22, attack 2): ``{"epoch", "commitment", "seed"}``, each earlier seed
+    """The game's keys in order: ``{"epoch", "commitment", "seed"}``, each earlier seed
     revealed (a game is re-keyed only once its seed is known), the current one once the game reveals it."""
     rows = session.execute(select(GameEvent.data).where(GameEvent.game_id == game.id, GameEvent.kind == "rekeyed")
                            .order_by(GameEvent.id)).scalars().all()
@@ -326,7 +326,7 @@ def dice_record(session: Session, game: Game) -> dict:
 def reveal_seed(session: Session, game: Game, by: str = "umpire", going_on: bool = False) -> str:
     """Reveals the current seed (the game's end, or the umpire for a dispute: *going_on*); recorded in the
     log. A game still going on is re-keyed at once (``rekey``): no move is ever judged under a revealed seed
-    (issue 22, attack 2)."""
+    (docs/dice.md, "A revealed seed")."""
     if not game.revealed:
         seed = open_seed(session, game).hex()
         game.revealed = True
@@ -336,7 +336,7 @@ def reveal_seed(session: Session, game: Game, by: str = "umpire", going_on: bool
         session.flush()
         if going_on and game.status in ("active", "paused") and game.result is None \
                 and not engine.outcome(game.state):
-            if engine.order_fixed_by_seed(game.state):  # made before issue 22: it cannot go on fairly
+            if engine.order_fixed_by_seed(game.state):  # its deck shuffled at setup: it cannot go on fairly
                 game.status = "paused"
                 session.add(GameEvent(game_id=game.id, at_seq=game.seq, kind="paused", by="service", data={
                     "reason": "the seed was revealed, and this game (made before cards were drawn as the rules "
@@ -360,12 +360,12 @@ class CannotRekey(ServiceError):
 
 
 def rekey(session: Session, game: Game, by: str, reason: str, unknown_seed: bool = False) -> dict:
-    """Gives a game whose seed is revealed a new seed (issue 22, attack 2): its commitment is published in a
+    """Gives a game whose seed is revealed a new seed: its commitment is published in a
     ``rekeyed`` event, which is a link of the chain (``dice.rekey_digest``), so every later outcome comes
     from a seed nobody knows. The revealed seed stays in the event for verifiers.
 
     :raises CannotRekey: the seed is not revealed (nothing to do), or the game stores an order its revealed
-        seed tells (a deck shuffled at setup before issue 22): it cannot go on fairly.
+        seed tells (a deck shuffled at setup, ``engine.order_fixed_by_seed``): it cannot go on fairly.
     """
     if not game.revealed and not unknown_seed:
         raise CannotRekey(f"the seed of game {game.id} is not revealed: it keeps its seed")

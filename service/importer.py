@@ -1,4 +1,4 @@
-"""Importing a game export into this Umpire (issue 8, part 4).
+"""Importing a game export into this Umpire.
 
 The export (``games.export``, ``umpire-export/1``) is checked before anything is stored: its dice verify
 (``engine.core.verify``), then it is replayed through this engine from its setup, with the recorded chance
@@ -24,7 +24,7 @@ import engine
 from engine.core import canonical
 from engine.core.errors import EngineError
 from engine.core.verify import verify
-from mail.keys import sealed_key
+from service.keys import sealed_key
 
 from .errors import ServiceError
 from .games import GAME_ID, engine_version, rekey
@@ -47,7 +47,7 @@ class ReplayDiffers(Refused):
 
 
 class Invalid(ServiceError):
-    """An export with a field creation would not allow (400; issue 21, finding 7): checked before anything
+    """An export with a field creation would not allow (400): checked before anything
     is replayed or stored (``validate``), and after the replay the status against the game (``agrees``)."""
 
     status = 400

@@ -56,7 +56,7 @@ class Game(Base):
 
 class Seat(Base):
     """A player's seat: one role of one game, with its hashed secret token and the key its mailed move
-    files are signed with, sealed under the server secret (``mail.keys``; NULL for a seat made before
+    files are signed with, sealed under the server secret (``service.keys``; NULL for a seat made before
     migration 0006, whose signed files are refused)."""
 
     __tablename__ = "seats"
@@ -154,7 +154,7 @@ class GameEvent(Base):
 class Render(Base):
     """A rendered PDF: a seat's snapshot at a position, or the game report at a position, each as it was
     after the game's latest event (``after_event``, a ``GameEvent`` id, 0 before any: an abandon, a
-    resignation or a reveal keeps the position but changes the PDFs; issue 21, finding 9)."""
+    resignation or a reveal keeps the position but changes the PDFs)."""
 
     __tablename__ = "renders"
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)

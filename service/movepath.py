@@ -1,4 +1,4 @@
-"""The statements of the move path (DESIGN.md section 6; issue 3's throughput).
+"""The statements of the move path (DESIGN.md section 6).
 
 Storing a move is one statement on PostgreSQL (``store``): the seat the token speaks for, the game's
 state of play and the insert, with the idempotency key computed in SQL as
@@ -13,8 +13,8 @@ rare writes (a seat's entropy, a snapshot, the seed revealed at the end) go thro
 transaction (``service.adjudication``).
 
 On PostgreSQL the statements are SQL run on the driver's (psycopg's) connection inside the session's
-transaction: SQLAlchemy's execution step cost about a tenth of a millisecond a statement, and the one
-write is a statement with data-modifying ``WITH`` parts. SQLite (the embedded default, one writer at a
+transaction, without SQLAlchemy's execution step, and the one write is a statement with data-modifying
+``WITH`` parts. SQLite (the embedded default, one writer at a
 time) runs the same reads and writes as SQLAlchemy Core statements, the write as three.
 
 Why the entropy is read with the pending submissions and not with the lock: PostgreSQL, at READ

@@ -6,8 +6,8 @@ worker publishes on ``umpire:verdict:<submission id>`` and one listener thread p
 subscribed to every such channel, sets the events; no request opens a connection of its own to wait.
 
 A notice may carry the submission as the worker committed it (``adjudication.describe``): the waiter
-then answers from it without reading the database again (issue 3's throughput: one database read and one
-connection checkout fewer per move). The database stays the truth: a waiter registers (``expect``) before
+then answers from it without reading the database again (one database read and one connection checkout
+fewer per move). The database stays the truth: a waiter registers (``expect``) before
 the submission is queued, sleeps until woken or a second passes, and re-reads the database whenever it
 has no verdict from a notice, so a lost notice only costs time.
 """

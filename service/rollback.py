@@ -1,9 +1,9 @@
-"""Rolling a game back to position N (issue 8, part 2: corrections).
+"""Rolling a game back to position N (an umpire's correction).
 
 The moves after N are moved to the audit table ``undone_moves`` (never deleted) under the rollback's event,
 which names every chance outcome they had: those outcomes are superseded. The position is rebuilt from the
 nearest snapshot at or before N and the kept moves, replayed with their recorded outcomes
-(``service.replay``). The chain of the game's history never goes back (issue 22, attack 3): the rollback is
+(``service.replay``). The chain of the game's history never goes back: the rollback is
 a link of it (``dice.rollback_digest``) after the undone actions, so the dice of the moves made after it are
 bound to everything that happened before, the superseded outcomes included, and no outcome seen before the
 rollback tells one after it (docs/dice.md, "After a rollback"). The new digest is in the rollback's event,

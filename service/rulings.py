@@ -1,4 +1,4 @@
-"""The rules a game runs on (issue 8, part 1): engine version, rules edition, data version and the rulings
+"""The rules a game runs on: engine version, rules edition, data version and the rulings
 in force, each with its rule number, text and provenance, read from the game's own data files."""
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
-"""Each game's dice seed, sealed under the server secret (issue 22, attack 5): reading the database (a copy,
+"""Each game's dice seed, sealed under the server secret: reading the database (a copy,
 a backup, the operator's own console) is not enough to compute a single future die.
 
 The seed (32 bytes, docs/dice.md) must stay readable by the service, which derives every outcome from it,
 so ``games.seed`` keeps it sealed under ``UMPIRE_SECRET_KEY`` (``service.config.secret_key``), which is never
-stored in the database, the same way ``mail.keys`` keeps a seat's mail signing key::
+stored in the database, the same way ``service.keys`` keeps a seat's mail signing key::
 
     commitment = SHA-256(seed), lowercase hex           (engine.core.dice.commitment; games.commitment)
     context    = JSON ["umpire-seed/1", game id, commitment]
@@ -38,12 +38,12 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
-import os
 import re
 from pathlib import Path
 
 from engine.core.dice import commitment
 
+from . import settings
 from .errors import ServiceError
 
 PREFIX = "s1:"
@@ -117,7 +117,7 @@ def unseal(secret: str, game_id: str, commitment_hex: str, sealed: str) -> bytes
 
 
 def _secret(session) -> str:
-    from mail.keys import server_secret
+    from service.keys import server_secret
     return server_secret(session)
 
 
@@ -155,11 +155,12 @@ def migration_secret(attributes: dict | None = None) -> str:
 
     :raises RuntimeError: none of them is set.
     """
-    secret = (attributes or {}).get("secret_key") or os.environ.get("UMPIRE_SECRET_KEY", "").strip()
+    env = settings.read()
+    secret = (attributes or {}).get("secret_key") or env.secret_key
     if secret:
         return secret
     from flask import Flask
-    path = Path(Flask("service", instance_path=os.environ.get("UMPIRE_INSTANCE") or None).instance_path)
+    path = Path(Flask("service", instance_path=env.instance or None).instance_path)
     key = path / "secret_key"
     if key.exists() and key.read_text().strip():
         return key.read_text().strip()

@@ -1,4 +1,4 @@
-"""JSON as the service reads it (issue 9, part 5: bombs and deep nesting are refused, never a 500).
+"""JSON as the service reads it (bombs and deep nesting are refused, never a 500).
 
 Python's ``json`` accepts what no move file, game or export needs and some that crash or stall it: nesting
 deep enough to raise ``RecursionError``, integers past the int-string limit (``ValueError``), ``NaN`` and
@@ -7,13 +7,13 @@ wins, so two readers of the same file could disagree). ``loads`` refuses each wi
 ``ValueError``), saying what is wrong and what is allowed; ``check_request_json`` applies it to every JSON
 request body before any view or schema reads it (400 ``invalid``).
 
-What it costs is linear and in C (issue 21, finding 12: a 1.8 MB body of empty arrays cost a second of CPU).
-The shape of a document (how deep it nests, how many arrays and objects it holds) is measured before it is
-parsed by passes of ``str``/``re`` methods over the text, never a Python loop per character (``shape``);
-more than ``MAX_CONTAINERS`` arrays and objects are refused there too. The parse itself runs with the
-cyclic garbage collector paused: hundreds of thousands of new lists made the collector walk the whole
-process, several times a parse, and that walk was most of the second. A request's body is parsed once: the
-API's argument parser (``StrictParser``) takes the document ``check_request_json`` read (``request_json``).
+What it costs is linear and in C, so a large body cannot hold a process for long. The shape of a
+document (how deep it nests, how many arrays and objects it holds) is measured before it is parsed by
+passes of ``str``/``re`` methods over the text, never a Python loop per character (``shape``); more than
+``MAX_CONTAINERS`` arrays and objects are refused there too. The parse itself runs with the cyclic garbage
+collector paused: hundreds of thousands of new lists would make the collector walk the whole process,
+several times a parse. A request's body is parsed once: the API's argument parser (``StrictParser``) takes
+the document ``check_request_json`` read (``request_json``).
 """
 
 from __future__ import annotations
@@ -60,8 +60,8 @@ def _outside_strings(text: str) -> str:
 def shape(text: str) -> None:
     """Refuses nesting deeper than MAX_DEPTH and more than MAX_CONTAINERS arrays and objects, without parsing.
 
-    Each step is a ``str`` or ``re`` method over the text (issue 21, finding 12: this was a Python loop over
-    every character). The strings are taken out, then all but the brackets; a run of MAX_DEPTH + 1 opening
+    Each step is a ``str`` or ``re`` method over the text, never a Python loop over every character. The
+    strings are taken out, then all but the brackets; a run of MAX_DEPTH + 1 opening
     brackets is too deep at once. Otherwise each pass of ``replace("[]", "")`` takes away the innermost
     pairs, one level of nesting, so a pair left after MAX_DEPTH passes is nested deeper than MAX_DEPTH (the
     passes stop as soon as nothing changes; the count limit comes first, so they never run over more than
@@ -189,8 +189,8 @@ def check_request_json() -> None:
 
 class StrictParser(FlaskParser):
     """webargs' Flask parser, its JSON read by ``request_json``: strictly, and once a request (the document
-    ``check_request_json`` parsed; issue 21, finding 12: a body was parsed twice, the second time without
-    the garbage collector paused). It overrides the public location loader ``load_json`` and answers a body
+    ``check_request_json`` parsed, with the garbage collector paused; the body is not parsed a second
+    time). It overrides the public location loader ``load_json`` and answers a body
     that is not JSON as webargs does (400, "Invalid JSON body."; an empty body is missing)."""
 
     def load_json(self, req, schema):

@@ -1,10 +1,10 @@
-"""Repeated bad tokens are throttled (issue 9, part 5): guessing a token, a mail ``Token:`` line or the mail
+"""Repeated bad tokens are throttled: guessing a token, a mail ``Token:`` line or the mail
 webhook's secret gets nowhere.
 
 A *key* is who guesses: ``ip:<client address>`` for the API (Bearer tokens), the game page's token form
 and cookie, and the mail webhook; ``mail:<game id>:<hash of the sender>`` for the ``Token:`` lines mailed
 to one game from one address (``mail.inbound._by_token``: counted per sender, not per game, so that a
-stranger's guesses do not lock the game's players out; issue 21, finding 3). More than ``limit`` bad tokens
+stranger's guesses do not lock the game's players out). More than ``limit`` bad tokens
 within ``window`` seconds of the first one, and every request of that key that carries a token is refused
 with 429 ``too-many-bad-tokens`` (and ``Retry-After``) until the window has passed, whether its token is
 right or not: so a guess gives no signal while it is blocked.
@@ -21,12 +21,12 @@ from __future__ import annotations
 
 import logging
 import math
-import os
 import threading
 import time
 from collections.abc import Callable
 
 from .errors import ServiceError
+from .tokens import SEAT_COOKIE
 
 log = logging.getLogger("umpire.throttle")
 
@@ -127,9 +127,9 @@ def current() -> Throttle:
         if t is not None:
             return t
     if _default is None:
-        from . import config
-        cfg = config.bad_token_settings()
-        _default = Throttle(cfg["BAD_TOKEN_LIMIT"], cfg["BAD_TOKEN_WINDOW"], os.environ.get("REDIS_URL", "").strip())
+        from . import settings
+        s = settings.current()
+        _default = Throttle(s.bad_token_limit, s.bad_token_window, s.redis_url)
     return _default
 
 
@@ -146,7 +146,7 @@ RETRY_AFTER = {"Retry-After": {"description": "seconds until a request with a to
 def takes_token(blp):
     """Marks an endpoint that reads a token (``Authorization``): refused with 429 while its client is
     blocked (``gate``), and the 429 in the OpenAPI document."""
-    from .api.schemas import ApiError
+    from .error_schema import ApiError
 
     def mark(view):
         view.takes_token = True  # kept by the decorators outside (functools.wraps copies the attributes)
@@ -164,8 +164,7 @@ def carries_token() -> bool:
     if getattr(method, "takes_token", False):
         return bool(request.headers.get("Authorization", "").strip())
     if request.blueprint == "pages":
-        from .pages.cookies import SEAT
-        return bool(request.cookies.get(SEAT)) or request.endpoint == "pages.enter_seat"
+        return bool(request.cookies.get(SEAT_COOKIE)) or request.endpoint == "pages.enter_seat"
     return False
 
 

@@ -12,3 +12,8 @@ def new_token() -> str:
 
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+#: The game page's cookie that holds a seat token (``service.pages.cookies``); the throttle counts a request
+#: that carries it as one that gives a token.
+SEAT_COOKIE = "umpire_seat"

@@ -1,10 +1,10 @@
 """The Procfile's gunicorn worker: ``gthread``, except that a thread only ever gets a request that has come
-whole (issue 21, finding 4).
+whole.
 
 gunicorn's ``gthread`` worker hands a connection to one of its threads as soon as a byte has come; the thread
 then reads the request's head, and the application its body, each read waiting for as long as the client
-takes. With the Procfile's 2 processes of 8 threads, 16 clients sending a body a byte every few seconds held
-every thread, and the service answered nothing more (40 such connections in the finding). gunicorn's own
+takes. With the Procfile's 2 processes of 8 threads, 16 clients sending a body a byte every few seconds would
+hold every thread, and the service would answer nothing more. gunicorn's own
 advice is a buffering proxy in front (nginx); this worker does that buffering itself, so the web process is
 safe on its own:
 
@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import re
 import selectors
 import time
@@ -45,13 +44,15 @@ from gunicorn.http.unreader import IterUnreader
 from gunicorn.http2 import negotiation
 from gunicorn.workers.gthread import ThreadWorker
 
+from . import settings
+
 #: How long a request's head may take to come, and its body (plus a second per MIN_RATE bytes received).
-HEADER_SECONDS = float(os.environ.get("UMPIRE_HEADER_SECONDS", "10"))
-BODY_SECONDS = float(os.environ.get("UMPIRE_BODY_SECONDS", "20"))
-MIN_RATE = float(os.environ.get("UMPIRE_BODY_MIN_RATE", "1024"))
+HEADER_SECONDS = settings.current().header_seconds
+BODY_SECONDS = settings.current().body_seconds
+MIN_RATE = settings.current().body_min_rate
 #: Most bytes one worker process holds for requests still coming.
-BUFFER_BYTES = int(float(os.environ.get("UMPIRE_BUFFER_MB", "256")) * 1024 * 1024)
-#: The body limit when the app names none (it does: ``service.create_app``'s ``body_limit``).
+BUFFER_BYTES = int(settings.current().buffer_mb * 1024 * 1024)
+#: The body limit when the app names none (it does: ``umpire_app.web.create_app``'s ``body_limit``).
 DEFAULT_LIMIT = 16 * 1024 * 1024
 
 _EXPECT = re.compile(rb"^expect:[^\r\n]*\r\n", re.IGNORECASE | re.MULTILINE)

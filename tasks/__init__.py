@@ -1,4 +1,4 @@
-"""Celery: the app bound to Flask (the Flask docs' pattern) and thin tasks that take ids.
+"""The Celery tasks: thin tasks that take ids (the Celery app bound to Flask is ``service.queue``).
 
 Tasks only load ids and call service functions; the database is the source of truth, so a task run
 twice does nothing the second time (``adjudicate`` is idempotent).
@@ -7,44 +7,32 @@ twice does nothing the second time (``adjudicate`` is idempotent).
 from __future__ import annotations
 
 import logging
-import os
 
-from celery import Celery, Task, shared_task
+from celery import shared_task
 from celery.app.trace import LOG_RECEIVED, LOG_SUCCESS
 from celery.utils.log import get_task_logger
-from flask import Flask, current_app
+from flask import current_app
 from sqlalchemy.exc import OperationalError
+
+from service import settings
 
 logger = get_task_logger(__name__)
 
 
 class QuietMoves(logging.Filter):
     """Leaves out Celery's two INFO lines for every move it adjudicates ("received", "succeeded"): the
-    submission's row records both, with its verdict, and writing them cost the worker about a tenth of
-    a millisecond a move (issue 3's throughput). A move task that is retried or fails is logged as
-    before, and so is every other task. ``UMPIRE_LOG_MOVES=1`` keeps the two lines."""
+    submission's row records both, with its verdict, so the worker does not write them. A move task that
+    is retried or fails is logged as usual, and so is every other task. ``UMPIRE_LOG_MOVES=1`` keeps the
+    two lines."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         return not (record.msg in (LOG_RECEIVED, LOG_SUCCESS) and isinstance(record.args, dict)
                     and record.args.get("name") == "tasks.adjudicate")
 
 
-if os.environ.get("UMPIRE_LOG_MOVES", "").strip() not in ("1", "true", "yes"):
+if not settings.current().log_moves:
     for _name in ("celery.worker.strategy", "celery.app.trace"):
         logging.getLogger(_name).addFilter(QuietMoves())
-
-
-def celery_init_app(app: Flask) -> Celery:
-    class FlaskTask(Task):
-        def __call__(self, *args, **kwargs):
-            with app.app_context():
-                return self.run(*args, **kwargs)
-
-    celery_app = Celery(app.name, task_cls=FlaskTask)
-    celery_app.config_from_object(app.config["CELERY"])
-    celery_app.set_default()
-    app.extensions["celery"] = celery_app
-    return celery_app
 
 
 @shared_task(name="tasks.adjudicate", bind=True, acks_late=True, reject_on_worker_lost=True,
@@ -56,7 +44,7 @@ def adjudicate(self, submission_id: str) -> str | None:
     umpire = current_app.extensions["umpire"]
     status = run(umpire["sessions"], submission_id, current_app.config["SNAPSHOT_EVERY"],
                  on_done=lambda subs: _tell(umpire["notifier"], subs))
-    mail.after_adjudication(submission_id)  # issue 6: answer mailed moves, mail whoever must act next
+    mail.after_adjudication(submission_id)  # play by email: answer mailed moves, mail whoever must act next
     if status in ("accepted", "partial") and current_app.config.get("PRERENDER_SNAPSHOTS"):
         from service.models import Submission
         with umpire["sessions"]() as s:

@@ -1,4 +1,4 @@
-"""Mail tasks (issue 6): handle an inbound message, answer a game's mailed moves, send an outbox row,
+"""Mail tasks: handle an inbound message, answer a game's mailed moves, send an outbox row,
 and the periodic mail sweep. Thin: they load ids and call ``mail``; the database is the truth."""
 
 from __future__ import annotations

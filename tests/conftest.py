@@ -3,6 +3,8 @@
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
@@ -49,3 +51,13 @@ def pytest_report_header(config):
 def pytest_terminal_summary(terminalreporter, exitstatus, config):
     """The fuzz's seeds again at the end, where ``-q`` (scripts/test) still shows them."""
     terminalreporter.write_line(_fuzz_line(config))
+
+
+@pytest.fixture(autouse=True)
+def _settings_read_afresh():
+    """A test that sets an environment variable sees it: the process's settings (``service.settings
+    .current()``) are read again for each test, as a new process would read them."""
+    from service import settings
+    settings.forget()
+    yield
+    settings.forget()

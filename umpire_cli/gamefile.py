@@ -62,7 +62,7 @@ def load(path: str | Path) -> dict:
         raise ValueError(f"{path} is not an Umpire game file (format {GAME_FORMAT})")
     from engine.core.errors import EngineError
     from engine.versions import upgrade
-    try:  # a file saved under an older edition of the rules: migrated, or refused naming both (issue 23)
+    try:  # saved under an older edition of the rules: migrated, or refused naming both (engine.versions)
         upgrade(game["state"])
     except (EngineError, KeyError, TypeError) as e:
         raise ValueError(f"{path}: {getattr(e, 'message', e)}") from None

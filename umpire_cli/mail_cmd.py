@@ -1,4 +1,4 @@
-"""``umpire mail``: the inbound mail listener, the IMAP poller and a game's mail settings (issue 6)."""
+"""``umpire mail``: the inbound mail listener, the IMAP poller and a game's mail settings."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import click
 
 def _app_and_settings():
     from mail.config import settings
-    from service import create_app
+    from umpire_app.web import create_app
 
     app = create_app()
     if app.config["EMBEDDED"]:
@@ -90,8 +90,8 @@ def poll(every, once):
 @click.option("--email", "emails", multiple=True, metavar="ROLE=ADDRESS", help="a seat's address")
 def settings_cmd(gid, hours, umpire_email, emails):
     """Set a game's mail options: deadline, the umpire's address, the seats' addresses."""
-    from mail.settings import update
-    from service import create_app
+    from service.mail_settings import update
+    from umpire_app.web import create_app
 
     app = create_app()
     try:
@@ -109,7 +109,7 @@ def settings_cmd(gid, hours, umpire_email, emails):
 def inbox_cmd(failed_only, limit, scrub):
     """Stored inbound mail: counts by state, then the messages that failed or are still being tried."""
     from mail.sweep import inbox, scrub_stored
-    from service import create_app
+    from umpire_app.web import create_app
 
     app = create_app()
     Session = app.extensions["umpire"]["sessions"]

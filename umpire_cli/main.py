@@ -1,4 +1,4 @@
-"""``umpire``: play and umpire games from the command line (issue: rules engine, CLI)."""
+"""``umpire``: play and umpire games from the command line."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ def _fmt_legal(legal: dict) -> list[str]:
 def _now(state: dict) -> list[str]:
     res = engine.outcome(state)
     if res:
-        from .render import outcome_line
+        from service.textboard import outcome_line
         return [outcome_line(res)]
     lines = []
     for role in engine.active_roles(state):
@@ -272,7 +272,7 @@ def show(path, role, as_json, gid, as_position):
     if as_json:
         click.echo(json.dumps(v, indent=1, sort_keys=True))
         return
-    from .render import render_text
+    from service.textboard import render_text
     click.echo(render_text(g, v))
     click.echo("\n".join(_now(g["state"])))
 
@@ -373,7 +373,7 @@ def init_db():
     service_ops.init_db()
 
 
-# -- umpire tools (issue 8): the umpire's token, from --token or UMPIRE_TOKEN -----------------------------
+# -- umpire tools: the umpire's token, from --token or UMPIRE_TOKEN ---------------------------------------
 
 
 def _umpire_options(f):
@@ -412,7 +412,7 @@ for _name, _help in (("pause", "Pause a game: moves and previews are refused unt
 @_reason
 def extend_deadline(gid, token, hours, reason):
     """Give the seats that must decide now more time before their mail deadline."""
-    from mail.deadlines import extend
+    from service.deadlines import extend
 
     from . import service_ops
     out = service_ops.umpire(gid, token, lambda s, g: extend(s, g, hours, reason))

@@ -15,9 +15,9 @@ from service import games as G
 from service.errors import ServiceError
 
 
-def _app():
-    from service import create_app
-    return create_app()
+def _app(config: dict | None = None):
+    from umpire_app.web import create_app
+    return create_app(config)
 
 
 def _sessions(app):
@@ -27,15 +27,30 @@ def _sessions(app):
 def stop_on_sigterm() -> None:
     """SIGTERM (what systemd, container runtimes, honcho and foreman send) stops a long-running command as
     Ctrl-C does: its ``finally`` blocks and ``atexit`` hooks run, so the PDF render child is stopped at
-    once (issue 21, finding 11; the child also ends by itself when its parent is gone, however it ends)."""
+    once (the child also ends by itself when its parent is gone, however it ends: ``service.reports.limits``)."""
     def stop(signum, _frame):
         raise SystemExit(128 + signum)
     signal.signal(signal.SIGTERM, stop)
 
 
 def init_db() -> None:
-    app = _app()
+    """Migrates the database to head (``service.migrate.upgrade``: once, whoever else is starting on it)
+    and says what it did."""
+    from service.migrate import upgrade
+    app = _app({"MIGRATE": False})  # the upgrade below is this command's own, to report it
+    engine_ = app.extensions["umpire"]["engine"]
+    try:
+        done = upgrade(engine_, secret_key=app.config["UMPIRE_SECRET_KEY"])  # 0009 seals the dice seeds with it
+    finally:
+        engine_.dispose()
+    what = (f"Migrated the database from {_revisions(done.before)} to {_revisions(done.after)}" if done.migrated
+            else f"The database is already at head ({_revisions(done.after)}): nothing to migrate")
+    click.echo(f"{what}.")
     click.echo(f"Database ready: {app.config['DATABASE_URL']}")
+
+
+def _revisions(revisions: tuple[str, ...]) -> str:
+    return ", ".join(revisions) if revisions else "empty"
 
 
 def new(game: str, scenario: str, title: str, options: dict | None = None, position: dict | None = None) -> None:
@@ -119,7 +134,7 @@ def show(gid: str, role: str, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps(v, indent=1, sort_keys=True, default=str))
         return
-    from .render import outcome_line, render_text
+    from service.textboard import outcome_line, render_text
     click.echo(render_text({"id": gid}, v["view"]))
     if v.get("outcome"):  # the rules' or the umpire's (a resignation, an abandon)
         click.echo(outcome_line(v["outcome"]))
@@ -174,7 +189,7 @@ def render(gid: str, role: str, report: bool, output: str) -> None:
     click.echo(f"Wrote {output}: {'report' if report else role + ' snapshot'} of {gid} at position {seq}.")
 
 
-# -------------------------------------------------------------------------------- umpire tools (issue 8)
+# ------------------------------------------------------------------------------------------- umpire tools
 
 
 def _fail(e: ServiceError):

@@ -6,7 +6,8 @@ rest are set aside and not used), shuffle one Propaganda card with the bottom ``
 and place these under the pile's other Events, and stack the piles. Where the Propaganda cards differ (Arab
 Revolt's A34 Munich Conference), they are shuffled first, so that each pile gets a random one.
 
-The stored deck holds no future order (issue 22, attack 5): nothing is drawn at setup. The deck is a list
+The stored deck holds no future order, so no copy of the database tells a card to come (docs/dice.md,
+Cards): nothing is drawn at setup. The deck is a list
 of *groups*, top first, each saying how many of its cards come from which *pool*; a pool is the sorted list
 of the cards that may still come from it::
 
@@ -100,7 +101,7 @@ def build_deck(events: list[str], propaganda: list[str], pile_size: int = 6, bot
 
 
 def is_legacy(state: dict) -> bool:
-    """A game stored before issue 22, attack 5: its deck is the ordered list of cards, top first."""
+    """A game stored while decks were shuffled at setup: its deck is the ordered list of cards, top first."""
     return isinstance(state["deck"], list)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from .board import Board
 from .sequence import BOX_NAMES
 
-#: Short labels of the keys of a space (pieces and markers) in the text board (umpire_cli.render), which
+#: Short labels of the keys of a space (pieces and markers) in the text board (service.textboard), which
 #: finds them in the game's ``GameDefinition.names`` (``names``).
 KEY_LABELS = {"troops": "T", "police": "P", "cells_u": "Cu", "cells_a": "Ca", "caches": "AC",
               "irregulars_u": "Iu", "irregulars_a": "Ia", "guerrillas_u": "Gu", "guerrillas_a": "Ga", "bases": "B",

@@ -1,4 +1,4 @@
-"""An umpire's corrections to a map's inferred adjacency, chosen when a game is created (issue 8, part 1).
+"""An umpire's corrections to a map's inferred adjacency, chosen when a game is created.
 
 The printed boards are not in the rulebook text, so some edges of each game's ``map.json`` are marked
 ``inferred`` (from period geography). An umpire with the physical board may correct them for one game:

@@ -127,7 +127,7 @@ class Operation(Procedure):
     def text(self, g: Context, f: dict) -> str:
         who = self.faction.title()
         kind = "Limited " if f["limited"] else ""
-        if f["stage"] == "select":  # "or done" only where done is legal (prompt above; issue 24, item 2)
+        if f["stage"] == "select":  # "or done" only where done is legal, as prompt (above) offers it
             more = g.offers("space", lambda: self.possible(g, f))
             if not more:
                 return f"{who} {kind}{self.op.title()}: no space can be selected now ({len(f['spaces'])} selected); done"

@@ -1,4 +1,4 @@
-"""Position files of The British Way games (issue 23, item 5; the format is documented in docs/positions.md).
+"""Position files of The British Way games (the format is documented in docs/positions.md).
 
 A position is a JSON object that states a game as a rulebook's setup or a mid-game position states it: the
 pieces in each space (two-state pieces by side, Underground/Active), Available and the boxes (Prison...),
@@ -215,7 +215,7 @@ class CoinPosition(PositionChecks):
         played = list(state["played"])
         out: dict[str, Any] = {"played": played, "current": state["current"]}
         if D.is_legacy(state):
-            raise InvalidActionError("a game stored before issue 22 keeps its deck's order: a position cannot state it")
+            raise InvalidActionError("this game stores its deck in order (a game made before decks were kept as counts of cards left): a position cannot state that order")
         try:
             base = self.replay(state.get("scenario", "standard"), played)
         except DeckError:

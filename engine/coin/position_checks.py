@@ -1,4 +1,4 @@
-"""Checking a position file of The British Way games before it is used (issue 23, item 5; docs/positions.md):
+"""Checking a position file of The British Way games before it is used (docs/positions.md):
 every fault at once, each a :class:`Fault` with the JSON path of the field and the rule it rests on.
 
 :class:`PositionChecks` is the validating half of :class:`engine.coin.position.CoinPosition` (which reads

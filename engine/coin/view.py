@@ -1,11 +1,12 @@
 """What every British Way game shows a role (DESIGN.md section 3, hidden information): the state less the
 draw deck, the set-aside Events and the procedure stack, with their sizes and the current card.
 
-The deck of a game made since issue 22, attack 5 holds nothing secret (engine.coin.deck: no order, only
-how many cards of which kind are left); a game stored before holds its order. Both show only the sizes.
+The deck holds nothing secret (engine.coin.deck: no order, only how many cards of which kind are left),
+except a legacy deck, shuffled whole at setup and stored as a list (``deck.is_legacy``), which holds its
+order. Both show only the sizes.
 
-A view shares the state's lists and dicts (issue 23, item 6: no copy of the state a step), so it is
-read-only (``engine.view``)."""
+A view shares the state's lists and dicts (no copy of the state is made a step), so it is read-only
+(``engine.view``)."""
 
 from __future__ import annotations
 
@@ -17,10 +18,9 @@ def base_view(state: dict, role: str, cards: dict[str, dict]) -> dict:
     """*state* without the hidden keys; the deck's and the set-aside Events' sizes (2.2: the played cards
     and the number left are open) and the current card's title and kind.
 
-    Built without copying the state (issue 23, item 6): the view is a new dict whose values are the
-    state's own, so it is read-only and describes the position until the next action is applied
-    (``engine.view``). A game whose view hides part of a value builds that value anew
-    (engine.games.arab_revolt.view: the cups)."""
+    Built without copying the state: the view is a new dict whose values are the state's own, so it is
+    read-only and describes the position until the next action is applied (``engine.view``). A
+    game whose view hides part of a value builds that value anew (engine.games.arab_revolt.view: the cups)."""
     v = state.copy()
     for k in HIDDEN_KEYS:
         v.pop(k, None)

@@ -1,4 +1,4 @@
-"""Umpire corrections (issue 8): a pure, replayable edit of a state, with a citation.
+"""Umpire corrections: a pure, replayable edit of a state, with a citation.
 
 A correction is an action of the umpire in the game's chain of actions, written as one line of text:
 
@@ -111,7 +111,7 @@ def apply_in_place(state: dict, action: str) -> list[dict]:
         old = node[key]
         if old == c["value"]:
             # It would change nothing but the chain of actions, and so every later die: a re-roll in
-            # disguise (issue 22, attack 3). Refused.
+            # disguise (docs/dice.md, "After a rollback"). Refused.
             raise IllegalActionError(f"{c['path']} is {old} already: a correction that changes nothing is "
                                      "refused (it would only change the dice that follow)", legal={})
         node[key] = c["value"]

@@ -38,13 +38,14 @@ def next_digest(digest: str, role: str, action: str) -> str:
 
 def rollback_digest(digest: str, to: int) -> str:
     """The chain's link for a rollback to position *to*: the chain never goes back, so the outcomes after a
-    rollback are bound to everything that happened before it, the undone actions included (issue 22,
-    attack 3)."""
+    rollback are bound to everything that happened before it, the undone actions included, and a
+    superseded outcome tells nothing about the new one (docs/dice.md, "After a rollback")."""
     return hashlib.sha256(f"{digest}|rollback|{to}".encode()).hexdigest()
 
 
 def rekey_digest(digest: str, commitment: str) -> str:
-    """The chain's link for a new seed, whose commitment is *commitment* (issue 22, attack 2)."""
+    """The chain's link for a new seed, whose commitment is *commitment* (a game never goes on under a
+    revealed seed: docs/dice.md, "A revealed seed")."""
     return hashlib.sha256(f"{digest}|rekey|{commitment}".encode()).hexdigest()
 
 

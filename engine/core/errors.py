@@ -37,7 +37,7 @@ class EngineError(Exception):
 
 class Refusal(str):
     """Why an order is refused (``Procedure.explain``), in the game's words with the facts of the position,
-    and the rule that forbids it (issue 24, item 1): ``rule`` is the rule number of the condition that
+    and the rule that forbids it: ``rule`` is the rule number of the condition that
     failed, or a card's id and title for a card's restriction. A plain ``str`` reason names its rule in
     its first parenthesis (``(3.3.3)``, ``(5.4: ...)``); :func:`forbidding_rule` reads either."""
 

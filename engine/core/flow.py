@@ -17,7 +17,7 @@ from .errors import RulesBugError
 from .notation import within
 
 #: Every procedure loaded, by name, with the module that defines it. A game sees only its own packages'
-#: (``ProcedureTable``), so two games may use one name (issue 23, item 2).
+#: (``ProcedureTable``), so two games may use one name.
 _CATALOG: dict[str, list[tuple[str, Procedure]]] = {}
 
 #: Upper bound on automatic steps after one action; more means a loop in the rules code.

@@ -1,4 +1,4 @@
-"""The grammar of orders, one for every game (issue 24, item 5): how a line is read, how a turn ends, and
+"""The grammar of orders, one for every game: how a line is read, how a turn ends, and
 each game's order words with their arguments (``GameDefinition.orders``).
 
 The text :func:`orders_text` builds is what mail's HELP sends, what the game page shows and what
@@ -78,7 +78,7 @@ def orders_markdown(games: list[tuple[str, str, tuple[Order, ...]]]) -> str:
            "<!-- Written by scripts/orders_doc.py from engine/core/grammar.py and each game's orders table; "
            "tests/engine/test_orders_grammar.py checks it is current. Mail's HELP and the game page show the "
            "same text. -->", "",
-           "One grammar for every game (issue 24, item 5).", ""]
+           "One grammar for every game.", ""]
     for head, body in GENERAL:
         out += [f"## {head}", "", body, ""]
     for slug, title, orders in games:

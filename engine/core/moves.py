@@ -85,8 +85,8 @@ class MoveResult:
     :ivar ignored: the line numbers of trailing ``done`` orders the position no longer needed (the turn had
         passed): accepted and ignored (docs/orders.md).
     :ivar fine: of a ``rejected`` file, the lines before the refused one, each found legal in its turn
-        (``{"line", "order", "action"}``) though none was applied (issue 24, item 6): the mover keeps them
-        and fixes only the refused line.
+        (``{"line", "order", "action"}``) though none was applied: the mover keeps them and fixes only the
+        refused line.
     """
 
     status: str
@@ -130,7 +130,7 @@ def parse_move_file(data: Any) -> dict:
         return {"role": None, "after": after, "game": None, "actions": actions, "entropy": None}
     if not isinstance(data, dict):
         raise InvalidActionError("a move file is a JSON object with format, role, after and actions")
-    faults: list[str] = []  # every fault at once, each with its field (issue 24, item 4)
+    faults: list[str] = []  # every fault at once, each with its field
     unknown = set(data) - set(MOVE_SCHEMA["properties"])
     if unknown:
         names = sorted(unknown)
@@ -230,7 +230,7 @@ def _unneeded_dones(work: dict, role: str, rest: list[str], e: EngineError, answ
     *role* has no decision left (the turn passed, or the game ended), or the decision the last accepted
     order answered (the frame *answered*) is over and a new one is open (the next card's box). Such a
     trailing ``done`` is ignored, so a player writing a turn blind can always end it with one
-    (docs/orders.md; issue 24, item 5). A ``done`` refused while the decision it would end is still open
+    (docs/orders.md). A ``done`` refused while the decision it would end is still open
     (an Event that demands more) is refused as any order is."""
     if not all(notation.words(x.split("#", 1)[0]) == ["done"] for x in rest):
         return False

@@ -14,7 +14,7 @@ import re
 from .errors import AmbiguousActionError, IllegalActionError, InvalidActionError
 
 #: The order words each module declares (``declare``); a game knows those of its packages
-#: (``GameDefinition.verbs``), and a word outside them is not understood there (``invalid``; issue 23).
+#: (``GameDefinition.verbs``), and a word outside them is not understood there (``invalid``).
 _DECLARED: dict[str, frozenset[str]] = {}
 
 
@@ -26,7 +26,7 @@ def declare(module: str, verbs: set[str]) -> frozenset[str]:
 
 def suggest(written: str, candidates: list[str]) -> str:
     """``"; did you mean 'x'?"`` for the candidates closest to what was *written* (a typo: ``op asault``),
-    or nothing when none is close (issue 24, item 4)."""
+    or nothing when none is close."""
     close = difflib.get_close_matches(written, candidates, n=3, cutoff=0.75)
     if not close:
         return ""

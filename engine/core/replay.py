@@ -1,4 +1,4 @@
-"""Replaying recorded moves through the engine (rollback, import and ``umpire verify``; issues 8 and 22).
+"""Replaying recorded moves through the engine (rollback, import and ``umpire verify``).
 
 The engine is deterministic given the chance outcomes, and every outcome is in the log with the inputs of
 its derivation (docs/dice.md), so a position is rebuilt from the nearest snapshot and the recorded moves:

@@ -1,4 +1,4 @@
-"""Alternative rulings an umpire may choose when a game is created (issue 8, part 1).
+"""Alternative rulings an umpire may choose when a game is created.
 
 Where the rulebook can be read two ways, a game's ``data/rulings.json`` may list the readings under
 ``"alternatives"`` (choice name -> text) with a ``"default"``, the reading the engine follows unless the

@@ -1,5 +1,5 @@
 """Checking a game's whole record offline: ``umpire verify`` and the import use this one implementation
-(issue 22, attack 4; docs/dice.md, "Checking a game").
+(docs/dice.md, "Checking a game").
 
 A record is a service export (``umpire-export/1``), the public dice record (``umpire-dice/1``, GET /dice)
 or a local game file (``umpire-game/1``). Everything it states is checked, each check against the record
@@ -314,7 +314,7 @@ def _walk(rec: dict, line: list[tuple], seeds: list[bytes | None], rep: Report) 
                 if data["digest"] != d:
                     rep.problem(data["to"], "chain", f"rollback {ev['id']} states the digest {data['digest']}; the "
                                                      f"history before it gives {d}")
-            else:  # a rollback made before issue 22 took the chain back to the kept history's digest
+            else:  # older chain (no digest): the rollback took the chain back to the kept history's digest
                 d = at[data["to"]]
             continue
         if item[0] == "rekey":
@@ -412,8 +412,8 @@ def _replay(rec: dict, moves: list[dict], rep: Report, progress) -> None:
         return
     setup = moves[0].get("outcomes", [])
     if any(o.get("kind") == "shuffle" and "value" not in o for o in setup if isinstance(o, dict)):
-        rep.unchecked.append("the setup's shuffles are hidden until the seed is revealed (a game made before "
-                             "issue 22): the moves were not replayed, nor their logs, positions and result checked")
+        rep.unchecked.append("the setup's shuffles are hidden until the seed is revealed (a game whose deck was "
+                             "shuffled whole at setup): the moves were not replayed, nor their logs, positions and result checked")
         return
     snaps = {}
     for s in rec["snapshots"] or []:

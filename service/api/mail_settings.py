@@ -1,6 +1,6 @@
-"""``GET`` and ``POST /api/games/<gid>/mail-settings`` (issue 9): a game's mail settings for the umpire,
+"""``GET`` and ``POST /api/games/<gid>/mail-settings``: a game's mail settings for the umpire,
 the deadline hours per decision, the umpire's address and each seat's address, through the service
-function ``umpire mail settings`` uses (``mail.settings.apply``). Registered on the API blueprint by
+function ``umpire mail settings`` uses (``service.mail_settings.apply``). Registered on the API blueprint by
 ``routes`` (imported at its end); umpire acts like the others (``umpire_act``: the token first).
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 from flask.views import MethodView
 from marshmallow import Schema, fields, validate
 
-from mail import settings as mail_settings
+from service import mail_settings
 
 from .. import games as G
 from .routes import _as_umpire, bearer, blp, sessions, umpire_act

@@ -1,4 +1,4 @@
-"""JSON API endpoints (issue: the service). Every write needs a token; errors are JSON with a code."""
+"""JSON API endpoints. Every write needs a token; errors are JSON with a code."""
 
 from __future__ import annotations
 
@@ -49,7 +49,7 @@ from .schemas import (
 )
 
 blp = Blueprint("games", __name__, url_prefix="/api", description="Games, seats, moves and verdicts")
-blp.ARGUMENTS_PARSER = StrictParser()  # JSON bodies read strictly, once a request (issue 21, finding 12)
+blp.ARGUMENTS_PARSER = StrictParser()  # JSON bodies read strictly, once a request (service.strict_json)
 
 
 @blp.before_request
@@ -96,7 +96,7 @@ def creation(view):
 
 def pdf_response(pdf: bytes, *name_parts) -> Response:
     """A PDF, inline, its file name made of *name_parts* with anything but letters, digits, ``.``, ``_`` and
-    ``-`` replaced: no stored id or role reaches the header as it is (issue 21, finding 7)."""
+    ``-`` replaced: no stored id or role reaches the header as it is."""
     name = re.sub(r"[^A-Za-z0-9._-]", "_", "-".join(map(str, name_parts)))[:120] or "umpire"
     return Response(pdf, mimetype="application/pdf", headers={"Content-Disposition": f'inline; filename="{name}.pdf"'})
 
@@ -332,7 +332,7 @@ class MoveSchema(MethodView):
         return MOVE_SCHEMA
 
 
-# -------------------------------------------------------------------------------- umpire tools (issue 8)
+# ------------------------------------------------------------------------------------------ umpire tools
 
 UMPIRE_ERRORS = (400, 401, 403, 404, 409)
 
@@ -398,7 +398,7 @@ class GameExtendDeadline(MethodView):
     def post(self, body, gid):
         """Give the seats that must decide now more time (the umpire): their mail deadlines move by `hours`,
         a new reminder comes before the new time, and the act is in the log."""
-        from mail.deadlines import extend
+        from ..deadlines import extend
         return _as_umpire(gid, lambda s, g: extend(s, g, body["hours"], body["reason"]))
 
 

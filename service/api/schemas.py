@@ -8,6 +8,8 @@ from marshmallow import Schema, fields, validate
 
 import engine
 
+from ..error_schema import ApiError, Fault  # noqa: F401  (the error body of every endpoint)
+
 
 class Declared(Sequence):
     """The slugs, scenarios, roles or options of the games declared now (``engine.games``), read each time:
@@ -287,17 +289,3 @@ class SubmissionOut(Schema):
     created_at = fields.String()
     updated_at = fields.String()
     url = fields.String()
-
-
-class Fault(Schema):
-    path = fields.String(metadata={"description": "the JSON path of the field at fault (spaces.galilee.cells_u)"})
-    message = fields.String()
-
-
-class ApiError(Schema):
-    code = fields.String(required=True)
-    message = fields.String(required=True)
-    errors = fields.Dict()
-    faults = fields.List(fields.Nested(Fault), metadata={"description": "a position refused: every fault"})
-    seq = fields.Integer()
-    retry_after = fields.Integer(metadata={"description": "with 429: seconds until a token is taken again"})

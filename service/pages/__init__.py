@@ -1,4 +1,4 @@
-"""The game page (issue 5, item 3): plain server-rendered HTML at ``/games/<id>``, no build step.
+"""The game page: plain server-rendered HTML at ``/games/<id>``, no build step.
 
 The board (the same SVG as the PDF snapshot), whose move it is, the move log and, for a seat that has
 entered its token, that seat's view, its legal orders and a form to preview or submit a move file.

@@ -12,8 +12,9 @@ import secrets
 from flask import Response, request
 
 from ..errors import Forbidden
+from ..tokens import SEAT_COOKIE
 
-SEAT = "umpire_seat"
+SEAT = SEAT_COOKIE
 CSRF = "umpire_form"
 CSRF_FIELD = "form_key"
 #: A seat cookie lasts this long (a play-by-email game goes on for weeks); "Leave this seat" ends it.

@@ -71,7 +71,7 @@ def _require_seat(session, game) -> str:
 
 def _seat_first(view):
     """Marks a form that only a seat may send: its seat cookie is checked before its body is read
-    (``service.auth_first``; issue 21, finding 4), 401 without a good one."""
+    (``service.auth_first``), 401 without a good one."""
     view.authenticate = _authenticate_seat
     return view
 

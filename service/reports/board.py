@@ -1,4 +1,4 @@
-"""The SVG board of a game, drawn only from what a role may see (DESIGN.md section 7, issue #5).
+"""The SVG board of a game, drawn only from what a role may see (DESIGN.md section 7).
 
 ``render_board_svg(view, layout, names)`` is game-agnostic: the positions of the spaces, the piece kinds
 and their shapes and colours, and which tracks and boxes to draw all come from the game's
@@ -18,7 +18,7 @@ from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader
 
-TEMPLATES = Path(__file__).resolve().parents[1] / "templates"
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates"  # the top-level templates/ folder
 
 _env = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=True,
                    trim_blocks=True, lstrip_blocks=True)
@@ -191,9 +191,9 @@ def _space(sid: str, spec: dict, counts: dict, legend: dict, names: dict) -> dic
 
 def _numbered(v: int, lo: int, hi: int, on: bool, sparse: bool) -> bool:
     """Whether the box of *v* on a track from *lo* to *hi* shows its number: every box, or with *sparse*
-    on a track longer than ``SPARSE_AFTER`` boxes only the ends, every fifth and the marked box (issue 5:
-    WeasyPrint lays out SVG text a letter at a time; the Political Will track's numbers were a fifth of
-    the board's text elements)."""
+    on a track longer than ``SPARSE_AFTER`` boxes only the ends, every fifth and the marked box
+    (WeasyPrint lays out SVG text a letter at a time, and a long track's numbers are many of the board's
+    text elements)."""
     return not sparse or hi - lo + 1 <= SPARSE_AFTER or on or v in (lo, hi) or v % 5 == 0
 
 
@@ -289,7 +289,7 @@ def _names(names: dict) -> dict:
 def _count_text(stacks: list[dict]) -> dict:
     """Every stack's count as the ``x``, ``y`` and text of one SVG ``<text>``, each digit placed by the
     lists (SVG's per-glyph positioning), for *paper*: WeasyPrint's cost of SVG text is per ``<text>`` as
-    well as per letter, and the thirty-odd counts of a board were a third of its text elements (issue 5).
+    well as per letter, so a board's thirty-odd counts make one ``<text>`` rather than one each.
     """
     xs, ys, digits = [], [], []
     for st in stacks:
@@ -310,7 +310,7 @@ def board_note(layout: dict) -> str:
 
 def board_key(layout: dict) -> dict:
     """The key of the board's pieces and markers, for the PDFs to print in HTML under the board (the
-    board then leaves out its key panel: ``render_board_svg(header=False)``, issue 5).
+    board then leaves out its key panel: ``render_board_svg(header=False)``).
 
     ``{"pieces": [{"kind", "label", "svg"}], "markers": [{"kind", "label", "fill", "text"}]}``: each
     piece's icon is a small standalone SVG drawn by the board's own icon macro (reports/pieces.svg.j2),
@@ -330,7 +330,7 @@ def key_box(layout: dict) -> dict | None:
 
     The paper board leaves that panel out (``header=False``) and the PDFs print their key and the map's
     note in HTML over the place it leaves (reports/board.html.j2): printed under the board instead, they
-    left the foot of its side panel empty and the board smaller (issue 5).
+    would leave the foot of its side panel empty and the board smaller.
     """
     w, h = layout["canvas"]["width"], layout["canvas"]["height"]
     for p in layout.get("panels", []):
@@ -345,7 +345,7 @@ def render_board_svg(view: dict, layout: dict, names: dict | None = None, toolti
     """The board as a standalone SVG document (a string), from *view* placed by *layout*.
 
     *tooltips* adds a ``<title>`` to each space and stack, for browsers; the PDFs leave them out (they
-    show nothing on paper and made up about a third of WeasyPrint's time for a snapshot).
+    show nothing on paper, and WeasyPrint would lay them out all the same).
     *header* draws the header panel (the game, who is looking, the outcome) and the key panel with the
     map's note; the PDFs print them in their HTML instead (``board_key``, ``board_note``), where text
     costs WeasyPrint a fraction of what it costs in SVG, which it lays out one letter at a time.

@@ -1,4 +1,4 @@
-"""The seat's PDF snapshot and the game report (issue: reports), built from ``engine.view`` only.
+"""The seat's PDF snapshot and the game report, built from ``engine.view`` only.
 
 The snapshot: the board as the seat sees it, the tracks, the current card, what the seat may do now,
 the last moves. The report: a cover (game, players, dates, result, dice commitment and, once revealed,
@@ -25,7 +25,7 @@ from .board import board_key, board_note, key_box, load_layout, render_board_svg
 from .limits import render_pdf
 from .pdf import DataOnlyFetcher, html_to_pdf
 
-TEMPLATES = Path(__file__).resolve().parents[1] / "templates"
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates"  # the top-level templates/ folder
 LAST_MOVES = 12
 #: The most room the PDFs' board takes, in mm: the width of A4 landscape inside its 10 mm margins
 #: (reports/base.css.j2), and the page's height less the heading and the facts line above the board
@@ -99,8 +99,8 @@ def svg_src(svg: str) -> str:
 
     WeasyPrint draws an inline ``<svg>`` and an ``<img>`` of the same SVG alike (the PDFs are identical
     byte for byte), but inline it first runs the whole SVG through its HTML tokenizer and computes CSS
-    for every SVG element: about a quarter of a snapshot's time (bench/reports.py). The URL is fetched
-    by the same data-only fetcher (``pdf.DataOnlyFetcher``) as everything else.
+    for every SVG element, which an ``<img>`` is spared. The URL is fetched by the same data-only fetcher
+    (``pdf.DataOnlyFetcher``) as everything else.
     """
     return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
 
@@ -118,7 +118,7 @@ def snapshot_html(session: Session, game: Game, role: str) -> str:
     return _env.get_template("reports/snapshot.html.j2").render(
         game=G.summary(game) | {"title": game.title}, game_title=engine.definition(game.game).title, role=role,
         facts=facts, board_src=svg_src(svg) if svg else None, around=board_around(game, facts), prompts=prompts,
-        outcome=game.result or engine.outcome(game.state),  # a resignation or abandon too (issue 21)
+        outcome=game.result or engine.outcome(game.state),  # a resignation or abandon too
         last_moves=[m for m in moves if m["seq"] > 0][-LAST_MOVES:])
 
 

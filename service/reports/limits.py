@@ -1,4 +1,4 @@
-"""PDFs rendered in a child process, under a memory ceiling and a time limit (issue 5, point 4).
+"""PDFs rendered in a child process, under a memory ceiling and a time limit.
 
 WeasyPrint runs in one long-lived child process per process that renders (started on first use), whose
 address space is capped with ``RLIMIT_AS``. A render that runs out of memory fails inside the child; one
@@ -7,15 +7,15 @@ limit, and the next render starts a fresh child.
 
 The child is a new interpreter started with ``subprocess`` (``python -c``, this process's ``sys.path``),
 talking over a socket pair with ``multiprocessing.connection``'s framing; ``multiprocessing`` does not
-start it. Issue 21 found why: the Procfile's ``background`` worker runs Celery's default pool, prefork,
-whose pool children are daemonic, and ``multiprocessing`` refuses to start a child from a daemonic process
-("daemonic processes are not allowed to have children", finding 1): no PDF was rendered and no mail
-carrying one was sent. ``subprocess`` has no such rule, so the renderer works in every pool (prefork,
-solo, threads) and in gunicorn, ``umpire serve`` and ``umpire mail listen`` alike; nor does it start
-``multiprocessing``'s resource tracker, a second process that outlived its parent too (finding 11).
+start it, because the Procfile's ``background`` worker runs Celery's default pool, prefork, whose pool
+children are daemonic, and ``multiprocessing`` refuses to start a child from a daemonic process
+("daemonic processes are not allowed to have children"): no PDF would be rendered and no mail carrying
+one sent. ``subprocess`` has no such rule, so the renderer works in every pool (prefork, solo, threads)
+and in gunicorn, ``umpire serve`` and ``umpire mail listen`` alike; nor does it start
+``multiprocessing``'s resource tracker, a second process that could outlive its parent too.
 
-The child ends with its parent however the parent ends (finding 11: SIGTERM used to leave the child and
-its resource tracker running, 115-137 MB each): between renders it waits on the socket, which reads
+The child ends with its parent however the parent ends (SIGTERM included: neither the child nor a
+resource tracker is left running): between renders it waits on the socket, which reads
 end-of-file once the parent is gone; during a render a watchdog thread sees its parent change
 (``os.getppid``) within ``PARENT_POLL_SECONDS``. A process forked after starting a child (a Celery
 prefork pool, a gunicorn worker) forgets it and starts its own.
@@ -38,6 +38,8 @@ import threading
 import time
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
+
+from .. import settings
 
 #: How often the child checks that its parent is still there, in seconds (the longest a render goes on
 #: after its parent died).
@@ -65,8 +67,8 @@ class Limits:
 
     @classmethod
     def from_env(cls) -> Limits:
-        return cls(seconds=float(os.environ.get("UMPIRE_RENDER_SECONDS", "60")),
-                   max_bytes=int(os.environ.get("UMPIRE_RENDER_MAX_MB", "1024")) * 1024 * 1024)
+        s = settings.current()
+        return cls(seconds=s.render_seconds, max_bytes=s.render_max_mb * 1024 * 1024)
 
 
 # --- the child -------------------------------------------------------------------------------------------

@@ -33,13 +33,13 @@ _local = threading.local()
 
 
 def font_config() -> FontConfiguration:
-    """This thread's font configuration, made once and passed to every render (issue 5).
+    """This thread's font configuration, made once and passed to every render.
 
-    A new ``FontConfiguration`` per render (WeasyPrint's default) loads Fontconfig's configuration and
-    font list again and starts Pango's font caches empty: about a tenth of a snapshot's CPU time
-    (bench/reports.py). Our documents declare no ``@font-face``, so what it holds is the system's fonts
-    and WeasyPrint's bounded caches of them. One per thread, as Pango's font map is not thread-safe
-    (the render child, ``limits``, renders one PDF at a time).
+    A new ``FontConfiguration`` per render (WeasyPrint's default) would load Fontconfig's configuration
+    and font list again and start Pango's font caches empty; this one is loaded once. Our documents
+    declare no ``@font-face``, so what it holds is the system's fonts and WeasyPrint's bounded caches of
+    them. One per thread, as Pango's font map is not thread-safe (the render child, ``limits``, renders
+    one PDF at a time).
     """
     fc = getattr(_local, "fonts", None)
     if fc is None:
@@ -53,15 +53,14 @@ RENDER_GC_THRESHOLDS = (10_000, 10, 10)
 
 @contextmanager
 def fewer_collections():
-    """Python's cyclic garbage collector runs less often while this block runs (issue 5).
+    """Python's cyclic garbage collector runs less often while this block runs.
 
     A render makes hundreds of thousands of small objects (boxes, styles, text layouts) that live until
-    it ends. At the default thresholds the collector ran about 250 times during a report, each pass of
-    the oldest generation scanning the whole heap (WeasyPrint's stylesheets and fonts too): a sixth of
-    a report's CPU time (bench/reports.py). Thresholds change when collections run, never what they
-    collect; the price is a few tens of MB more at a report's peak, well inside the render child's
-    memory ceiling (``limits``). Two renders overlapping in threads may restore each other's
-    thresholds early or late, which only moves collections.
+    it ends. At the default thresholds the collector would run hundreds of times during a report, each
+    pass of the oldest generation scanning the whole heap (WeasyPrint's stylesheets and fonts too).
+    Thresholds change when collections run, never what they collect; the price is more memory at a
+    report's peak, well inside the render child's memory ceiling (``limits``). Two renders overlapping in
+    threads may restore each other's thresholds early or late, which only moves collections.
     """
     old = gc.get_threshold()
     gc.set_threshold(*RENDER_GC_THRESHOLDS)

@@ -3,9 +3,9 @@ demand when missing.
 
 The latest event is part of the key because an abandon, a resignation or the seed's reveal changes what
 the PDFs say (the result, the seed, the events, who is to act) without changing the position: keyed by
-position alone, a report asked for before such an event was served unchanged after it (issue 21,
-finding 9). A render that read the game before an event and is stored after it goes under the old key,
-which no later request asks for.
+position alone, a report asked for before such an event would be served unchanged after it. A render
+that read the game before an event and is stored after it goes under the old key, which no later request
+asks for.
 """
 
 from __future__ import annotations

@@ -32,13 +32,13 @@ from pathlib import Path
 import pytest
 from sqlalchemy import func, select
 
-from service import create_app
 from service import games as G
 from service.models import Render
 from tests.mail.conftest import DOMAIN, Relay, confirm_addresses, free_port, letter, started
 from tests.reliability.harness import RedisServer
 from tests.service.conftest import throwaway_database
 from tests.service.test_render_children import alive, descendants
+from umpire_app.web import create_app
 
 ROOT = Path(__file__).resolve().parents[2]
 IRGUN_TURN = "box opsa\nop sabotage\nspace galilee\nroll\ndone\ndone\n"

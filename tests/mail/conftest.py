@@ -21,9 +21,10 @@ from sqlalchemy import select
 
 from mail import inbound, notices, outbound
 from mail.config import settings
-from service import adjudication, create_app
+from service import adjudication
 from service import games as G
 from tests.service.conftest import pg_url  # noqa: F401  (the throwaway PostgreSQL database, for the outbox races)
+from umpire_app.web import create_app
 
 DOMAIN = "umpire.test"
 SECRET = "webhook-secret-for-tests"
@@ -113,7 +114,7 @@ def confirm_addresses(app, gid: str) -> None:
     """The owners of game *gid*'s addresses (its seats' and its umpire's, as set now) confirm them, as an
     answer to their confirmation mail does (``mail.confirm``): before, nothing else is mailed to them."""
     from mail.confirm import mark_confirmed
-    from mail.models import MailGame
+    from service.mail_models import MailGame
     from service.models import Seat
     with app.extensions["umpire"]["sessions"]() as s, s.begin():
         mg = s.get(MailGame, gid)
@@ -163,13 +164,13 @@ def process(app, rid: int) -> dict:
         adjudication.adjudicate(Session, res.submission_id)
     gid = res.answer_game
     if res.submission_id or gid:
-        from mail.models import InboundMail
+        from service.mail_models import InboundMail
         with Session() as ss:
             gid = ss.get(InboundMail, rid).game_id
         sent += notices.answer_game(Session, s, gid)
     for oid in sent:
         outbound.send(Session, s, oid)
-    from mail.models import InboundMail
+    from service.mail_models import InboundMail
     with Session() as ss:
         row = ss.get(InboundMail, rid)
         return {"id": rid, "status": row.status, "reason": row.reason, "sent": sent,

@@ -10,8 +10,8 @@ from sqlalchemy import select
 
 from mail import deadlines, outbound
 from mail.config import settings
-from mail.models import Deadline, MailSeat, OutboundMail
-from mail.settings import update
+from service.mail_models import Deadline, MailSeat, OutboundMail
+from service.mail_settings import update
 from service.models import now
 
 from .conftest import confirm_addresses, free_port, letter, mail_config, new_game
@@ -63,7 +63,7 @@ def test_no_deadline_no_reminders(mail_app, relay):
 
 def test_sending_retries_while_the_relay_is_down_then_fails(tmp_path):
     from mail.compose import build
-    from service import create_app
+    from umpire_app.web import create_app
     app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'u.sqlite3'}", "REDIS_URL": "",
                       "MAIL": mail_config(free_port())})  # nothing listens there
     try:
@@ -95,7 +95,7 @@ def test_a_permanent_refusal_fails_the_row_without_retrying(tmp_path):
     from aiosmtpd.controller import Controller
 
     from mail.compose import build
-    from service import create_app
+    from umpire_app.web import create_app
 
     class Refusing:
         async def handle_DATA(self, server, session, envelope):
@@ -187,7 +187,7 @@ def test_a_turn_notice_covered_by_two_workers_at_once_is_recorded_once(mail_app)
     from sqlalchemy import func, select
 
     from mail import notices
-    from mail.models import OutboundMail
+    from service.mail_models import OutboundMail
 
     gid, _ = new_game(mail_app)
     key = f"turn:{gid}:0:irgun"

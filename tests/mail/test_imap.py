@@ -19,7 +19,7 @@ import pytest
 
 from mail.config import settings
 from mail.imap_poller import poll_once
-from mail.models import InboundMail
+from service.mail_models import InboundMail
 from service.models import Game
 
 from .conftest import free_port, letter, new_game, process

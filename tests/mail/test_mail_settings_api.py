@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from mail.settings import update
+from service.mail_settings import update
 from tests.service.test_api import assert_error, auth
 
 from .conftest import confirm_addresses, new_game

@@ -18,9 +18,9 @@ from mail import outbound
 from mail import sweep as mail_sweep
 from mail.compose import build
 from mail.config import settings
-from mail.models import OutboundMail
-from service import create_app
+from service.mail_models import OutboundMail
 from service.models import now
+from umpire_app.web import create_app
 
 from .conftest import Relay, free_port, mail_config, started
 

@@ -14,8 +14,8 @@ from sqlalchemy import func, select
 
 from mail import auth, inbound
 from mail.config import settings
-from mail.models import InboundMail, OutboundMail
 from service import games as G
+from service.mail_models import InboundMail, OutboundMail
 from service.models import Game, Submission
 
 from .conftest import DOMAIN, deliver, letter, new_game
@@ -293,7 +293,7 @@ def test_subject_command_and_unknown_zone(mail_app, relay):
 
 
 def test_without_a_relay_nothing_is_sent_but_moves_apply(tmp_path, relay):
-    from service import create_app
+    from umpire_app.web import create_app
 
     from .conftest import mail_config
     app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'u.sqlite3'}", "REDIS_URL": "",

@@ -16,8 +16,8 @@ from engine.core.errors import EngineError
 from mail import inbound, outbound
 from mail import sweep as mail_sweep
 from mail.config import settings
-from mail.models import InboundMail
-from mail.settings import update
+from service.mail_models import InboundMail
+from service.mail_settings import update
 from service.models import now
 
 from .conftest import DOMAIN, deliver, letter, new_game

@@ -107,7 +107,7 @@ def test_webhook_secret(mail_app, client=None):
 
 
 def test_webhook_refused_while_no_secret_is_set(tmp_path):
-    from service import create_app
+    from umpire_app.web import create_app
     app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'u.sqlite3'}", "REDIS_URL": "", "MAIL": {}})
     try:
         r = app.test_client().post("/api/mail/inbound", data=b"Subject: x\r\n\r\nhi\r\n",

@@ -1,4 +1,4 @@
-"""The signing keys of mailed move files (issue 9, mail.keys): a file signed with the key a player derives
+"""The signing keys of mailed move files (issue 9, service.keys): a file signed with the key a player derives
 from their token is accepted; the old key (the SHA-256 of the token, which the database stores) is
 refused; nothing in the database (every column of every table, and the database file itself) signs a
 valid file; a service with another secret cannot verify and says so; replacing a seat changes its key;
@@ -17,12 +17,13 @@ import pytest
 from alembic import command
 from sqlalchemy import MetaData, select
 
-from mail import auth, keys
+from mail import auth
 from mail.parse import Refusal
 from service import config as config_mod
-from service import control, create_app
+from service import control, keys
 from service.migrate import alembic_config, upgrade
 from service.models import Seat
+from umpire_app.web import create_app
 
 from .conftest import deliver, letter, mail_config, new_game
 from .test_pipeline import seq_of, text_part

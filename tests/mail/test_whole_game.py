@@ -13,8 +13,8 @@ import engine
 from engine.core.chance import SeededChance
 from engine.core.verify import verify
 from engine.playout import choose
-from service import create_app
 from service import games as G
+from umpire_app.web import create_app
 
 from .conftest import deliver, letter, mail_config, new_game
 

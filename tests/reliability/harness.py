@@ -23,10 +23,11 @@ from sqlalchemy import select
 
 from bench.harness import choose_order
 from engine.core.verify import verify
-from service import adjudication, create_app
+from service import adjudication
 from service.models import Game, Move, Submission
 from tests.mail.conftest import free_port
 from tests.service.test_workers import ROOT, Proc, node_name, wait_ready, worker_env
+from umpire_app.web import create_app
 
 LAUNCHER = ROOT / "tests" / "service" / "worker_with_delay.py"
 #: How long, at most, a submission may stay undecided once the fault is over (generous: a busy machine).

@@ -45,7 +45,7 @@ adjudication.process = marked_process
 
 
 def main() -> None:
-    from tasks.worker import celery_app
+    from umpire_app.worker import celery_app
 
     celery_app.worker_main(sys.argv[1:])
 

@@ -27,9 +27,9 @@ from sqlalchemy import select
 from bench.harness import redis_pg_stack
 from mail.config import settings
 from mail.smtp_listener import controller
-from service import create_app
 from service.models import Move, Submission
 from tests.mail.conftest import DOMAIN, SECRET, Relay, free_port, mail_config
+from umpire_app.web import create_app
 
 REDIS_TEST_URL = os.environ.get("UMPIRE_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
 PG_HOST = os.environ.get("UMPIRE_TEST_PG_HOST", "127.0.0.1")

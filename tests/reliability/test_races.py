@@ -35,7 +35,7 @@ import requests
 from sqlalchemy import func, select
 
 from bench.harness import HTTP_TIMEOUT, Game
-from mail.models import InboundMail, OutboundMail
+from service.mail_models import InboundMail, OutboundMail
 from service.models import Submission
 from tests.mail.conftest import SECRET, letter
 from tests.service.test_workers import run_threads

@@ -65,9 +65,9 @@ def test_a_verdict_whose_notice_cannot_be_published_still_runs_the_hooks_after_i
     database anyway. The task runs here in this process (eagerly), its notifier on a port nobody serves."""
     import tasks
     import tasks.mail as mail_tasks
-    from service import create_app
     from service.notify import RedisNotifier
     from tests.mail.conftest import free_port
+    from umpire_app.web import create_app
 
     app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'u.sqlite3'}", "REDIS_URL": ""})
     try:

@@ -18,7 +18,7 @@ import time
 
 from sqlalchemy import select
 
-from mail.models import OutboundMail
+from service.mail_models import OutboundMail
 from tests.mail.conftest import DOMAIN, Relay
 
 from .harness import SETTLE_SECONDS, Table, check, wait_until

@@ -24,10 +24,10 @@ from sqlalchemy import func, select
 from mail import notices, outbound
 from mail import sweep as mail_sweep
 from mail.config import settings
-from mail.models import OutboundMail
-from service import create_app
+from service.mail_models import OutboundMail
 from service.models import Game, now
 from tests.mail.conftest import DOMAIN, deliver, letter
+from umpire_app.web import create_app
 from umpire_cli.main import cli
 
 CREATE_TOKEN = "creation-token-for-the-tests-0123456789"

@@ -33,13 +33,14 @@ from alembic import command
 from sqlalchemy import inspect, text
 
 from engine.core import dice
-from service import create_app, seeds
 from service import games as G
+from service import seeds
 from service.migrate import alembic_config, upgrade
 from service.models import Game, Move
 from service.seeds import SeedUnreadable, open_seed
 from tests.service.conftest import throwaway_database
 from tests.service.test_api import FIRST, WITH_DIE, adjudicated, auth, new_game, post_text
+from umpire_app.web import create_app
 
 SECRET = "a-server-secret-for-these-tests-" + "x" * 16
 

@@ -23,8 +23,9 @@ from engine.core.chance import SeededChance
 from engine.core.errors import EngineError
 from engine.core.moves import MOVE_FORMAT, apply_move, parse_move_file
 from engine.playout import choose
-from service import adjudication, create_app
+from service import adjudication
 from service import games as G
+from umpire_app.web import create_app
 
 SCALE = int(os.environ.get("UMPIRE_FUZZ_SCALE", "1"))
 FIGURES: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)

@@ -17,10 +17,10 @@ from urllib.parse import quote
 import pytest
 from sqlalchemy import func, select
 
-from service import create_app
 from service import games as G
 from service.models import Game, Seat
 from tests.service.conftest import throwaway_database
+from umpire_app.web import create_app
 
 
 def made_export(app, monkeypatch, gid: str | None = None) -> dict:

@@ -113,8 +113,8 @@ def test_bombs_through_the_page_and_the_upload_are_refused(client, sessions, nam
 
 
 def test_a_deeply_nested_mailed_move_file_is_refused_once_saying_why(tmp_path, relay):
-    from service import create_app
     from tests.mail.conftest import deliver
+    from umpire_app.web import create_app
     app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'm.sqlite3'}", "REDIS_URL": "",
                       "MAIL": mail_config(relay.port)})
     try:

@@ -21,8 +21,8 @@ from email.parser import BytesParser
 
 from sqlalchemy import select
 
-from mail.models import InboundMail
 from service import games as G
+from service.mail_models import InboundMail
 from service.throttle import Throttle
 from tests.mail.conftest import deliver, letter
 from tests.security.test_tokens import _leaks

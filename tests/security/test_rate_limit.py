@@ -15,11 +15,11 @@ import uuid
 
 import pytest
 
-from service import create_app
 from service.throttle import Throttle
 from tests.mail.conftest import SECRET, deliver, letter, mail_config
 from tests.service.test_api import FIRST, auth, count, game_row, new_game, post_text
 from tests.service.test_game_page import form_key
+from umpire_app.web import create_app
 
 LIMIT = 5
 

@@ -19,10 +19,11 @@ from engine.core import canonical, dice
 from engine.core.chance import SeededChance
 from engine.core.verify import verify
 from engine.playout import choose
-from service import adjudication, create_app
+from service import adjudication
 from service import games as G
 from service.models import Game
 from tests.service.test_api import auth, post_text
+from umpire_app.web import create_app
 
 ENTROPY = "ann-2026"
 

@@ -11,7 +11,7 @@ import hmac
 
 import pytest
 
-from mail.models import InboundMail
+from service.mail_models import InboundMail
 from tests.mail.conftest import SECRET, letter, mail_config
 
 RAW = letter("G-000000", "HELP").as_bytes()

@@ -13,7 +13,7 @@ import uuid
 
 import pytest
 
-from service import create_app
+from umpire_app.web import create_app
 
 PG_HOST = os.environ.get("UMPIRE_TEST_PG_HOST", "127.0.0.1")
 PG_ADMIN_DB = os.environ.get("UMPIRE_TEST_PG_DB", "test")

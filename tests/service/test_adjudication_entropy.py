@@ -9,9 +9,10 @@ import threading
 
 import pytest
 
-from service import adjudication, create_app
+from service import adjudication
 from service import games as G
 from service.models import Seat
+from umpire_app.web import create_app
 
 from .lock_waits import until_a_lock_is_waited_for
 

@@ -3,9 +3,10 @@ verdict is never overwritten by the sweeper racing with the worker that gave it.
 
 from __future__ import annotations
 
-from service import adjudication, create_app
+from service import adjudication
 from service import games as G
 from service.models import Move
+from umpire_app.web import create_app
 
 from .lock_waits import until_a_lock_is_waited_for
 

@@ -26,10 +26,11 @@ from sqlalchemy import delete, func, select, update
 
 from engine.coin import deck
 from engine.core.moves import MOVE_FORMAT, MOVE_SCHEMA
-from service import adjudication, create_app
+from service import adjudication
 from service import games as G
 from service.models import Game, Move, Seat, Snapshot, Submission, now
 from service.seeds import open_seed
+from umpire_app.web import create_app
 from umpire_cli.main import cli
 
 HIDDEN_KEYS = {"deck", "unused", "flow"}

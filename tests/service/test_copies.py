@@ -12,9 +12,10 @@ import threading
 
 import pytest
 
-from service import adjudication, control, create_app
+from service import adjudication, control
 from service import games as G
 from service.models import Move, Submission
+from umpire_app.web import create_app
 
 OPENING = "box opsa\nop travel\nspace galilee\n"
 

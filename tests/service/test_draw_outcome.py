@@ -15,9 +15,9 @@ from mail import compose
 from service import games as G
 from service.models import Game
 from service.reports import documents, load_layout, render_board_svg
+from service.textboard import outcome_line
 from umpire_cli import gamefile
 from umpire_cli.main import cli
-from umpire_cli.render import outcome_line
 
 DRAW = {"winner": None, "reason": "a draw by agreement"}
 SAID = "no winner (a draw by agreement)"

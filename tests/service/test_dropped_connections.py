@@ -16,10 +16,11 @@ import pytest
 from sqlalchemy import create_engine, func, select, text
 from sqlalchemy.exc import DBAPIError
 
-from service import adjudication, create_app, movepath
+from service import adjudication, movepath
 from service import games as G
 from service.db import PING_AFTER_IDLE, make_engine, ping_when_idle
 from service.models import Submission
+from umpire_app.web import create_app
 
 from .conftest import PG_ADMIN_DB, PG_HOST
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from werkzeug.serving import make_server
 
-from service import create_app
+from umpire_app.web import create_app
 
 CHROMIUM = Path("/usr/bin/chromium")
 if not CHROMIUM.exists():

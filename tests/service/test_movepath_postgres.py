@@ -13,9 +13,10 @@ import engine
 from engine.core.chance import SeededChance
 from engine.core.verify import verify
 from engine.playout import choose
-from service import adjudication, create_app
+from service import adjudication
 from service import games as G
 from service.models import GameEvent, Move, Seat, Submission
+from umpire_app.web import create_app
 
 
 def _store(sessions, gid, tokens, role, orders, after, **extra):

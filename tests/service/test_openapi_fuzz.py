@@ -43,7 +43,8 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from engine.core.moves import MOVE_FORMAT
-from service import adjudication, create_app
+from service import adjudication
+from umpire_app.web import create_app
 
 #: Per operation, on top of schemathesis' coverage phase; the file runs in ~20 s. A longer hunt:
 #: UMPIRE_FUZZ_EXAMPLES=500 python3 -m pytest tests/service/test_openapi_fuzz.py

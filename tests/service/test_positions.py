@@ -14,9 +14,10 @@ from click.testing import CliRunner
 import engine
 from engine.core import canonical
 from engine.core.verify import verify
-from service import adjudication, create_app
+from service import adjudication
 from service import games as G
 from tests.service.test_api import assert_error, auth, post_text
+from umpire_app.web import create_app
 from umpire_cli.main import cli
 
 ROOT = Path(__file__).resolve().parents[2]

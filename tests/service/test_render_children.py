@@ -24,9 +24,9 @@ from pathlib import Path
 
 import pytest
 
-from service import create_app
 from service import games as G
 from tests.mail.conftest import DOMAIN, Relay, free_port, letter, started
+from umpire_app.web import create_app
 
 ROOT = Path(__file__).resolve().parents[2]
 

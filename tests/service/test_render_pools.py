@@ -18,10 +18,10 @@ import time
 import pytest
 from sqlalchemy import func, select
 
-from service import create_app
 from service import games as G
 from service.models import Render
 from tests.service.test_workers import ROOT, Proc, node_name, redis_to_ourselves, wait_ready, worker_env
+from umpire_app.web import create_app
 
 
 def procfile_command(name: str) -> list[str]:

@@ -9,10 +9,11 @@ import json
 import pytest
 from sqlalchemy import func, select
 
-from service import adjudication, control, create_app
+from service import adjudication, control
 from service import games as G
 from service.errors import BadToken, Forbidden, NotFound, ServiceError, Unauthorized
 from service.models import Submission
+from umpire_app.web import create_app
 
 
 @pytest.fixture(scope="module")

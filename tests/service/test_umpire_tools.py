@@ -21,11 +21,12 @@ from engine.core import canonical, dice
 from engine.core.chance import SeededChance
 from engine.core.verify import verify
 from engine.playout import choose
-from service import adjudication, create_app
+from service import adjudication
 from service import games as G
 from service.models import Game, Move, Seat, Submission, UndoneMove
 from service.reports import documents
 from tests.service.test_api import assert_error, auth, post_text
+from umpire_app.web import create_app
 from umpire_cli.main import cli
 
 

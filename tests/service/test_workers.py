@@ -32,8 +32,9 @@ from celery.contrib.testing.worker import start_worker
 from sqlalchemy import select
 from sqlalchemy.exc import OperationalError
 
-from service import adjudication, create_app
+from service import adjudication
 from service.models import Game, Move, Submission
+from umpire_app.web import create_app
 
 from .conftest import app_secret
 
@@ -373,8 +374,8 @@ def worker_env(pg_url: str, redis_url: str, tmp_path: Path, **extra) -> dict:
 
 
 def celery_worker(node: str, env: dict, log: Path) -> Proc:
-    """The real worker command: ``celery -A tasks.worker:celery_app worker --pool solo``."""
-    return Proc([sys.executable, "-m", "celery", "-A", "tasks.worker:celery_app", "worker", "--pool", "solo",
+    """The real worker command: ``celery -A umpire_app.worker:celery_app worker --pool solo``."""
+    return Proc([sys.executable, "-m", "celery", "-A", "umpire_app.worker:celery_app", "worker", "--pool", "solo",
                  "--loglevel", "WARNING", "-n", node, "--without-mingle", "--without-gossip",
                  "--without-heartbeat"], env, log)
 

@@ -120,7 +120,7 @@ def install() -> None:
 
 def main() -> None:
     node = sys.argv[1] if len(sys.argv) > 1 else f"slow-{os.getpid()}@localhost"
-    from tasks.worker import celery_app
+    from umpire_app.worker import celery_app
 
     install()
     vt = os.environ.get("UMPIRE_TEST_VISIBILITY_TIMEOUT")

@@ -58,8 +58,8 @@ class SpecialActivity(Procedure):
 
 def roll_words(die: int, label: str, n: int, things: str, ok: bool, *, at_most: bool = True, mod: int = 0,
                why: str = "") -> str:
-    """How a die rolled for *label* against *n* *things* came out, for the log line that follows every roll
-    (issue 24, item 3): ``rolled 3 for Coordinate against 2 Rebel Base(s) on the map: fails (needs 2 or
+    """How a die rolled for *label* against *n* *things* came out, for the log line that follows every roll:
+    ``rolled 3 for Coordinate against 2 Rebel Base(s) on the map: fails (needs 2 or
     less)``; a modifier *mod* (for *why*) is shown with the total. The caller adds what it did."""
     shown = f"{die}" if not mod else f"{die} ({mod:+d} for {why}: {die + mod})"
     need = f"{n} or less" if at_most else f"{n + 1} or more"

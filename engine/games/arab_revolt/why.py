@@ -1,4 +1,4 @@
-"""Why an order is refused in Arab Revolt (issue 24, item 1): the words that name the facts of the position,
+"""Why an order is refused in Arab Revolt: the words that name the facts of the position,
 and the rule that forbids the order.
 
 Each procedure's ``explain`` finds the condition that failed with the same tests its ``prompt`` uses (the

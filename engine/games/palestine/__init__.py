@@ -36,10 +36,10 @@ DEFINITION = register(GameDefinition(
     max_actions=5000,
     layers=("engine.coin",),  # the COIN layer's procedures and order words are the game's too
     orders=ORDERS,  # the order words and their arguments (engine.core.grammar; docs/orders.md)
-    position=POSITION,  # position files (issue 23, item 5; docs/positions.md)
+    position=POSITION,  # position files (docs/positions.md)
     facts=facts,
     invariants=invariants,
     protected=deck.PROTECTED,
-    rules_version=1,  # issue 23, item 4: bump with a migration when a persisted name changes
+    rules_version=1,  # engine.versions: bump with a migration when a persisted name changes
     persisted=load_golden(Path(__file__).parent / "data" / "persisted.json"),
 ))

@@ -251,7 +251,7 @@ class Sabotage(Operation):
         return super().step(g, f)
 
     def sub_text(self, g, f):
-        # what the text offers is what sub_prompt offers (issue 24, item 2)
+        # what the text offers is what sub_prompt offers
         if f["role"] != "irgun":
             return f"Irgun Sabotage in {B.name(f['here'])}"
         opts = ["spend a Cache (cache SPACE)"] if self.caches(g, f) else []

@@ -159,7 +159,7 @@ class Operation(operation.Operation):
     def rule_for(self, g: Context, f: dict) -> str:
         return OP_RULE[self.op]
 
-    # -- refusals (issue 24, item 1): the tests of prompt, each saying what failed -----------------------
+    # -- refusals: the tests of prompt, each saying what failed ----------------------------------------
 
     def explain(self, g: Context, f: dict, verb: str, arg: str | None) -> str | None:
         stage = f["stage"]

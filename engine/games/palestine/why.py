@@ -1,4 +1,4 @@
-"""Why an order is refused in Palestine (issue 24, item 1): the words that name the facts of the position.
+"""Why an order is refused in Palestine: the words that name the facts of the position.
 
 Each procedure's ``explain`` finds the condition that failed with the same tests its ``prompt`` uses, and
 says it with these helpers: a space's name and kind, what it holds ("Lydda has 1 Cell and 1 Police cube"),

@@ -1,4 +1,4 @@
-"""seats' mail signing keys, sealed under the server secret (issue 9; mail.keys); the outbox's claims
+"""seats' mail signing keys, sealed under the server secret (service.keys); the outbox's claims
 
 The outbox gets ``claimed_at``: a row is claimed (pending -> sending) before it is sent (mail.outbound).
 

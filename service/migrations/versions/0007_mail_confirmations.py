@@ -1,4 +1,4 @@
-"""mail addresses confirmed before they are mailed (issue 21, finding 6; mail.confirm)
+"""mail addresses confirmed before they are mailed (mail.confirm)
 
 ``mail_confirmations``: one row per game and address given for it (a seat's, the umpire's), with the hash
 of its confirmation code, when its confirmation mail was written and when it was confirmed.

@@ -1,4 +1,4 @@
-"""renders keyed by the game's last event too (issue 21, finding 9)
+"""renders keyed by the game's last event too (service.reports.store)
 
 A rendered PDF was looked up by game, kind, role and position, but an abandon, a resignation or the
 seed's reveal leaves the position as it is: the report asked for before such an event was served after

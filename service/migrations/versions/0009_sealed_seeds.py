@@ -1,4 +1,4 @@
-"""the games' dice seeds, sealed under the server secret (issue 22, attack 5; service.seeds)
+"""the games' dice seeds, sealed under the server secret (service.seeds)
 
 ``games.seed`` held each seed as plain hex: anyone with a copy of the database could compute every future
 die. Upgrade seals every plain seed (``s1:`` + 96 hex characters, within the column's 128); downgrade

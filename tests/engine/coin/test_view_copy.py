@@ -24,7 +24,7 @@ from engine.core.chance import SeededChance
 from engine.playout import choose
 from mail.compose import view_text
 from service.reports.board import load_layout, render_board_svg
-from umpire_cli.render import render_text
+from service.textboard import render_text
 
 SEEDS = range(8)
 

@@ -1,11 +1,11 @@
-"""The signing keys of mailed move files (issue 9): what a player derives from their token, and how the
+"""The signing keys of mailed move files: what a player derives from their token, and how the
 service keeps it so that reading the database is not enough to sign a move for a seat.
 
 The player's key (``signing_key``)::
 
     key = hex(HMAC-SHA256(key=token, msg="umpire mail signing key v1"))
 
-It is not the SHA-256 of the token that ``seats.token_hash`` stores (before issue 9 it was, so anyone who
+It is not the SHA-256 of the token that ``seats.token_hash`` stores (were it the key, anyone who
 could read the database could sign for every seat): knowing SHA-256(token) tells nothing about
 HMAC(token, ...), since HMAC feeds the token itself, not its hash, into both of its hashes.
 

@@ -15,8 +15,8 @@ from service import games as G
 from service.errors import ServiceError
 from service.models import Game, Seat, now
 
-from . import confirm
-from .models import MailGame
+from . import addresses
+from .mail_models import MailGame
 
 #: A mail address Umpire will write to: ASCII, one ``@``, no spaces, quotes, brackets or commas (so it
 #: is one address, and safe in a header). The API's document carries the same pattern.
@@ -46,7 +46,7 @@ def read(session: Session, game: Game) -> dict:
     umpire_email = mg.umpire_email if mg else ""
     return {"id": game.id, "deadline_hours": mg.deadline_hours if mg else None,
             "umpire_email": umpire_email, "emails": {x.role: x.email for x in seats},
-            "unconfirmed": confirm.unconfirmed(session, game.id, [umpire_email, *(x.email for x in seats)])}
+            "unconfirmed": addresses.unconfirmed(session, game.id, [umpire_email, *(x.email for x in seats)])}
 
 
 def apply(session: Session, game: Game, hours: float | None = None, umpire_email: str | None = None,
@@ -73,10 +73,10 @@ def apply(session: Session, game: Game, hours: float | None = None, umpire_email
         mg.deadline_hours = hours or None
     if umpire_email is not None:
         mg.umpire_email = umpire_email
-        confirm.request(session, game.id, umpire_email, again=True)
+        addresses.request(session, game.id, umpire_email, again=True)
     for role, addr in (emails or {}).items():
         seats[role].email = addr
-        confirm.request(session, game.id, addr, again=True)  # mailed only once confirmed (issue 21, finding 6)
+        addresses.request(session, game.id, addr, again=True)  # mailed only once confirmed (mail.confirm)
     mg.updated_at = now()
     session.flush()
     return read(session, game)

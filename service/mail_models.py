@@ -96,7 +96,7 @@ class Deadline(Base):
 
 
 class MailConfirmation(Base):
-    """An address given for a game (a seat's, or the umpire's: issue 21, finding 6) and whether its owner
+    """An address given for a game (a seat's, or the umpire's) and whether its owner
     confirmed it (``mail.confirm``). Nothing but its one confirmation mail goes to an address before
     ``confirmed_at``. ``code_hash``: the hash of the code its confirmation mail carries (made when the mail
     is written, at ``sent_at``). One row per game and address (lower case). From migration 0007."""
