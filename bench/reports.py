@@ -59,9 +59,8 @@ def finished_game(Session, seed: int = 3) -> str:
             return gid
         role = engine.active_roles(state)[0]
         with Session() as s, s.begin():
-            sub, _ = adjudication.submit_as(s, G.get_game(s, gid), role,
-                                            choose(engine.legal_actions(state, role), picker), "text/plain")
-            sid = sub.id
+            sub, _ = adjudication.store(s, gid, choose(engine.legal_actions(state, role), picker), "text/plain", role=role)
+            sid = sub["id"]
         adjudication.adjudicate(Session, sid)
 
 

@@ -4,7 +4,7 @@
 same moment, is handled once) and is all a transport does before acknowledging. ``handle`` then reads
 it: an automatic message is ignored (never answered); a message over a limit, for an unknown game, or
 without a seat's secret is refused; a command is answered; a move is submitted with
-``service.adjudication.submit_as``, like the API's, and answered when its verdict is in (``notices``).
+``service.adjudication.store``, like the API's, and answered when its verdict is in (``notices``).
 
 Whatever becomes of a message, every seat token is then cut out of the stored copy (``mail.scrub``).
 Wrong ``Token:`` lines are counted per sender, and a seat's right token from the seat's own address is
@@ -425,12 +425,12 @@ def _route(session: Session, s: MailSettings, row: InboundMail, out: Handled) ->
             _reply(session, s, row, out, subject, compose.verdict_blocks(verdict, role))
         return
     try:
-        sub, new = adjudication.submit_as(session, game, role, move, letter.move_kind)
+        sub, new = adjudication.store(session, game.id, move, letter.move_kind, role=role)
     except ServiceError as e:  # the game is paused or over (service.control.refusal)
         raise Refusal(e.code, e.message) from None
-    row.submission_id, row.status = sub.id, "submitted"
+    row.submission_id, row.status = sub["id"], "submitted"
     if new:
-        out.submission_id = sub.id
+        out.submission_id = sub["id"]
     else:
         out.answer_game = game.id  # the same move again: answered with its verdict when it has one
 

@@ -29,12 +29,11 @@ from engine.versions import RulesVersionError, upgrade
 from . import movepath, settings, strict_json
 from .control import refusal
 from .errors import ServiceError
-from .games import check_seat, get_game, require_seat, reveal_seed, seat_of
+from .games import get_game, head, require_seat, reveal_seed
 from .models import Game, Move, Seat, Snapshot, Submission, now
 from .movepath import Accepted, LockedGame, QueuedSubmission, lock_game_of
 from .notify import until
 from .seeds import open_seed
-from .tokens import hash_token
 
 DONE = ("accepted", "partial", "rejected", "failed")
 
@@ -57,12 +56,12 @@ def decode(raw: str, content_type: str):
 
 @contextlib.contextmanager
 def storing(Session: sessionmaker):
-    """A session to store a submission in (the move request).
+    """A session of its own to store a submission in (``store`` given a sessionmaker).
 
-    Storing is one read (``games.seat_of``) and one ``INSERT ... ON CONFLICT DO NOTHING``, each atomic
-    on its own, so on PostgreSQL they run without a transaction around them (autocommit): the request
-    saves the BEGIN and COMMIT round trips. SQLite takes its write lock at BEGIN (``service.db``), so
-    there the two run in one transaction.
+    Storing is one read (``games.head``) and one ``INSERT ... ON CONFLICT DO NOTHING``, each atomic on
+    its own, so on PostgreSQL they run without a transaction around them (autocommit): the request saves
+    the BEGIN and COMMIT round trips. SQLite takes its write lock at BEGIN (``service.db``), so there the
+    two run in one transaction.
     """
     with Session() as session:
         if session.get_bind().dialect.name == "postgresql":
@@ -73,60 +72,66 @@ def storing(Session: sessionmaker):
                 yield session
 
 
-def submit(session: Session, gid: str, token: str | None, raw: str, content_type: str,
-           key: str | None = None) -> tuple[Submission, bool]:
-    """Stores a submission (nothing is checked but who sent it); returns it and whether it is new.
+def store(into: sessionmaker | Session, gid: str, raw: str, content_type: str, key: str | None = None, *,
+          token: str | None = None, role: str | None = None) -> tuple[dict, bool]:
+    """Stores a submission, queued (nothing is checked but who sent it and whether the game takes moves);
+    returns it as ``describe`` gives it, and whether it is new. Every way in stores a move through here:
+    the HTTP API, the game page, mail and the CLI.
+
+    Who sends it: *role*, a seat already authenticated (mail's signed move file or ``Token:`` line, the
+    local operator), or else the seat *token* is of (``games.require_seat``).
+    *into*: a ``sessionmaker``, to store in a session of its own (``storing``), tried once more on a new
+    connection if the first try met one the server had ended (the engine then says
+    ``connection_invalidated``; ``service.db.ping_when_idle``); or a ``Session``, to store in the caller's
+    transaction (committed by the caller, with whatever else it writes).
 
     The same submission twice (same idempotency key, or the same body from the same seat for the same
-    position) is stored once. The game and the seat are found in one query (``games.seat_of``).
+    position: ``idempotency_key``) is stored once; the second is answered with the first. Storing is
+    idempotent, so the second try after a dropped connection inserts nothing if the first stored the move
+    and finds it; if it is still queued it is handed back as new, to be queued for adjudication (the first
+    try's answer was lost, so it may not have been; queueing a submission twice is harmless, ``adjudicate``
+    being idempotent).
+
+    :raises NotFound, Unauthorized, Forbidden, BadToken: no such game; the token is not a seat's.
+    :raises ServiceError: 409 while the game is paused or after it ended (``control.refusal``); 400 for an
+        Idempotency-Key longer than 128 characters.
     """
-    head, role = seat_of(session, gid, token)
-    return submit_as(session, head, role, raw, content_type, key)
-
-
-def store(Session: sessionmaker, gid: str, token: str | None, raw: str, content_type: str,
-          key: str | None = None) -> tuple[dict, bool]:
-    """The move request's write: stores a submission (``submit``, in ``storing``) and returns it as
-    ``describe`` gives it, and whether it is new.
-
-    Tried once more on a new connection if the first try met one the server had ended (the engine then
-    says ``connection_invalidated``; ``service.db.ping_when_idle``). Storing is idempotent, so the second
-    try of a move the first one stored inserts nothing and finds it; if it is still queued it is
-    handed back as new, to be queued for adjudication (the first try's answer was lost, so it may not
-    have been; queueing a submission twice is harmless, ``adjudicate`` being idempotent).
-    """
+    if isinstance(into, Session):
+        return _store(into, gid, raw, content_type, key, token, role)
     try:
-        with storing(Session) as s:
-            return _store(s, gid, token, raw, content_type, key)
+        with storing(into) as s:
+            return _store(s, gid, raw, content_type, key, token, role)
     except DBAPIError as e:
         if not e.connection_invalidated:
             raise
-    with storing(Session) as s:
-        out, new = _store(s, gid, token, raw, content_type, key)
+    with storing(into) as s:
+        out, new = _store(s, gid, raw, content_type, key, token, role)
         return out, new or out["status"] == "queued"
 
 
-def _store(session: Session, gid: str, token: str | None, raw: str, content_type: str,
-           key: str | None) -> tuple[dict, bool]:
-    """``submit``, as one statement on PostgreSQL (``movepath.store``): the same checks in the same
-    order, the same key, the same answer."""
-    if not movepath.is_postgresql(session) or (key is not None and len(key) > 128):
-        sub, new = submit(session, gid, token, raw, content_type, key)
-        return describe(sub), new
-    h = hash_token(token) if token else ""
-    at = now()
-    values = {"id": str(uuid.uuid4()), "game_id": gid, "raw": raw, "content_type": content_type, "created_at": at}
-    got = movepath.store(session, values, h, key, after_of(raw, content_type))
-    head = got[0] if got is not None else None
-    role = check_seat(head, gid, token, h)
-    if (why := refusal(head)) is not None:
+def _store(session: Session, gid: str, raw: str, content_type: str, key: str | None, token: str | None,
+           role: str | None) -> tuple[dict, bool]:
+    game = head(session, gid, None if role is not None else token)
+    if role is None:
+        role = require_seat(session, game, token)
+    if (why := refusal(game)) is not None:
         raise why
-    _head, stored_key, inserted = got
-    if inserted:
-        return describe(QueuedSubmission(values["id"], gid, role, raw, content_type, "queued", 0, None, at, at)), True
-    old = session.execute(select(Submission).where(Submission.game_id == gid,
-                                                   Submission.idempotency_key == stored_key)).scalar_one()
-    return describe(old), False
+    # Without a key, the same body from the same seat for the same position is the same submission
+    # (a retry); the same orders sent again at a later position are a new move. A client's key is
+    # scoped to its seat, so two seats' keys never collide.
+    if key is not None and len(key) > 128:
+        raise ServiceError("the Idempotency-Key header may be at most 128 characters")
+    key = idempotency_key(role, after_of(raw, content_type), game.seq, raw, content_type, key)
+    at = now()
+    values = {"id": str(uuid.uuid4()), "game_id": gid, "role": role, "idempotency_key": key, "raw": raw,
+              "content_type": content_type, "status": "queued", "verdict": None, "attempts": 0,
+              "created_at": at, "updated_at": at}
+    # One statement whether or not the key is new: a copy that arrives at the same moment from another
+    # request inserts nothing and finds the first below.
+    if session.connection().execute(_insert(session, Submission.__table__), values).first() is None:
+        old = session.connection().execute(_STATUS_BY_KEY, {"gid": gid, "key": key}).first()
+        return describe(old), False
+    return describe(QueuedSubmission(values["id"], gid, role, raw, content_type, "queued", 0, None, at, at)), True
 
 
 def after_of(raw: str, content_type: str) -> int | None:
@@ -151,44 +156,14 @@ FREE = "free:"
 
 def idempotency_key(role: str, after: int | None, current: int, raw: str, content_type: str,
                     key: str | None) -> str:
-    """The key that makes the same submission twice one (``submit_as``): the client's Idempotency-Key,
+    """The key that makes the same submission twice one (``store``): the client's Idempotency-Key,
     scoped to the seat; else the body from the same seat for the position it states (*after*) or, where
-    it states none, the position current when it is stored (*current*; the key then begins with ``FREE``).
-    ``movepath.store`` computes the same in SQL."""
+    it states none, the position current when it is stored (*current*; the key then begins with ``FREE``)."""
     if key is not None:
         return hashlib.sha256(f"key\n{role}\n{key}".encode()).hexdigest()
     body = hashlib.sha256(f"body\n{role}\n{current if after is None else after}\n{content_type}\n{raw}"
                           .encode()).hexdigest()
     return body if after is not None else FREE + body
-
-
-def submit_as(session: Session, game, role: str, raw: str, content_type: str,
-              key: str | None = None) -> tuple[Submission, bool]:
-    """Stores a submission for *role* (already authenticated: a seat token, or the local operator).
-
-    :raises ServiceError: 409 while the game is paused or after it ended (``control.refusal``).
-    """
-    gid = game.id
-    if (why := refusal(game)) is not None:
-        raise why
-    # Without a key, the same body from the same seat for the same position is the same submission
-    # (a retry); the same orders sent again at a later position are a new move. A client's key is
-    # scoped to its seat, so two seats' keys never collide.
-    if key is not None and len(key) > 128:
-        raise ServiceError("the Idempotency-Key header may be at most 128 characters")
-    key = idempotency_key(role, after_of(raw, content_type), game.seq, raw, content_type, key)
-    at = now()
-    values = {"id": str(uuid.uuid4()), "game_id": gid, "role": role, "idempotency_key": key, "raw": raw,
-              "content_type": content_type, "status": "queued", "verdict": None, "attempts": 0,
-              "created_at": at, "updated_at": at}
-    # One statement whether or not the key is new: a copy that arrives at the same moment from another
-    # request inserts nothing and finds the first below.
-    stored = session.connection().execute(_insert(session, Submission.__table__), values).first()
-    if stored is None:
-        old = session.execute(select(Submission).where(Submission.game_id == gid,
-                                                       Submission.idempotency_key == key)).scalar_one()
-        return old, False
-    return Submission(**values), True  # what was stored (not attached to the session)
 
 
 _INSERTS: dict[tuple[str, type], object] = {}
@@ -449,6 +424,8 @@ def preview(session: Session, gid: str, token: str | None, raw: str, content_typ
 
 _STATUS = select(_S.id, _S.game_id, _S.role, _S.status, _S.attempts, _S.verdict, _S.created_at, _S.updated_at
                  ).where(_S.id == bindparam("sid"))
+_STATUS_BY_KEY = (select(_S.id, _S.game_id, _S.role, _S.status, _S.attempts, _S.verdict, _S.created_at,
+                         _S.updated_at).where(_S.game_id == bindparam("gid"), _S.idempotency_key == bindparam("key")))
 
 
 def submission_status(session: Session, sid: str) -> dict:

@@ -28,7 +28,7 @@ class Conflict(ServiceError):
 
 def refusal(game) -> ServiceError | None:
     """Why no move may be made or previewed in *game* now (paused, or ended by the umpire or a
-    resignation), or None. *game* is a ``Game`` or the move path's row (``id``, ``status``)."""
+    resignation), or None. *game* is a ``Game`` or the move path's ``games.Head``."""
     if game.status == "paused":
         return Conflict(f"game {game.id} is paused by the umpire: no move or preview is taken until the "
                         "umpire resumes it; the log says why", code="paused")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import secrets
+from dataclasses import dataclass
 from importlib import metadata
 
 from sqlalchemy import bindparam, func, select
@@ -125,23 +126,34 @@ def get_game(session: Session, gid: str, lock: bool = False) -> Game:
     return g
 
 
-def whose_token(session: Session, game: Game, token: str | None) -> str | None:
-    """The role a token speaks for in *game* (``umpire`` for the umpire's), or None for no token.
+def whose_token(session: Session, game, token: str | None) -> str | None:
+    """The role a token speaks for in *game* (``umpire`` for the umpire's), or None for no token: the one
+    check of a token, for every way in (the API, the game page, mail's ``Token:`` line, the umpire's acts).
 
-    :raises Unauthorized: a token that belongs to no seat of this game.
+    *game* is a ``Game`` or a ``Head`` (``head``): a head read for this token already holds the seat it
+    found, so no second read is made; otherwise the seat is read by the token's hash.
+
+    :raises BadToken: a token that belongs to no seat of this game.
     """
     if not token:
         return None
     h = hash_token(token)
     if secrets.compare_digest(h, game.umpire_token_hash):
         return "umpire"
-    seat = session.execute(select(Seat).where(Seat.game_id == game.id, Seat.token_hash == h)).scalar_one_or_none()
-    if seat is None:
+    if isinstance(game, Head) and game.token_hash == h:
+        role = game.seat_role
+    else:
+        role = session.connection().execute(_SEAT_BY_TOKEN, {"gid": game.id, "h": h}).scalar()
+    if role is None:
         raise BadToken("this token belongs to no seat of this game")
-    return seat.role
+    return role
 
 
-def require_seat(session: Session, game: Game, token: str | None) -> str:
+def require_seat(session: Session, game, token: str | None) -> str:
+    """The seat a token speaks for (``whose_token``), where a seat is needed (a move, a preview).
+
+    :raises Unauthorized, Forbidden, BadToken: no token, the umpire's token, a token of no seat of this game.
+    """
     role = whose_token(session, game, token)
     if role is None:
         raise Unauthorized("a seat token is needed: send 'Authorization: Bearer <token>'")
@@ -150,41 +162,40 @@ def require_seat(session: Session, game: Game, token: str | None) -> str:
     return role
 
 
+@dataclass(slots=True)
+class Head:
+    """What the move path reads of a game (``head``), with the seat the request's token is of, if any."""
+
+    id: str
+    seq: int
+    status: str
+    result: dict | None
+    revealed: bool
+    umpire_token_hash: str
+    seat_role: str | None  #: the seat whose token hash is *token_hash*, or None
+    token_hash: str
+
+
 _G, _ST = Game.__table__.c, Seat.__table__.c
-#: A Core statement (run on the session's connection: no ORM execution step on the move path).
-_SEAT_OF = (select(_G.id, _G.seq, _G.status, _G.result, _G.umpire_token_hash, _ST.role)
-            .select_from(Game.__table__)
-            .outerjoin(Seat.__table__, (_ST.game_id == _G.id) & (_ST.token_hash == bindparam("h")))
-            .where(_G.id == bindparam("gid")))
+#: Core statements (run on the session's connection: no ORM execution step on the move path).
+_SEAT_BY_TOKEN = select(_ST.role).where(_ST.game_id == bindparam("gid"), _ST.token_hash == bindparam("h"))
+_HEAD = (select(_G.id, _G.seq, _G.status, _G.result, _G.revealed, _G.umpire_token_hash, _ST.role)
+         .select_from(Game.__table__)
+         .outerjoin(Seat.__table__, (_ST.game_id == _G.id) & (_ST.token_hash == bindparam("h")))
+         .where(_G.id == bindparam("gid")))
 
 
-def seat_of(session: Session, gid: str, token: str | None):
-    """The game's id and position, and the seat a token speaks for, in one query (the move path).
+def head(session: Session, gid: str, token: str | None = None) -> Head:
+    """The game's id, position and state of play, and the seat *token* is of, in one query (the move path;
+    ``whose_token`` then needs no read of its own).
 
-    :returns: ``(head, role)`` where *head* has ``id``, ``seq``, ``status`` and ``result``.
-    :raises NotFound, Unauthorized, Forbidden: as ``get_game`` and ``require_seat``.
+    :raises NotFound: no such game.
     """
     h = hash_token(token) if token else ""
-    head = session.connection().execute(_SEAT_OF, {"gid": gid, "h": h}).first()
-    return head, check_seat(head, gid, token, h)
-
-
-def check_seat(head, gid: str, token: str | None, h: str) -> str:
-    """The role a token speaks for, given what ``seat_of`` reads (``head``: ``umpire_token_hash`` and the
-    seat's ``role``, or None for no such game) and the token's hash *h*.
-
-    :raises NotFound, Unauthorized, Forbidden, BadToken: no game, no token, the umpire's token, a token of
-        no seat of this game.
-    """
-    if head is None:
+    row = session.connection().execute(_HEAD, {"gid": gid, "h": h}).first()
+    if row is None:
         raise NotFound(f"no game {gid!r}")
-    if not token:
-        raise Unauthorized("a seat token is needed: send 'Authorization: Bearer <token>'")
-    if secrets.compare_digest(h, head.umpire_token_hash):
-        raise Forbidden("the umpire token cannot move for a seat; use the seat's token")
-    if head.role is None:
-        raise BadToken("this token belongs to no seat of this game")
-    return head.role
+    return Head(*row, h)
 
 
 def require_umpire(session: Session, game: Game, token: str | None) -> None:

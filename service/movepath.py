@@ -1,11 +1,8 @@
 """The statements of the move path (DESIGN.md section 6).
 
-Storing a move is one statement on PostgreSQL (``store``): the seat the token speaks for, the game's
-state of play and the insert, with the idempotency key computed in SQL as
-``adjudication.idempotency_key`` computes it in Python (SQLite runs ``adjudication.submit``).
-
-An ordinary move costs the worker two round trips to PostgreSQL: ``BEGIN`` with the locking read of the
-game and the read of the queued submissions (and the seats' entropy) after it (``lock_game_of``), then
+These are the worker's statements; a move is stored by ``adjudication.store`` (SQLAlchemy Core, on
+both databases). An ordinary move costs the worker two round trips to PostgreSQL: ``BEGIN`` with the
+locking read of the game and the read of the queued submissions (and the seats' entropy) after it (``lock_game_of``), then
 the one write (the accepted actions, the game's new position and the verdict) with the ``COMMIT``
 (``last_of_batch``, ``commit``). The rows are read into plain records (``LockedGame``,
 ``QueuedSubmission``) rather than ORM objects, so the ORM's loading and unit of work cost nothing; the
@@ -125,61 +122,6 @@ _PG_ACCEPTED = ("WITH m AS (INSERT INTO moves (game_id, seq, role, action, log, 
                 "g AS (UPDATE games SET state = %(state)s::json, seq = %(seq)s, digest = %(digest)s, "
                 "status = %(gstatus)s, updated_at = %(at)s WHERE id = %(gid)s) "
                 + _PG_VERDICT)
-
-
-#: The move request's one statement: what ``games.seat_of`` reads, and the insert of ``submit_as`` where
-#: the token is a seat's and the game takes moves (``control.refusal``), its key as
-#: ``adjudication.idempotency_key`` makes it. Gives the seat's row, the key and the new id (NULL if the
-#: key was there already: the same submission again).
-_PG_STORE = (
-    "WITH h AS (SELECT g.id, g.seq, g.status, g.result, g.umpire_token_hash, s.role FROM games g "
-    "LEFT JOIN seats s ON s.game_id = g.id AND s.token_hash = %(h)s WHERE g.id = %(gid)s), "
-    "k AS (SELECT h.id, h.role, h.status, h.result, CASE WHEN %(key)s::text IS NULL AND %(after)s::text IS NULL "
-    "THEN 'free:' ELSE '' END || encode(sha256(convert_to(CASE WHEN %(key)s::text IS NULL "
-    "THEN 'body' || chr(10) || h.role || chr(10) || coalesce(%(after)s::text, h.seq::text) || chr(10) "
-    "|| %(ctype)s::text || chr(10) || %(raw)s::text "
-    "ELSE 'key' || chr(10) || h.role || chr(10) || %(key)s::text END, 'UTF8')), 'hex') AS key "
-    "FROM h WHERE h.role IS NOT NULL), "
-    "i AS (INSERT INTO submissions (id, game_id, role, idempotency_key, raw, content_type, status, verdict, "
-    "attempts, created_at, updated_at) SELECT %(id)s, k.id, k.role, k.key, %(raw)s::text, %(ctype)s::text, "
-    "'queued', NULL, 0, %(at)s, %(at)s FROM k WHERE k.status NOT IN ('paused', 'abandoned') "
-    "AND (k.result IS NULL OR k.result::text = 'null') "
-    "ON CONFLICT (game_id, idempotency_key) DO NOTHING RETURNING id) "
-    "SELECT h.id, h.seq, h.status, h.result, h.umpire_token_hash, h.role, (SELECT key FROM k), "
-    "(SELECT id FROM i) FROM h")
-
-
-@dataclass(slots=True)
-class Head:
-    """The game and seat a move request speaks for, as ``games.seat_of`` reads them."""
-
-    id: str
-    seq: int
-    status: str
-    result: dict | None
-    umpire_token_hash: str
-    role: str | None
-
-
-def is_postgresql(session: Session) -> bool:
-    return _is_pg(session)
-
-
-def store(session: Session, values: dict, h: str, key: str | None, after: int | None
-          ) -> tuple[Head, str | None, bool] | None:
-    """PostgreSQL, in autocommit (``adjudication.storing``): stores a submission in one statement.
-
-    *values*: the new submission's ``id``, ``game_id``, ``raw``, ``content_type`` and ``created_at``;
-    *h*: the token's hash; *key*: the client's Idempotency-Key; *after*: the position the move file
-    states, if it does. Returns None for no such game, else ``(head, the idempotency key or None if the
-    token is no seat's, whether the submission was inserted)``."""
-    row = _driver(session).execute(_PG_STORE, {
-        "gid": values["game_id"], "h": h, "key": key, "after": None if after is None else str(after),
-        "ctype": values["content_type"], "raw": values["raw"], "id": values["id"],
-        "at": values["created_at"]}).fetchone()
-    if row is None:
-        return None
-    return Head(*row[:6]), row[6], row[7] is not None
 
 
 # --- SQLite (and any other database): SQLAlchemy Core ----------------------------------------------------

@@ -12,6 +12,7 @@ from sqlalchemy.exc import OperationalError
 import mail.config
 from mail import inbound, notices, outbound
 from mail import sweep as mail_sweep
+from service.queue import enqueue
 
 
 def _ctx():
@@ -30,7 +31,7 @@ def handle(inbound_id: int) -> str:
     Session, s = _ctx()
     res = inbound.handle(Session, s, inbound_id)
     if res.submission_id:
-        current_app.extensions["umpire"]["enqueue"](res.submission_id)
+        enqueue(res.submission_id)  # a broker that is down: the sweeper queues it (service.queue.enqueue)
     if res.answer_game:
         answer.delay(res.answer_game)
     _send_all(res.outbox_ids)

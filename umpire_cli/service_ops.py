@@ -86,8 +86,7 @@ def move(gid: str, role: str, raw: str) -> int:
             if kind == "text/plain" and stated_after(raw) is None:
                 # The operator moves at the position just read: the same orders run twice are two moves.
                 raw = f"after {game.seq}\n{raw}"
-            sub, _new = adjudication.submit_as(s, game, role, raw, kind)
-            sid = sub.id
+            sid = adjudication.store(s, gid, raw, kind, role=role)[0]["id"]
     except ServiceError as e:
         raise click.ClickException(e.message) from None
     adjudication.adjudicate(Session, sid, app.config["SNAPSHOT_EVERY"])

@@ -17,6 +17,7 @@ from ..access import creates_game
 from ..auth_first import bearer
 from ..errors import ServiceError
 from ..move_input import MAX_TEXT, move_text, with_position
+from ..queue import enqueue
 from ..strict_json import StrictParser
 from ..throttle import takes_token
 from .schemas import (
@@ -136,15 +137,6 @@ def _notifier():
     return current_app.extensions["umpire"]["notifier"]
 
 
-def _enqueue(sub_id: str) -> None:
-    """Queues the submission's id. If the broker cannot take it now, the submission stays queued in the
-    database and the sweeper queues it again: the move is not lost and the client still gets its 202."""
-    try:
-        current_app.extensions["umpire"]["enqueue"](sub_id)
-    except Exception:  # the broker is down or unreachable
-        current_app.logger.exception("could not queue submission %s; the sweeper will", sub_id)
-
-
 def _submission_out(d: dict) -> dict:
     return {**d, "url": url_for("games.Submission", sid=d["id"], _external=False)}
 
@@ -240,14 +232,15 @@ class GameMoves(MethodView):
         stating no position, the same body from the same seat within 120 seconds with no move in between."""
         raw, kind = read_move()
         raw = with_position(raw, kind, q["after"], request.headers.get("After"))
-        out, new = adjudication.store(sessions(), gid, bearer(), raw, kind, request.headers.get("Idempotency-Key"))
+        out, new = adjudication.store(sessions(), gid, raw, kind, request.headers.get("Idempotency-Key"),
+                                      token=bearer())
         if new and q["wait"]:
             # Listen for the verdict before queueing, so the notice cannot come before we listen.
             with _notifier().expect(out["id"]) as ev:
-                _enqueue(out["id"])
+                enqueue(out["id"])
                 out = adjudication.wait_for(sessions(), out["id"], q["wait"], ev=ev, known=out)
         elif new:
-            _enqueue(out["id"])
+            enqueue(out["id"])
         elif q["wait"] and out["status"] not in adjudication.DONE:
             out = adjudication.wait_for(sessions(), out["id"], q["wait"], _notifier())
         code = 200 if (out["status"] in adjudication.DONE or not new) else 202

@@ -19,6 +19,7 @@ from .. import games as G
 from ..errors import NotFound, ServiceError, Unauthorized
 from ..models import Seat
 from ..move_input import MAX_TEXT, move_text
+from ..queue import enqueue
 from ..reports.documents import TEMPLATES, board_for
 from . import cookies
 
@@ -224,22 +225,18 @@ def preview(gid):
 @bp.post("/<gid>/submit")
 @_seat_first
 def submit(gid):
-    """Stores the move (``adjudication.submit``), queues it, and shows its verdict page (a redirect, so a
-    reload never sends the move again). The same form sent again with the same move (the back button) is
-    the same submission, so it is applied once; an edited move is a new one."""
+    """Stores the move (``adjudication.store``), queues it (``service.queue.enqueue``), and shows its
+    verdict page (a redirect, so a reload never sends the move again). The same form sent again with the
+    same move (the back button) is the same submission, so it is applied once; an edited move is a new one."""
     def store(s, game, raw, kind, orders):
         move_id = request.form.get("move_id", "")[:64]
         body = hashlib.sha256(raw.encode()).hexdigest()[:32]
-        sub, new = adjudication.submit(s, gid, cookies.seat_token(), raw, kind,
-                                       f"page:{move_id}:{body}" if move_id else None)
-        sid = sub.id
+        out, new = adjudication.store(s, gid, raw, kind, f"page:{move_id}:{body}" if move_id else None,
+                                      token=cookies.seat_token())
         s.commit()
         if new:
-            try:
-                current_app.extensions["umpire"]["enqueue"](sid)
-            except Exception:  # the broker is down: the submission stays queued and the sweeper queues it
-                current_app.logger.exception("could not queue submission %s; the sweeper will", sid)
-        return _see_page(gid, "pages.submission", sid=sid)
+            enqueue(out["id"])
+        return _see_page(gid, "pages.submission", sid=out["id"])
 
     return _with_move(gid, store)
 

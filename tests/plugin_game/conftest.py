@@ -17,7 +17,7 @@ from engine import plugins
 from engine.core import flow, notation
 from engine.core.game import REGISTRY
 from tests.mail.conftest import mail_app, relay  # noqa: F401  (fixtures)
-from tests.service.conftest import app, client, sessions  # noqa: F401  (fixtures)
+from tests.service.conftest import _migrated_template, app, client, database_url, sessions  # noqa: F401  (fixtures)
 
 SLUG = "tinygame"
 MODULE = "tests.plugin_game.tinygame"

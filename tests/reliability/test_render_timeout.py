@@ -15,6 +15,7 @@ import time
 
 from sqlalchemy import func, select
 
+from service import settings
 from service.models import Render
 
 from .harness import Table, check, play_until, wait_until
@@ -28,7 +29,7 @@ def renders(stack, gid: str) -> int:
 
 
 def test_renders_timing_out_do_not_hold_up_moves_and_the_next_render_works(stack_on, seed, monkeypatch):
-    monkeypatch.setenv("UMPIRE_RENDER_SECONDS", TIGHT)  # the web side's renders (Limits.from_env)
+    monkeypatch.setenv("UMPIRE_RENDER_SECONDS", TIGHT)  # the web side's renders (Limits.from_env, read at first use)
     stack = stack_on()
     moves = stack.worker("moves", wait=False, UMPIRE_PRERENDER="1", UMPIRE_TEST_QUEUES="celery")
     slow = stack.worker("renders", wait=False, UMPIRE_TEST_QUEUES="renders,mail", UMPIRE_RENDER_SECONDS=TIGHT)
@@ -66,6 +67,7 @@ def test_renders_timing_out_do_not_hold_up_moves_and_the_next_render_works(stack
     wait_until(lambda: "longer than" in slow.tail(20000), 60, "a render of the background worker timing out")
 
     monkeypatch.setenv("UMPIRE_RENDER_SECONDS", "60")
+    settings.forget()  # the web side started again with the usual limit (settings are read once a process)
     t = tables[0]
     r = stack.client.get(f"/api/games/{t.id}/snapshot.pdf", headers={"Authorization": f"Bearer {t.tokens['irgun']}"})
     assert r.status_code == 200 and r.data.startswith(b"%PDF"), (r.status_code, r.data[:200])

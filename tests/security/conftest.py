@@ -6,7 +6,14 @@ from __future__ import annotations
 import pytest
 
 from tests.mail.conftest import mail_app, relay  # noqa: F401  (fixtures, reused)
-from tests.service.conftest import app, client, redis_url, sessions  # noqa: F401  (fixtures, reused)
+from tests.service.conftest import (  # noqa: F401  (fixtures, reused)
+    _migrated_template,
+    app,
+    client,
+    database_url,
+    redis_url,
+    sessions,
+)
 
 
 @pytest.fixture(autouse=True)

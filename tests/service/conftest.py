@@ -1,4 +1,5 @@
-"""Fixtures for the service: an app on a fresh SQLite file, and the machine's PostgreSQL and Redis.
+"""Fixtures for the service: an app on a fresh database (SQLite, or PostgreSQL with
+``UMPIRE_TEST_DATABASE=postgresql``), and the machine's PostgreSQL and Redis.
 
 PostgreSQL (127.0.0.1:5432, trust auth) gets a throwaway database per test session; Redis uses the
 dedicated db number 15, flushed before use. Tests that need them are skipped, with the reason shown,
@@ -31,11 +32,45 @@ def app_secret() -> str:
                                  .instance_path)
 
 
+#: The database the service suite's apps use: ``sqlite`` (a fresh file per test) or ``postgresql`` (a fresh
+#: database per test, copied from one migrated once); ``scripts/test`` runs the suite on both.
+TEST_DATABASE = os.environ.get("UMPIRE_TEST_DATABASE", "sqlite")
+
+
+@pytest.fixture(scope="session")
+def _migrated_template():
+    """A PostgreSQL database migrated to head, which each test's database is copied from."""
+    from service.db import make_engine
+    from service.migrate import upgrade
+    with throwaway_database("umpire_template") as (url, name):
+        engine = make_engine(url)
+        upgrade(engine, secret_key=app_secret())
+        engine.dispose()  # a template may have no connection open while it is copied
+        yield name
+
+
 @pytest.fixture
-def app(tmp_path):
-    """An app on a fresh SQLite database, embedded mode (in-memory broker), no worker running."""
-    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'umpire.sqlite3'}", "REDIS_URL": "",
-                      "SWEEP_SECONDS": 0.5})
+def database_url(request, tmp_path):
+    """The URL of a fresh database for one test's app, on the suite's database (``TEST_DATABASE``)."""
+    if TEST_DATABASE != "postgresql":
+        yield f"sqlite:///{tmp_path / 'umpire.sqlite3'}"
+        return
+    import psycopg
+    template = request.getfixturevalue("_migrated_template")
+    name = f"umpire_test_{uuid.uuid4().hex[:10]}"
+    with psycopg.connect(host=PG_HOST, dbname=PG_ADMIN_DB, user="postgres", autocommit=True) as c:
+        c.execute(f'CREATE DATABASE "{name}" TEMPLATE "{template}"')
+    try:
+        yield f"postgresql+psycopg://postgres@{PG_HOST}/{name}"
+    finally:
+        with psycopg.connect(host=PG_HOST, dbname=PG_ADMIN_DB, user="postgres", autocommit=True) as c:
+            c.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture
+def app(database_url):
+    """An app on a fresh database (``TEST_DATABASE``), embedded mode (in-memory broker), no worker running."""
+    app = create_app({"DATABASE_URL": database_url, "REDIS_URL": "", "SWEEP_SECONDS": 0.5})
     yield app
     app.extensions["umpire"]["engine"].dispose()
 

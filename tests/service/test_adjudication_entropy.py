@@ -34,8 +34,8 @@ def sessions(request, tmp_path):
 def _game_and_submission(sessions, seats, role: str, raw: str, kind: str):
     with sessions() as s, s.begin():
         game, _ = G.create_game(s, "palestine", "standard", {}, seats, "entropy")
-        sub, _ = adjudication.submit_as(s, game, role, raw, kind)
-        return game.id, sub.id
+        sub, _ = adjudication.store(s, game.id, raw, kind, role=role)
+        return game.id, sub["id"]
 
 
 def _locked(sessions, sid):
@@ -90,8 +90,8 @@ def test_a_worker_that_waited_for_the_lock_sees_the_entropy_the_holder_stored(pg
         gid, first = _game_and_submission(sessions, [{"role": "british", "entropy": "h"}, {"role": "irgun"}],
                                           "irgun", FIRST_MOVE, "application/json")
         with sessions() as s, s.begin():
-            second, _ = adjudication.submit_as(s, G.get_game(s, gid), "british", "pass\n", "text/plain")
-            second = second.id
+            second, _ = adjudication.store(s, gid, "pass\n", "text/plain", role="british")
+            second = second["id"]
         real = adjudication.process
         b_inside, a_waits = threading.Event(), threading.Event()
         seen: dict[str, dict] = {}

@@ -22,9 +22,8 @@ def test_a_submission_adjudicated_meanwhile_is_not_adjudicated_again(pg_url, mon
     with sessions() as s, s.begin():
         game, _ = G.create_game(s, "palestine", "standard", {}, None, "race")
         gid = game.id
-        sub, _ = adjudication.submit_as(s, game, "irgun", "box opsa\nop sabotage\nspace galilee\nroll\n",
-                                        "text/plain")
-        sid = sub.id
+        sub, _ = adjudication.store(s, game.id, "box opsa\nop sabotage\nspace galilee\nroll\n", "text/plain", role="irgun")
+        sid = sub["id"]
     real = adjudication.process
     b_inside, a_waits = threading.Event(), threading.Event()
 
@@ -69,7 +68,7 @@ def test_a_submission_adjudicated_before_is_answered_with_its_verdict(pg_url):
         with sessions() as s, s.begin():
             game, _ = G.create_game(s, "palestine", "standard", {}, None, "again")
             gid = game.id
-            sid = adjudication.submit_as(s, game, "irgun", "box opsa\n", "text/plain")[0].id
+            sid = adjudication.store(s, game.id, "box opsa\n", "text/plain", role="irgun")[0]["id"]
         assert adjudication.adjudicate(sessions, sid) == "accepted"
         told: list = []
         assert adjudication.adjudicate(sessions, sid, on_done=told.append) == "accepted"
@@ -94,8 +93,8 @@ def test_the_sweeper_never_marks_failed_a_submission_a_worker_has_just_adjudicat
     with sessions() as s, s.begin():
         game, _ = G.create_game(s, "palestine", "standard", {}, None, "sweeper race")
         gid = game.id
-        sub, _ = adjudication.submit_as(s, game, "irgun", "box opsa\n", "text/plain")
-        sid = sub.id
+        sub, _ = adjudication.store(s, game.id, "box opsa\n", "text/plain", role="irgun")
+        sid = sub["id"]
     real_now = adjudication.now
     calls, worker, worker_done = [], [], threading.Event()
 

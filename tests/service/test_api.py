@@ -797,7 +797,7 @@ def test_idempotency_key_is_scoped_to_the_seat(client, sessions):
     assert r1.status_code == 202
     got = r2.get_json()
     assert got["role"] == "british" and got["id"] != r1.get_json()["id"], (
-        "BUG service/adjudication.py submit_as: the Idempotency-Key is looked up per game, not per seat, so "
+        "BUG service/adjudication.py store: the Idempotency-Key is looked up per game, not per seat, so "
         f"the British POST got the Irgun's submission back ({got['role']}, HTTP {r2.status_code}) and the "
         "British move was silently dropped")
 

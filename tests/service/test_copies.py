@@ -40,8 +40,8 @@ def new_game(sessions) -> tuple[str, dict]:
 
 def submit(sessions, gid: str, raw: str, role: str = "irgun", key: str | None = None) -> tuple[str, bool]:
     with sessions() as s, s.begin():
-        sub, new = adjudication.submit_as(s, G.get_game(s, gid), role, raw, "text/plain", key)
-        return sub.id, new
+        sub, new = adjudication.store(s, gid, raw, "text/plain", key, role=role)
+        return sub["id"], new
 
 
 def play(sessions, gid: str, raw: str) -> dict:

@@ -28,8 +28,8 @@ def _move(sessions, gid, role, text):
     """One move, stating the position it is written at (the same orders twice in a row are two moves)."""
     with sessions() as s, s.begin():
         game = G.get_game(s, gid)
-        sub, _ = adjudication.submit_as(s, game, role, f"after {game.seq}\n{text}", "text/plain")
-        sid = sub.id
+        sub, _ = adjudication.store(s, game.id, f"after {game.seq}\n{text}", "text/plain", role=role)
+        sid = sub["id"]
     adjudication.adjudicate(sessions, sid)
     with sessions() as s:
         return adjudication.submission_status(s, sid)
@@ -168,17 +168,17 @@ def test_replayed_submission_does_not_roll_again(sessions):
     gid, _ = _new(sessions)
     text = "box opsa\nop sabotage\nspace galilee\nroll\n"
     with sessions() as s, s.begin():
-        sub, new = adjudication.submit_as(s, G.get_game(s, gid), "irgun", text, "text/plain", key="k-1")
-        sid = sub.id
+        sub, new = adjudication.store(s, gid, text, "text/plain", key="k-1", role="irgun")
+        sid = sub["id"]
     assert new
     adjudication.adjudicate(sessions, sid)
     with sessions() as s:
         before = [(m.seq, m.outcomes) for m in s.query(Move).filter_by(game_id=gid).order_by(Move.seq)]
     assert adjudication.adjudicate(sessions, sid) == "accepted"          # the task runs again
     with sessions() as s, s.begin():
-        again, new = adjudication.submit_as(s, G.get_game(s, gid), "irgun", text, "text/plain", key="k-1")
-    assert not new and again.id == sid                                    # the client retries
-    adjudication.adjudicate(sessions, again.id)
+        again, new = adjudication.store(s, gid, text, "text/plain", key="k-1", role="irgun")
+    assert not new and again["id"] == sid                                    # the client retries
+    adjudication.adjudicate(sessions, again["id"])
     with sessions() as s:
         after = [(m.seq, m.outcomes) for m in s.query(Move).filter_by(game_id=gid).order_by(Move.seq)]
     assert before == after and _game(sessions, gid).seq == 4
@@ -190,8 +190,8 @@ def test_seat_entropy_at_creation_and_first_move(sessions):
     first = json.dumps({"format": "umpire-move/1", "role": "irgun", "after": 0, "entropy": "again",
                         "actions": ["box opsa"]})
     with sessions() as s, s.begin():
-        sub, _ = adjudication.submit_as(s, G.get_game(s, gid), "irgun", first, "application/json")
-        sid = sub.id
+        sub, _ = adjudication.store(s, gid, first, "application/json", role="irgun")
+        sid = sub["id"]
     adjudication.adjudicate(sessions, sid)
     with sessions() as s:
         out = adjudication.submission_status(s, sid)
@@ -199,8 +199,8 @@ def test_seat_entropy_at_creation_and_first_move(sessions):
     out = _move(sessions, gid, "irgun", "box opsa\nop sabotage\nspace galilee\nroll\ndone\ndone\n")
     brit = json.dumps({"format": "umpire-move/1", "role": "british", "entropy": "bob-42", "actions": ["box event"]})
     with sessions() as s, s.begin():
-        sub, _ = adjudication.submit_as(s, G.get_game(s, gid), "british", brit, "application/json")
-        sid = sub.id
+        sub, _ = adjudication.store(s, gid, brit, "application/json", role="british")
+        sid = sub["id"]
     adjudication.adjudicate(sessions, sid)
     with sessions() as s:
         assert adjudication.submission_status(s, sid)["status"] == "accepted"

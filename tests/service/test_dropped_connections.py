@@ -16,7 +16,7 @@ import pytest
 from sqlalchemy import create_engine, func, select, text
 from sqlalchemy.exc import DBAPIError
 
-from service import adjudication, movepath
+from service import adjudication
 from service import games as G
 from service.db import PING_AFTER_IDLE, make_engine, ping_when_idle
 from service.models import Submission
@@ -117,7 +117,7 @@ def test_store_tries_once_more_on_a_new_connection_after_the_server_ended_the_po
     sessions = app.extensions["umpire"]["sessions"]
     gid, tokens = _new_game(sessions)  # the pool now holds a connection used a moment ago: not pinged
     assert _end_connections(name) >= 1
-    out, new = adjudication.store(sessions, gid, tokens["irgun"], _move(gid), "application/json")
+    out, new = adjudication.store(sessions, gid, _move(gid), "application/json", token=tokens["irgun"])
     assert new and out["status"] == "queued" and out["game"] == gid
     assert _count(sessions, gid) == 1
 
@@ -128,20 +128,20 @@ def test_store_hands_back_as_new_a_move_the_lost_first_try_had_stored(pg_app, mo
     app, _name = pg_app
     sessions = app.extensions["umpire"]["sessions"]
     gid, tokens = _new_game(sessions)
-    real = movepath.store
+    real = adjudication._store
     calls = []
 
     def lost_answer(session, *a, **kw):
         out = real(session, *a, **kw)
-        calls.append(out[2])
+        calls.append(out[1])
         if len(calls) == 1:
             err = DBAPIError("INSERT ...", {}, psycopg.OperationalError("server closed the connection"))
             err.connection_invalidated = True
             raise err
         return out
 
-    monkeypatch.setattr(movepath, "store", lost_answer)
-    out, new = adjudication.store(sessions, gid, tokens["irgun"], _move(gid), "application/json")
+    monkeypatch.setattr(adjudication, "_store", lost_answer)
+    out, new = adjudication.store(sessions, gid, _move(gid), "application/json", token=tokens["irgun"])
     assert calls == [True, False]  # stored by the first try; the second found it
     assert new and out["status"] == "queued"
     assert _count(sessions, gid) == 1
@@ -157,9 +157,9 @@ def test_store_does_not_retry_an_error_that_is_not_a_dropped_connection(pg_app, 
         calls.append(1)
         raise DBAPIError("INSERT ...", {}, psycopg.DataError("value too long"))
 
-    monkeypatch.setattr(movepath, "store", failing)
+    monkeypatch.setattr(adjudication, "_store", failing)
     with pytest.raises(DBAPIError):
-        adjudication.store(sessions, gid, tokens["irgun"], _move(gid), "application/json")
+        adjudication.store(sessions, gid, _move(gid), "application/json", token=tokens["irgun"])
     assert calls == [1]
 
 
@@ -169,7 +169,7 @@ def test_adjudicate_runs_again_at_once_on_a_new_connection_after_the_server_ende
     app, name = pg_app
     sessions = app.extensions["umpire"]["sessions"]
     gid, tokens = _new_game(sessions)
-    out, _new = adjudication.store(sessions, gid, tokens["irgun"], _move(gid), "application/json")
+    out, _new = adjudication.store(sessions, gid, _move(gid), "application/json", token=tokens["irgun"])
     assert _end_connections(name) >= 1
     told = []
     assert adjudication.adjudicate(sessions, out["id"], on_done=told.append) == "accepted"

@@ -178,3 +178,47 @@ def test_init_db_on_a_fresh_database_migrates_it_then_says_it_is_already_at_head
         second = init_db()
         assert f"The database is already at head ({head}): nothing to migrate." in second, second
         assert "Migrated" not in second and version_rows(url) == list(script_heads())
+
+
+#: ``python -c`` program: the app as a web, worker or beat process builds it at start (``create_app`` from
+#: the environment), released by the file ``argv[1]``; prints the database's revision it found ready.
+START = """
+import os, sys, time
+go = sys.argv[1]
+open(f"{go}.{os.getpid()}", "w").close()
+deadline = time.monotonic() + 120
+while not os.path.exists(go):
+    if time.monotonic() > deadline:
+        sys.exit("never told to go")
+    time.sleep(0.005)
+from umpire_app.web import create_app
+app = create_app()
+app.extensions["umpire"]["engine"].dispose()
+print("started")
+"""
+
+
+def test_three_processes_starting_the_app_at_once_on_a_fresh_postgresql_database_migrate_it_once(tmp_path):
+    """Web, worker and beat start together on a new database: each builds the app (which migrates), none
+    fails on another's half-made tables, and the database ends at head with one revision row."""
+    with throwaway_database("umpire_start") as (url, _name):
+        go = tmp_path / "go"
+        env = child_env(tmp_path) | {"DATABASE_URL": url, "UMPIRE_SECRET_KEY": "start-once-test-secret-" + "y" * 20}
+        procs = [subprocess.Popen([sys.executable, "-c", START, str(go)], cwd=ROOT, env=env, text=True,
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
+                 for _ in range(3)]
+        try:
+            deadline = time.monotonic() + SECONDS
+            while not all(Path(f"{go}.{p.pid}").exists() for p in procs):
+                assert time.monotonic() < deadline, "the processes were not ready in time"
+                time.sleep(0.02)
+            go.touch()
+            for p in procs:
+                out, err = p.communicate(timeout=SECONDS)
+                assert p.returncode == 0 and out.strip().endswith("started"), err[-4000:]
+        finally:
+            for p in procs:
+                if p.poll() is None:
+                    p.kill()
+                    p.wait()
+        assert version_rows(url) == list(script_heads())

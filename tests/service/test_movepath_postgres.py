@@ -21,7 +21,7 @@ from umpire_app.web import create_app
 
 def _store(sessions, gid, tokens, role, orders, after, **extra):
     raw = json.dumps({"format": "umpire-move/1", "role": role, "after": after, "actions": orders, **extra})
-    return adjudication.store(sessions, gid, tokens[role], raw, "application/json")[0]["id"]
+    return adjudication.store(sessions, gid, raw, "application/json", token=tokens[role])[0]["id"]
 
 
 def _game(sessions, gid):

@@ -39,8 +39,8 @@ def new_game(sessions, seats=None, title="Club game"):
 
 def play(sessions, gid, role, text):
     with sessions() as s, s.begin():
-        sub, _ = adjudication.submit_as(s, G.get_game(s, gid), role, text, "text/plain")
-        sid = sub.id
+        sub, _ = adjudication.store(s, gid, text, "text/plain", role=role)
+        sid = sub["id"]
     adjudication.adjudicate(sessions, sid)
 
 

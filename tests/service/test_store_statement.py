@@ -1,6 +1,6 @@
-"""The move request's one statement on PostgreSQL (``service.movepath.store``; issue 3's throughput) stores
-what ``adjudication.submit`` stores: the same idempotency key, the same submission once, and the same
-refusals in the same order, with nothing stored when it refuses."""
+"""``adjudication.store`` on PostgreSQL (in autocommit, ``adjudication.storing``) stores what
+``adjudication.idempotency_key`` says: the same submission once, whichever way in stored it first, and the
+refusals in their order, with nothing stored when it refuses."""
 
 from __future__ import annotations
 
@@ -58,34 +58,33 @@ CASES = [
 
 
 @pytest.mark.parametrize("what,raw,ctype,key,after", CASES, ids=[c[0] for c in CASES])
-def test_the_statement_stores_the_key_submit_as_computes(pg, game, what, raw, ctype, key, after, monkeypatch):
+def test_store_stores_the_key_idempotency_key_computes(pg, game, what, raw, ctype, key, after):
     gid, tokens = game
-    monkeypatch.setattr(adjudication, "submit", None)  # the statement, not the two-statement path
-    out, new = adjudication.store(pg, gid, tokens["irgun"], raw, ctype, key)
+    out, new = adjudication.store(pg, gid, raw, ctype, key, token=tokens["irgun"])
     assert new and out["status"] == "queued" and out["role"] == "irgun" and out["game"] == gid
     [(sid, role, stored_key, stored_raw)] = _stored(pg, gid)
     assert (sid, role, stored_raw) == (out["id"], "irgun", raw)
     assert stored_key == adjudication.idempotency_key("irgun", after, 0, raw, ctype, key)  # the game is at 0
     assert stored_key.startswith(adjudication.FREE) == (after is None and key is None)
-    again, new_again = adjudication.store(pg, gid, tokens["irgun"], raw, ctype, key)
+    again, new_again = adjudication.store(pg, gid, raw, ctype, key, token=tokens["irgun"])
     assert (again["id"], new_again) == (out["id"], False)
     assert len(_stored(pg, gid)) == 1
 
 
 def test_the_same_body_from_the_other_seat_is_another_submission(pg, game):
     gid, tokens = game
-    a, _ = adjudication.store(pg, gid, tokens["irgun"], "box opsa\n", "text/plain")
-    b, new = adjudication.store(pg, gid, tokens["british"], "box opsa\n", "text/plain")
+    a, _ = adjudication.store(pg, gid, "box opsa\n", "text/plain", token=tokens["irgun"])
+    b, new = adjudication.store(pg, gid, "box opsa\n", "text/plain", token=tokens["british"])
     assert new and a["id"] != b["id"] and b["role"] == "british"
 
 
-def test_a_copy_stored_by_submit_as_is_found_by_the_statement(pg, game):
-    """Mail and the game page store through ``submit_as``; the API's statement finds their submission."""
+def test_a_copy_stored_for_an_authenticated_role_is_found_by_its_token(pg, game):
+    """Mail stores in its own transaction for a role it authenticated; the API's request with the seat's
+    token finds that submission."""
     gid, tokens = game
     with pg() as s, s.begin():
-        sub, _ = adjudication.submit_as(s, G.get_game(s, gid), "irgun", _move(0), "application/json")
-        sid = sub.id
-    out, new = adjudication.store(pg, gid, tokens["irgun"], _move(0), "application/json")
+        sid = adjudication.store(s, gid, _move(0), "application/json", role="irgun")[0]["id"]
+    out, new = adjudication.store(pg, gid, _move(0), "application/json", token=tokens["irgun"])
     assert (out["id"], new) == (sid, False)
 
 
@@ -94,14 +93,14 @@ def test_a_token_that_speaks_for_no_seat_is_refused_and_nothing_stored(pg, game,
     gid, tokens = game
     tok = tokens.get(token, token) if token else None
     with pytest.raises(error):
-        adjudication.store(pg, gid, tok, "box opsa\n", "text/plain")
+        adjudication.store(pg, gid, "box opsa\n", "text/plain", token=tok)
     assert _stored(pg, gid) == []
 
 
 def test_no_such_game_is_404(pg, game):
     _gid, tokens = game
     with pytest.raises(NotFound):
-        adjudication.store(pg, "G-NOSUCH", tokens["irgun"], "box opsa\n", "text/plain")
+        adjudication.store(pg, "G-NOSUCH", "box opsa\n", "text/plain", token=tokens["irgun"])
 
 
 @pytest.mark.parametrize("stop, code", [(lambda s, g: control.pause(s, g, "lunch"), "paused"),
@@ -112,7 +111,7 @@ def test_a_paused_or_ended_game_refuses_the_move_and_stores_nothing(pg, game, st
     with pg() as s, s.begin():
         stop(s, G.get_game(s, gid))
     with pytest.raises(ServiceError) as e:
-        adjudication.store(pg, gid, tokens["irgun"], "box opsa\n", "text/plain")
+        adjudication.store(pg, gid, "box opsa\n", "text/plain", token=tokens["irgun"])
     assert e.value.code == code
     assert _stored(pg, gid) == []
 
@@ -120,6 +119,6 @@ def test_a_paused_or_ended_game_refuses_the_move_and_stores_nothing(pg, game, st
 def test_a_key_over_128_characters_is_refused(pg, game):
     gid, tokens = game
     with pytest.raises(ServiceError, match="at most 128"):
-        adjudication.store(pg, gid, tokens["irgun"], "box opsa\n", "text/plain", "k" * 129)
+        adjudication.store(pg, gid, "box opsa\n", "text/plain", "k" * 129, token=tokens["irgun"])
     with pg() as s:
         assert s.scalar(select(func.count()).select_from(Submission).where(Submission.game_id == gid)) == 0

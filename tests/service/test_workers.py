@@ -294,7 +294,7 @@ def test_same_submission_arriving_after_its_verdict_is_the_same_submission(stack
     assert game_seq(stack.sessions, gid) == 1
     subs = submissions_of(stack.sessions, gid)
     assert again["id"] == first["id"] and len(subs) == 1, (
-        "BUG service/adjudication.py submit_as: without an Idempotency-Key the body key hashes game.seq, "
+        "BUG service/adjudication.py store: without an Idempotency-Key the body key hashes game.seq, "
         "the game's position *now*, so an identical copy of a move file (same 'after') that arrives once the "
         "original has been applied is stored as a second submission and refused as stale "
         f"({again['status']}: {(again.get('verdict') or {}).get('error')}) instead of returning the first "
@@ -589,9 +589,9 @@ def test_embedded_runner_serves_and_sweeps_at_start(tmp_path, monkeypatch):
     # a submission stored but never queued (the process stopped before queueing it, or the in-memory
     # queue was lost with a restart): the start-up sweep must find it
     with sessions() as s, s.begin():
-        sub, new = adjudication.submit(s, gid, tokens["irgun"], json.dumps(move(gid, 0, "box opsa")),
-                                       "application/json")
-        left_sid = sub.id
+        sub, new = adjudication.store(s, gid, json.dumps(move(gid, 0, "box opsa")), "application/json",
+                                      token=tokens["irgun"])
+        left_sid = sub["id"]
     assert new
 
     workers: list[threading.Thread] = []
