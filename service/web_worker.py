@@ -58,6 +58,13 @@ DEFAULT_LIMIT = 16 * 1024 * 1024
 _EXPECT = re.compile(rb"^expect:[^\r\n]*\r\n", re.IGNORECASE | re.MULTILINE)
 
 
+def _expects_continue(req) -> bool:
+    """Whether the parsed request *req* (``None``: not parsed yet) asks for ``100 Continue`` (its headers,
+    as gunicorn lists them: upper-case names)."""
+    return req is not None and req.version >= (1, 1) and any(
+        name == "EXPECT" and value.strip().lower() == "100-continue" for name, value in req.headers)
+
+
 class _Chunks:
     """Where a chunked body that starts at *start* ends, found as its bytes come (each call goes on from
     where the last stopped); also how many bytes of content it holds so far."""
@@ -265,7 +272,7 @@ class BufferedThreadWorker(ThreadWorker):
     def _request_bytes(a: _Arriving) -> bytes:
         """The request as a thread gets it: without ``Expect: 100-continue`` (its body has come, so gunicorn
         must not send its own ``100 Continue``)."""
-        if a.req is None or not a.req._expected_100_continue:
+        if not _expects_continue(a.req):
             return bytes(a.buf)
         return _EXPECT.sub(b"", bytes(a.buf[:a.head_end])) + bytes(a.buf[a.head_end:])
 
@@ -338,7 +345,7 @@ class BufferedThreadWorker(ThreadWorker):
     @staticmethod
     def _continue(conn, a: _Arriving) -> None:
         """The checks passed: a client waiting for ``100 Continue`` gets it now."""
-        if a.req is not None and a.req._expected_100_continue:
+        if _expects_continue(a.req):
             try:
                 conn.sock.send(b"HTTP/1.1 100 Continue\r\n\r\n")
             except OSError:
@@ -412,10 +419,12 @@ class BufferedThreadWorker(ThreadWorker):
             conn.parser.unreader.unread(data)
         return super().handle(conn)
 
-    def _keepalive_after(self, conn, keepalive):
-        """A request whose body was not all read here (larger than its endpoint takes) closes its connection
-        after the answer: draining the rest would wait for the client in this thread."""
+    def handle_request(self, req, conn):
+        """gthread's request handling; a request whose body was not all read here (larger than its endpoint
+        takes) is answered without keep-alive, so its connection closes: draining the rest would wait for
+        the client in this thread."""
+        keepalive = super().handle_request(req, conn)
         if getattr(conn, "umpire_unread", False):
             conn.umpire_unread = False
             return False
-        return super()._keepalive_after(conn, keepalive)
+        return keepalive

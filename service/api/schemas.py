@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, ValidationError, fields, validate
 
 import engine
 
@@ -35,8 +35,11 @@ class OneOfDeclared(validate.OneOf):
     """``OneOf`` a ``Declared`` list, its error naming the choices of the moment (the OpenAPI document's
     ``enum`` is the list when the document is built)."""
 
-    def _format_error(self, value) -> str:
-        return self.error.format(input=value, choices=", ".join(map(str, self.choices)), labels="")
+    def __call__(self, value):
+        if value not in self.choices:
+            raise ValidationError(self.error.format(input=value, choices=", ".join(map(str, self.choices)),
+                                                    labels=""))
+        return value
 
 
 GAMES = Declared(lambda g: [g["slug"]])

@@ -250,3 +250,25 @@ def test_a_chunked_body_is_found_to_end_where_it_ends():
     assert c.content == 9
     for bad in (b"zz\r\n", b"4\r\nbox X0\r\n"):
         assert _Chunks(0).end(bytearray(bad)) == -1
+
+
+def test_a_client_that_expects_100_continue_gets_it_once_the_checks_pass_then_its_answer(web):
+    """``Expect: 100-continue`` (RFC 9110 10.1.1): the worker sends ``100 Continue`` once the head-only checks
+    passed, reads the body, and the thread answers the move without a second ``100 Continue``."""
+    gid, tokens = new_game(web)
+    body = b"box opsa\n"
+    host, port = web.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=10) as sock:
+        sock.sendall(head(f"/api/games/{gid}/check", "text/plain", {"Authorization": f"Bearer {tokens['irgun']}",
+                                                            "Expect": "100-continue"}, len(body)))
+        sock.settimeout(10)
+        first = sock.recv(4096)
+        assert first.startswith(b"HTTP/1.1 100 Continue\r\n\r\n"), first
+        sock.sendall(body)
+        rest = first.removeprefix(b"HTTP/1.1 100 Continue\r\n\r\n")
+        while b"\r\n\r\n" not in rest:
+            chunk = sock.recv(4096)
+            assert chunk, rest
+            rest += chunk
+    assert rest.startswith(b"HTTP/1.1 200"), rest[:300]
+    assert b"100 Continue" not in rest
