@@ -1,7 +1,13 @@
 """The statements of the move path (DESIGN.md section 6).
 
-These are the worker's statements; a move is stored by ``adjudication.store`` (SQLAlchemy Core, on
-both databases). An ordinary move costs the worker two round trips to PostgreSQL: ``BEGIN`` with the
+A move request's store on PostgreSQL is one statement (``store``, the fast path ``adjudication.store`` takes
+there): the seat the token is of, the game's state of play and the insert, with the idempotency key made
+in SQL as ``adjudication.idempotency_key`` makes it and the refusals of ``control.refusal`` as conditions of
+the insert. ``tests/service/test_store_statement.py`` checks both give the same key, the same refusals in
+the same order, and store nothing when they refuse; the whole service suite runs on both databases.
+SQLite, and a store for a role already authenticated (mail, the CLI), run the SQLAlchemy Core statements.
+
+An ordinary move costs the worker two round trips to PostgreSQL: ``BEGIN`` with the
 locking read of the game and the read of the queued submissions (and the seats' entropy) after it (``lock_game_of``), then
 the one write (the accepted actions, the game's new position and the verdict) with the ``COMMIT``
 (``last_of_batch``, ``commit``). The rows are read into plain records (``LockedGame``,
@@ -122,6 +128,48 @@ _PG_ACCEPTED = ("WITH m AS (INSERT INTO moves (game_id, seq, role, action, log, 
                 "g AS (UPDATE games SET state = %(state)s::json, seq = %(seq)s, digest = %(digest)s, "
                 "status = %(gstatus)s, updated_at = %(at)s WHERE id = %(gid)s) "
                 + _PG_VERDICT)
+
+
+#: The move request's one statement: ``games.head``'s read, and the insert of ``adjudication._store`` where
+#: the token is a seat's and the game takes moves (``control.refusal``: not paused, not abandoned, no seed
+#: revealed in an active game, no result), its key as ``adjudication.idempotency_key`` makes it. Gives the
+#: head's columns, the key and the new id (NULL if the key was there already: the same submission again).
+_PG_STORE = (
+    "WITH h AS (SELECT g.id, g.seq, g.status, g.result, g.revealed, g.umpire_token_hash, s.role FROM games g "
+    "LEFT JOIN seats s ON s.game_id = g.id AND s.token_hash = %(h)s WHERE g.id = %(gid)s), "
+    "k AS (SELECT h.id, h.role, h.status, h.result, h.revealed, CASE WHEN %(key)s::text IS NULL "
+    "AND %(after)s::text IS NULL THEN 'free:' ELSE '' END || encode(sha256(convert_to(CASE WHEN %(key)s::text "
+    "IS NULL THEN 'body' || chr(10) || h.role || chr(10) || coalesce(%(after)s::text, h.seq::text) || chr(10) "
+    "|| %(ctype)s::text || chr(10) || %(raw)s::text "
+    "ELSE 'key' || chr(10) || h.role || chr(10) || %(key)s::text END, 'UTF8')), 'hex') AS key "
+    "FROM h WHERE h.role IS NOT NULL), "
+    "i AS (INSERT INTO submissions (id, game_id, role, idempotency_key, raw, content_type, status, verdict, "
+    "attempts, created_at, updated_at) SELECT %(id)s, k.id, k.role, k.key, %(raw)s::text, %(ctype)s::text, "
+    "'queued', NULL, 0, %(at)s, %(at)s FROM k WHERE k.status NOT IN ('paused', 'abandoned') "
+    "AND NOT (k.revealed AND k.status = 'active') AND (k.result IS NULL OR k.result::text = 'null') "
+    "ON CONFLICT (game_id, idempotency_key) DO NOTHING RETURNING id) "
+    "SELECT h.id, h.seq, h.status, h.result, h.revealed, h.umpire_token_hash, h.role, (SELECT key FROM k), "
+    "(SELECT id FROM i) FROM h")
+
+
+def is_postgresql(session: Session) -> bool:
+    return _is_pg(session)
+
+
+def store(session: Session, values: dict, h: str, key: str | None, after: int | None) -> tuple[tuple, str | None, bool] | None:
+    """PostgreSQL, in autocommit (``adjudication.storing``): stores a submission in one statement.
+
+    *values*: the new submission's ``id``, ``game_id``, ``raw``, ``content_type`` and ``created_at``;
+    *h*: the token's hash; *key*: the client's Idempotency-Key; *after*: the position the move states, if
+    it does. Returns None for no such game, else ``(the head's columns as games.head reads them, the
+    idempotency key or None if the token is no seat's, whether the submission was inserted)``."""
+    row = _driver(session).execute(_PG_STORE, {
+        "gid": values["game_id"], "h": h, "key": key, "after": None if after is None else str(after),
+        "ctype": values["content_type"], "raw": values["raw"], "id": values["id"],
+        "at": values["created_at"]}).fetchone()
+    if row is None:
+        return None
+    return tuple(row[:7]), row[7], row[8] is not None
 
 
 # --- SQLite (and any other database): SQLAlchemy Core ----------------------------------------------------

@@ -1,6 +1,7 @@
 """``adjudication.store`` on PostgreSQL (in autocommit, ``adjudication.storing``) stores what
 ``adjudication.idempotency_key`` says: the same submission once, whichever way in stored it first, and the
-refusals in their order, with nothing stored when it refuses."""
+refusals in their order, with nothing stored when it refuses. Every test runs on both of its ways there:
+the one statement a seat's token takes (``movepath.store``) and the SQLAlchemy Core statements."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import json
 import pytest
 from sqlalchemy import func, select
 
-from service import adjudication, control
+from service import adjudication, control, movepath
 from service import games as G
 from service.errors import BadToken, Forbidden, NotFound, ServiceError, Unauthorized
 from service.models import Submission
@@ -21,6 +22,16 @@ def pg(pg_url):
     app = create_app({"DATABASE_URL": pg_url, "REDIS_URL": ""})
     yield app.extensions["umpire"]["sessions"]
     app.extensions["umpire"]["engine"].dispose()
+
+
+@pytest.fixture(autouse=True, params=["one statement", "core"])
+def way(request, monkeypatch):
+    """The store's way on PostgreSQL: its one statement, or the Core statements every other store takes."""
+    if request.param == "core":
+        monkeypatch.setattr(movepath, "is_postgresql", lambda session: False)
+    calls, real = [], movepath.store
+    monkeypatch.setattr(movepath, "store", lambda *a, **k: calls.append(a) or real(*a, **k))
+    return request.param, calls
 
 
 @pytest.fixture
@@ -58,7 +69,7 @@ CASES = [
 
 
 @pytest.mark.parametrize("what,raw,ctype,key,after", CASES, ids=[c[0] for c in CASES])
-def test_store_stores_the_key_idempotency_key_computes(pg, game, what, raw, ctype, key, after):
+def test_store_stores_the_key_idempotency_key_computes(pg, game, way, what, raw, ctype, key, after):
     gid, tokens = game
     out, new = adjudication.store(pg, gid, raw, ctype, key, token=tokens["irgun"])
     assert new and out["status"] == "queued" and out["role"] == "irgun" and out["game"] == gid
@@ -69,6 +80,8 @@ def test_store_stores_the_key_idempotency_key_computes(pg, game, what, raw, ctyp
     again, new_again = adjudication.store(pg, gid, raw, ctype, key, token=tokens["irgun"])
     assert (again["id"], new_again) == (out["id"], False)
     assert len(_stored(pg, gid)) == 1
+    name, calls = way
+    assert len(calls) == (2 if name == "one statement" else 0)  # the way under test is the way taken
 
 
 def test_the_same_body_from_the_other_seat_is_another_submission(pg, game):
@@ -104,8 +117,9 @@ def test_no_such_game_is_404(pg, game):
 
 
 @pytest.mark.parametrize("stop, code", [(lambda s, g: control.pause(s, g, "lunch"), "paused"),
-                                        (lambda s, g: control.abandon(s, g, "venue closed"), "game-over")],
-                         ids=["paused", "abandoned"])
+                                        (lambda s, g: control.abandon(s, g, "venue closed"), "game-over"),
+                                        (lambda s, g: setattr(g, "revealed", True), "seed-revealed")],
+                         ids=["paused", "abandoned", "a seed revealed and not re-keyed"])
 def test_a_paused_or_ended_game_refuses_the_move_and_stores_nothing(pg, game, stop, code):
     gid, tokens = game
     with pg() as s, s.begin():
