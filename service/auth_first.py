@@ -20,13 +20,10 @@ liked. So:
 from __future__ import annotations
 
 from flask import current_app, request
-from sqlalchemy import select
-from sqlalchemy.orm import load_only
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from . import games as G
-from .errors import NotFound, Unauthorized
-from .models import Game
+from .errors import Unauthorized
 
 
 def bearer() -> str | None:
@@ -68,12 +65,8 @@ def authenticate_first() -> None:
                                    "to resign, the seat's own or the umpire's)")
             raise Unauthorized("a seat token is needed: send 'Authorization: Bearer <token>'")
         with current_app.extensions["umpire"]["sessions"]() as s:
-            # the game's id and umpire token hash only (not its state): all ``whose_token`` reads of it
-            game = s.execute(select(Game).options(load_only(Game.id, Game.umpire_token_hash))
-                             .where(Game.id == gid)).scalar_one_or_none()
-            if game is None:
-                raise NotFound(f"no game {gid!r}")
-            G.whose_token(s, game, token)  # raises for a token of no seat of this game
+            # one Core read of the game's head and the token's seat (``games.head``; not the game's state)
+            G.whose_token(s, G.head(s, gid, token), token)  # raises for no game, or a token of no seat of it
         return
     check = getattr(method, "authenticate", None) or getattr(view, "authenticate", None)
     if check is not None:
