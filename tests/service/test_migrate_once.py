@@ -27,20 +27,28 @@ from tests.service.conftest import PG_HOST, throwaway_database
 ROOT = Path(__file__).resolve().parents[2]
 SECONDS = 120.0  # generous: a wait this long means something is stuck, not slow
 
-#: ``python -c`` program: ``upgrade`` on the database ``argv[1]``, after the file ``argv[2]`` exists if
-#: given (it first creates ``argv[2] + ".<pid>"`` to say it is ready); prints the result as JSON.
-UPGRADE = """
-import json, os, sys, time
-from service.db import make_engine
-from service.migrate import upgrade
-url, go = sys.argv[1], (sys.argv[2] if len(sys.argv) > 2 else None)
-if go:
+#: The start of the ``python -c`` programs below: ``await_go(go)`` says the process is ready (it creates the
+#: file ``go + ".<pid>"``) and waits until the file *go* exists, so that the test releases them together.
+AWAIT_GO = """
+import os, sys, time
+def await_go(go):
     open(f"{go}.{os.getpid()}", "w").close()
     deadline = time.monotonic() + 120
     while not os.path.exists(go):
         if time.monotonic() > deadline:
             sys.exit("never told to go")
         time.sleep(0.005)
+"""
+
+#: ``python -c`` program: ``upgrade`` on the database ``argv[1]``, released by the file ``argv[2]`` if given
+#: (``AWAIT_GO``); prints the result as JSON.
+UPGRADE = AWAIT_GO + """
+import json
+from service.db import make_engine
+from service.migrate import upgrade
+url, go = sys.argv[1], (sys.argv[2] if len(sys.argv) > 2 else None)
+if go:
+    await_go(go)
 engine = make_engine(url)
 done = upgrade(engine, secret_key="migrate-once-test-secret-" + "x" * 20)
 engine.dispose()
@@ -181,16 +189,9 @@ def test_init_db_on_a_fresh_database_migrates_it_then_says_it_is_already_at_head
 
 
 #: ``python -c`` program: the app as a web, worker or beat process builds it at start (``create_app`` from
-#: the environment), released by the file ``argv[1]``; prints the database's revision it found ready.
-START = """
-import os, sys, time
-go = sys.argv[1]
-open(f"{go}.{os.getpid()}", "w").close()
-deadline = time.monotonic() + 120
-while not os.path.exists(go):
-    if time.monotonic() > deadline:
-        sys.exit("never told to go")
-    time.sleep(0.005)
+#: the environment), released by the file ``argv[1]`` (``AWAIT_GO``); prints "started".
+START = AWAIT_GO + """
+await_go(sys.argv[1])
 from umpire_app.web import create_app
 app = create_app()
 app.extensions["umpire"]["engine"].dispose()
