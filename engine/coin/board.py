@@ -7,7 +7,10 @@ Activity and Event uses, so that the invariants hold after each change:
 - pieces are placed from Available (1.4.1), two-state pieces (Cells, Guerrillas, Irregulars) Underground
   (1.4.3), never beyond a stacking limit or into a kind of space they may not occupy (1.4.2);
 - pieces removed go to Available, or to a box (Prison, out of the game) that accepts them;
-- a Curfew in a space left with no British piece is lifted at once (Palestine 1.10, Arab Revolt 1.12).
+- a Curfew in a space left with no British piece is lifted at once (Palestine 1.10, Arab Revolt 1.12);
+- the game's after-change hooks (:attr:`Board.hooks`: Control kept current with its immediate effects,
+  markers removed when their condition ends) run after every placement, removal and move, or once at the
+  end of a simultaneous move (:meth:`Board.together`).
 
 The state holds ``spaces`` (space id -> counts by key), ``available`` (piece -> count) and the boxes.
 A box holding one kind of piece is a number (Palestine's Prison of Cells); a box holding several is a
@@ -16,6 +19,8 @@ dict by piece (Arab Revolt's Prison of Guerrillas and Bases).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from ..core.errors import InvalidActionError, RulesBugError
@@ -84,6 +89,10 @@ class Board:
         self.curfew_rule = curfew_rule
         #: box name -> the pieces it accepts (``prison``, ``removed``).
         self.boxes = boxes
+        #: Population of each space (Malaya 1.3; 0 where the map gives none).
+        self.pop: dict[str, int] = {s["id"]: s.get("pop") or 0 for s in map_data["spaces"]}
+        #: After-change hooks ``hook(g, sid)``, in order (:meth:`changed`); a game adds its own.
+        self.hooks: list[Callable[[Context, str], None]] = []
 
     # -- spaces ------------------------------------------------------------------------------------
     def of_kind(self, *kinds: str) -> list[str]:
@@ -140,6 +149,34 @@ class Board:
             return None
         return max(0, p.stack - self.count(self.sp(g, sid), piece))
 
+    # -- after-change hooks ------------------------------------------------------------------------
+    def changed(self, g: Context, sid: str) -> None:
+        """Runs the hooks for *sid*, whose pieces just changed; inside :meth:`together`, once at its end."""
+        if g.batch is not None:
+            g.batch.add(sid)
+            return
+        for hook in self.hooks:
+            hook(g, sid)
+
+    @contextmanager
+    def together(self, g: Context) -> Iterator[None]:
+        """A simultaneous move (Malaya's Sweep, March and Garrison: every group moves at once): the hooks of
+        the spaces it changes run once it is over, in board order, so that a space passed through or left and
+        refilled in the same move does not gain and lose Control, or lose a marker, on the way. Nested uses
+        join the outer one."""
+        if g.batch is not None:
+            yield
+            return
+        g.batch = set()
+        try:
+            yield
+            spaces = g.batch
+        finally:
+            g.batch = None
+        for sid in self.spaces:
+            if sid in spaces:
+                self.changed(g, sid)
+
     # -- moving pieces -----------------------------------------------------------------------------
     def place(self, g: Context, sid: str, piece: str, n: int = 1) -> int:
         """Places up to *n* of *piece* from Available in *sid*; returns how many (1.4.1, 1.4.2, 1.4.3)."""
@@ -151,6 +188,8 @@ class Board:
         if n:
             avail[piece] -= n
             self.sp(g, sid)[self.pieces[piece].keys[0]] += n
+            if self.hooks:
+                self.changed(g, sid)
         return n
 
     def remove(self, g: Context, sid: str, key: str, n: int = 1, to: str = "available") -> int:
@@ -165,6 +204,8 @@ class Board:
         x[key] -= n
         self.add_to(g, to, piece, n)
         self.check_curfew(g, sid)
+        if self.hooks:
+            self.changed(g, sid)
         return n
 
     def add_to(self, g: Context, box: str, piece: str, n: int) -> None:
@@ -183,6 +224,9 @@ class Board:
         x[key] -= n
         y[key] += n
         self.check_curfew(g, src)
+        if self.hooks and n:
+            self.changed(g, src)
+            self.changed(g, dst)
         return n
 
     def activate(self, g: Context, sid: str, n: int, piece: str) -> int:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from ..core.errors import RulesBugError
 from ..core.flow import Context, Script
+from .wording import side_name
 
 SIDES = ("unshaded", "shaded", "event")
 
@@ -55,7 +56,7 @@ class EventRegistry(dict):
 
         def run(g: Context, faction: str) -> None:
             g.s["capabilities"][cid] = side
-            g.say(f"{faction.title()} put {cid} in play, {side}, as a Capability.", faction=faction, rule="5.3")
+            g.say(f"{side_name(faction)} put {cid} in play, {side}, as a Capability.", faction=faction, rule="5.3")
 
         self.event(cid, side)(run)
 
@@ -75,7 +76,7 @@ class EventRegistry(dict):
         """Logs and starts the *side* text of *card* for *faction* (5.1)."""
         text = self[(card["id"], side)]
         label = card["unshaded" if side in ("unshaded", "event") else "shaded"]
-        g.say(f"{faction.title()} executed {card['title']} ({card['id']}, {side}: {label}).", faction=faction,
+        g.say(f"{side_name(faction)} executed {card['title']} ({card['id']}, {side}: {label}).", faction=faction,
               rule="5.1", card=card["id"])
         if text.proc:
             g.call(text.proc, faction, faction=faction)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from .board import Board
 from .sequence import BOX_NAMES
+from .wording import side_name
 
 #: Short labels of the keys of a space (pieces and markers) in the text board (service.textboard), which
 #: finds them in the game's ``GameDefinition.names`` (``names``).
@@ -29,7 +30,8 @@ def fact(label: str, value) -> dict:
 
 
 def role_name(role: str) -> str:
-    return role.replace("-", " ").title()
+    """A role as the rulebooks print it (``British``, ``MCP``; the public view ``Public``)."""
+    return side_name(role.replace("-", " "))
 
 
 def plural(label: str) -> str:

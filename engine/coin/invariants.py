@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from . import deck
 from .board import Board
+from .position_checks import LEVEL_KEYS
 
 
 def negative(where: str, n) -> list[str]:
@@ -21,7 +22,8 @@ def pieces(state: dict, board: Board, counted: dict[str, int], totals: dict[str,
     out = []
     for sid, x in state["spaces"].items():
         for k, n in x.items():
-            out += negative(f"spaces.{sid}.{k}", n)
+            if k not in LEVEL_KEYS:
+                out += negative(f"spaces.{sid}.{k}", n)
     for p, n in state["available"].items():
         out += negative(f"available.{p}", n)
     for box in board.boxes:

@@ -3,32 +3,74 @@ points at which its Special Activity may run (rule 3.1 and 4.1 of each game).
 
 Select each space once, up to the frame's ``max`` (3.1; Limited 2.3.4/2.3.5). One Special Activity, at any
 one time before, during or after the Operation (4.1), among those that may accompany it (4.1.1). A game
-subclasses :class:`Operation` once for its own extras (Palestine's Intelligence Lead and Offensive) and
-its Special Activity table, then once per Operation for the per-space work.
+subclasses :class:`Operation` once for its own extras (Palestine's Intelligence Lead and Offensive), naming
+its :class:`engine.coin.activities.Activities` (the Special Activities each Operation may take), then once per
+Operation for the per-space work; each of those says its ``op``, ``faction`` and ``rule``.
+
+Where Operations cost Resources per space (Malaya, Kenya, Japanese Occupation: 3.1, "Resources permitting"),
+an Operation class says what a space costs (:meth:`Operation.cost`): a space the faction cannot pay for is
+not offered, and selecting one pays (:mod:`engine.coin.resources`). Palestine and Arab Revolt have no
+Resources: their Operations are limited by a space count only, and none of this runs.
 
 Frame locals: ``op``, ``limited``, ``sa`` (``open``, ``used`` or ``none``), ``max``, ``optional`` (may end
 with no space), ``spaces`` (selected so far), ``stage`` (``select``, sub-stages, ``final``, ``end``),
-``only`` (an Event's list of the spaces it may select), ``preselected``.
+``only`` (an Event's list of the spaces it may select), ``preselected``, ``free`` (an Event's Operation that
+pays no per-space cost: Malaya 3.1.2, 5.4).
 """
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ..core import notation
 from ..core.errors import RulesBugError
 from ..core.flow import Context, Procedure
+from . import resources
+from .activities import Activities
+from .wording import side_name
 
 notation.declare(__name__, {"space", "sa", "done"})
 
 
 class Operation(Procedure):
-    """Base of a game's Operations. Subclasses define ``eligible`` and the per-space work."""
+    """Base of a game's Operations. Subclasses define ``eligible`` and the per-space work.
 
-    op = ""
-    #: The faction that runs it, and the rule of each Operation (for prompts and errors).
-    faction = ""
+    Each concrete class says ``op`` (its order word), ``faction`` (who conducts it, and pays for it), ``rule``
+    (``3.2.1``: its prompts and refusals cite it) and, where its printed name is not ``op`` capitalized,
+    ``title``; it is then entered in the game's ``activities``."""
+
+    op: ClassVar[str] = ""
+    faction: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    #: The game's table of Operations and Special Activities (set by the game's base class).
+    activities: ClassVar[Activities | None] = None
     sa_prefix = ""
+    #: The rule that makes Operations cost Resources ("Resources permitting"), cited when a space is refused.
+    cost_rule: ClassVar[str] = "3.1"
+    #: Whether the class says a space costs anything (:meth:`cost` overridden): set for each class, so that
+    #: the space tests of an Operation without costs do nothing more per space.
+    costs: ClassVar[bool] = False
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls.costs = cls.cost is not Operation.cost
+        if not cls.__dict__.get("op"):
+            return
+        if "title" not in cls.__dict__:
+            cls.title = cls.op.replace("-", " ").title()
+        if cls.activities is not None:
+            cls.activities.add_operation(cls)
+
+    def rule_for(self, g: Context, f: dict) -> str:
+        """The Operation's own rule (an Event's or a phase's Operation names its card or phase itself)."""
+        return self.rule
 
     # -- hooks -------------------------------------------------------------------------------------
+    def cost(self, g: Context, f: dict, sid: str) -> int:
+        """The Resources the faction pays to select *sid* (3.1 of the games with Resources); 0: none, as in
+        Palestine and Arab Revolt, whose Operations only count their spaces."""
+        return 0
+
     def eligible(self, g: Context, f: dict, sid: str) -> str | None:
         """``None`` if *sid* may be selected now, else the reason it may not."""
         return None
@@ -62,7 +104,9 @@ class Operation(Procedure):
 
     def sa_allowed(self, g: Context, f: dict) -> list[str]:
         """Special Activities that may accompany this Operation and have something to do now (4.1.1)."""
-        return []
+        if self.activities is None:
+            return []
+        return [a for a, possible in self.activities.accompanying(self.op) if possible(g, None)]
 
     def space_limit(self, f: dict) -> str:
         return f"the Operation already has its {f['max']} space(s) (3.1)"
@@ -79,7 +123,8 @@ class Operation(Procedure):
         and the count, and :meth:`admits` (the yes/no test, which builds no reason for the spaces left out)."""
         if len(f["spaces"]) >= f["max"]:
             return []
-        only, chosen, admits = f.get("only"), f["spaces"], self.admits
+        only, chosen = f.get("only"), f["spaces"]
+        admits = self.affordable(g, f) if self.costs and not f.get("free") else self.admits
         return [s for s in self.space_pool(g, f) if s not in chosen and (only is None or s in only)
                 and admits(g, f, s)]
 
@@ -87,7 +132,8 @@ class Operation(Procedure):
         """Whether :meth:`candidates` holds a space: the same test, stopping at the first space found."""
         if len(f["spaces"]) >= f["max"]:
             return False
-        only, chosen, admits = f.get("only"), f["spaces"], self.admits
+        only, chosen = f.get("only"), f["spaces"]
+        admits = self.affordable(g, f) if self.costs and not f.get("free") else self.admits
         for s in self.space_pool(g, f):
             if s not in chosen and (only is None or s in only) and admits(g, f, s):
                 return True
@@ -98,6 +144,30 @@ class Operation(Procedure):
         :meth:`eligible` gives no reason against it. A game whose test can answer without building the reason
         overrides this."""
         return self.eligible(g, f, sid) is None
+
+    # -- Resources (3.1 of the games that have them) -----------------------------------------------------
+    def affordable(self, g: Context, f: dict):
+        """The space test of :meth:`candidates` for an Operation that costs Resources and is not free:
+        :meth:`admits`, and the faction holds what the space costs."""
+        admits, cost, faction, can_pay = self.admits, self.cost, self.faction, resources.can_pay
+        return lambda g, f, sid: admits(g, f, sid) and can_pay(g, faction, cost(g, f, sid))
+
+    def cost_refusal(self, g: Context, f: dict, sid: str) -> str | None:
+        """Why *sid* may not be selected for want of Resources: what it costs, what the faction holds and the
+        rule; ``None`` if it costs nothing, the Operation is free (an Event's), or the faction can pay."""
+        if not self.costs or f.get("free"):
+            return None
+        n = self.cost(g, f, sid)
+        if n <= 0 or resources.can_pay(g, self.faction, n):
+            return None
+        what = f"{self.title} in {g.rules.board.name(sid)}"
+        return resources.refusal(g, self.faction, n, what, self.cost_rule)
+
+    def pay_for(self, g: Context, f: dict, sid: str) -> None:
+        """The faction pays what selecting *sid* costs (nothing if the Operation is free: an Event's)."""
+        if self.costs and not f.get("free"):
+            what = f"{self.title} in {g.rules.board.name(sid)}"
+            resources.pay(g, self.faction, self.cost(g, f, sid), what, self.cost_rule)
 
     def sa_choices(self, g: Context, f: dict) -> list[str]:
         if f["sa"] != "open":
@@ -125,17 +195,22 @@ class Operation(Procedure):
         return out
 
     def text(self, g: Context, f: dict) -> str:
-        who = self.faction.title()
+        who = side_name(self.faction)
         kind = "Limited " if f["limited"] else ""
         if f["stage"] == "select":  # "or done" only where done is legal, as prompt (above) offers it
             more = g.offers("space", lambda: self.possible(g, f))
             if not more:
-                return f"{who} {kind}{self.op.title()}: no space can be selected now ({len(f['spaces'])} selected); done"
+                return f"{who} {kind}{self.title}: no space can be selected now ({len(f['spaces'])} selected); done"
             done = " or done" if f["spaces"] or f["optional"] else ""
-            return f"{who} {kind}{self.op.title()}: select a space ({len(f['spaces'])} of {f['max']} selected){done}"
+            return f"{who} {kind}{self.title}: select a space ({self.count_text(g, f)}){done}"
         if f["stage"] == "final":
-            return f"{who} {self.op.title()}: the Operation is complete; a Special Activity, or done"
-        return self.sub_text(g, f) or f"{who} {self.op.title()}"
+            return f"{who} {self.title}: the Operation is complete; a Special Activity, or done"
+        return self.sub_text(g, f) or f"{who} {self.title}"
+
+    def count_text(self, g: Context, f: dict) -> str:
+        """How far the selection is, for the prompt's text: ``1 of 3 selected`` (a game whose Operations are
+        limited by Resources says so instead)."""
+        return f"{len(f['spaces'])} of {f['max']} selected"
 
     def explain(self, g: Context, f: dict, verb: str, arg: str | None) -> str | None:
         board = g.rules.board
@@ -146,13 +221,13 @@ class Operation(Procedure):
                 return self.space_limit(f)
             if f.get("only") is not None and arg not in f["only"]:
                 return f"this Operation may select only {', '.join(board.name(x) for x in f['only'])}"
-            return self.eligible(g, f, arg)
+            return self.eligible(g, f, arg) or self.cost_refusal(g, f, arg)
         if verb == "sa":
             if f["sa"] == "none":
                 return "no Special Activity with this Operation (Limited Operation; 4.1)"
             if f["sa"] == "used":
                 return "the Special Activity was already used (4.1)"
-            return f"{arg} may not accompany {self.op.title()} now (4.1.1) or has no valid space"
+            return f"{arg} may not accompany {self.title} now (4.1.1) or has no valid space"
         if verb == "done" and f["stage"] == "select" and not f["spaces"]:
             return "select at least one space first (3.1)"
         return None
@@ -166,6 +241,8 @@ class Operation(Procedure):
         if stage == "select":
             if verb == "space":
                 f["spaces"].append(arg)
+                if self.costs:
+                    self.pay_for(g, f, arg)
                 self.on_space(g, f, arg)
             elif verb == "done":
                 if f["spaces"]:

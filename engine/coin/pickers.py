@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from ..core import notation
 from ..core.flow import Context, Procedure
+from .wording import side_name
 
 notation.declare(__name__, {"remove", "place", "done"})
 
@@ -44,7 +45,7 @@ class Choice(Procedure):
         return {f["verb"]: list(f["options"])}
 
     def text(self, g, f):
-        return f"{f['role'].title()} ({f['label']}): {f['ask']}"
+        return f"{side_name(f['role'])} ({f['label']}): {f['ask']}"
 
     def rule_for(self, g, f):
         return f["rule"]
@@ -72,7 +73,7 @@ class Chooser(Procedure):
         return out
 
     def text(self, g, f):
-        return (f"{f['role'].title()} ({f['label']}): {self.doing} a piece ({f['taken']} of up to {f['max']}), "
+        return (f"{side_name(f['role'])} ({f['label']}): {self.doing} a piece ({f['taken']} of up to {f['max']}), "
                 "or done")
 
     def rule_for(self, g, f):

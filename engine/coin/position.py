@@ -74,6 +74,12 @@ class NoDice:
         self._refuse(label)
 
 
+def track_value(state: dict, key: str):
+    """The value of a track's state *key* (``pw``, or ``resources.british`` inside ``resources``)."""
+    top, _, inner = key.partition(".")
+    return state[top][inner] if inner else state[top]
+
+
 class CoinPosition(PositionChecks):
     """The position files of one British Way game; a game subclasses it and sets the class attributes."""
 
@@ -92,7 +98,8 @@ class CoinPosition(PositionChecks):
     rulings: list = []
     #: game options a position may carry.
     options: tuple[str, ...] = ("map", "rulings")
-    #: position track name -> (state key, lowest, highest, rule).
+    #: position track name -> (state key, lowest, highest, rule); a key ``resources.british`` names a value
+    #: inside a top-level dict of the state (Malaya's Resources, 1.8).
     tracks: dict[str, tuple[str, int, int, str]] = {}
     #: position phase name -> (index in the game's Propaganda Round script, rule).
     phases: dict[str, tuple[int, str]] = {}
@@ -182,7 +189,7 @@ class CoinPosition(PositionChecks):
         out["available"] = dict(state["available"])
         for box in self.board.boxes:
             out[box] = canonical.copy(state[box])
-        out["tracks"] = {name: state[key] for name, (key, *_rest) in self.tracks.items()}
+        out["tracks"] = {name: track_value(state, key) for name, (key, *_rest) in self.tracks.items()}
         self.extra_to_position(state, out)
         out["chits"] = self.chits_to_position(state)
         out["initiative"] = {"eligible": list(state["eligible"]), "boxes": dict(state["boxes"])}
@@ -315,7 +322,11 @@ class CoinPosition(PositionChecks):
             val = p.get(box, 0 if len(accepts) == 1 else {})
             state[box] = val if len(accepts) == 1 else {a: val.get(a, 0) for a in accepts}
         for name, (key, *_rest) in self.tracks.items():
-            state[key] = p["tracks"][name]
+            top, _, inner = key.partition(".")
+            if inner:
+                state.setdefault(top, {})[inner] = p["tracks"][name]
+            else:
+                state[key] = p["tracks"][name]
         self.extra_to_state(p, state)
         self.chits_to_state(p, state)
         c = p["cards"]

@@ -50,6 +50,11 @@ class PositionError(InvalidActionError):
         return out
 
 
+#: Keys of a space that hold a level, not a count (engine.coin.support: below 0 toward Opposition); the game
+#: checks their range (``validate_space``).
+LEVEL_KEYS = frozenset({"support"})
+
+
 def is_count(v: Any) -> bool:
     """A whole number from 0 (not a bool)."""
     return isinstance(v, int) and not isinstance(v, bool) and v >= 0
@@ -110,6 +115,10 @@ def put_on_top(state: dict, *cids: str) -> None:
 class PositionChecks:
     """Every check of a position (see the module); the game's facts (``cards``, ``totals``, ``tracks``,
     ``phases``, ``rule``...) are the attributes of :class:`engine.coin.position.CoinPosition`."""
+
+    #: How the messages name a kind of space where "a <Kind> space" does not read right (Malaya's "an
+    #: Economic Center").
+    kind_names: dict[str, str] = {}
 
     # ----------------------------------------------------------------------------------------- validation
 
@@ -237,6 +246,11 @@ class PositionChecks:
             for k, v in x.items():
                 if k not in keys:
                     fault(path_of(where, str(k)[:60]), f"unknown piece or marker; they are: {', '.join(keys)}")
+                elif k in LEVEL_KEYS:
+                    if not isinstance(v, int) or isinstance(v, bool):
+                        fault(path_of(where, k), f"must be a whole number (below 0 toward Opposition), not {v!r}")
+                    else:
+                        counts[k] = v
                 elif not is_count(v):
                     fault(path_of(where, k), f"must be a whole number from 0, not {v!r}")
                 else:
@@ -281,8 +295,8 @@ class PositionChecks:
                 continue
             key = path_of(where, piece.keys[0] if x[piece.keys[0]] else piece.keys[-1])
             if kind in piece.never_in:
-                fault(key, f"{self.label(piece.name)} may never occupy a {kind.title()} space "
-                           f"({self.rule['stacking']})")
+                fault(key, f"{self.label(piece.name)} may never occupy "
+                           f"{self.kind_names.get(kind, f'a {kind.title()} space')} ({self.rule['stacking']})")
             elif piece.stack is not None and n > piece.stack:
                 fault(key, f"{n} {self.label(piece.name)} in {b.names[sid]}, but at most {piece.stack} may occupy "
                            f"a space ({self.rule['stacking']})")

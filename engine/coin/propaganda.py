@@ -9,6 +9,7 @@ procedure and the next phase waits for it. The round stops as soon as a phase se
 from __future__ import annotations
 
 from ..core.flow import Context, Script
+from .wording import side_name
 
 
 class PropagandaRound(Script):
@@ -19,4 +20,18 @@ class PropagandaRound(Script):
     def win(self, g: Context, winner: str, reason: str, rule: str) -> None:
         """Ends the game (6.1 victory checks): nothing runs after this."""
         g.s["outcome"] = {"winner": winner, "reason": reason}
-        g.say(f"{winner.title()} won: {reason}.", kind="h1", rule=rule)
+        g.say(f"{side_name(winner)} won: {reason}.", kind="h1", rule=rule)
+
+    def draw(self, g: Context, reason: str, rule: str) -> None:
+        """Ends the game with nobody winning (Malaya 7.0.2: Political Will exactly 10 at the end): the outcome's
+        ``winner`` is ``None``."""
+        g.s["outcome"] = {"winner": None, "reason": reason}
+        g.say(f"The game ended in a draw: {reason}.", kind="h1", rule=rule)
+
+    def reset_eligibility(self, g: Context, rule: str) -> None:
+        """The Reset phase's Initiative: the game's ``eligibility_after_propaganda`` order (Palestine 6.4: the
+        Irgun 1st Eligible), or untouched where the game leaves it so (Arab Revolt; Malaya 2.3.1 NOTE)."""
+        order = g.rules.eligibility_after_propaganda
+        if order is not None and list(order) != g.s["eligible"]:
+            g.s["eligible"] = list(order)
+            g.say(f"{side_name(order[0])} became 1st Eligible.", rule=rule)

@@ -20,6 +20,7 @@ from ..core import notation
 from ..core.errors import RulesBugError
 from ..core.flow import Context, Procedure, procedure
 from . import deck
+from .wording import side_name
 
 #: The Initiative Track's boxes, left to right (2.3; order from the design note to 2.3.5).
 BOXES = ("limited", "event", "opsa")
@@ -33,6 +34,9 @@ class CoinRules(ABC):
     abstract ones each game must answer, the others have the series' default."""
 
     factions: tuple[str, ...] = ()
+    #: The Initiative order the Propaganda Round's Reset sets (Palestine 6.4: Irgun 1st Eligible), or
+    #: ``None`` where the round leaves eligibility as it was (Arab Revolt 6.5; Malaya 2.3.1 NOTE).
+    eligibility_after_propaganda: tuple[str, ...] | None = None
     #: The game's map and piece bookkeeping (engine.coin.board.Board), used by shared procedures.
     board = None
 
@@ -112,9 +116,9 @@ def op_refusal(g: Context, faction: str, op: str, limited: bool) -> str | None:
     mine = g.rules.op_names.get(faction, [])
     if op not in mine:
         whose = next((x for x, ops in g.rules.op_names.items() if op in ops), None)
-        name = whose.title().removesuffix("s") if whose else ""  # a British, an Irgun, a Rebel Operation
+        name = side_name(whose).removesuffix("s") if whose else ""  # a British, an Irgun, a Rebel Operation
         owner = f"{'an' if name[:1] in 'AEIOU' else 'a'} {name} Operation" if whose else "no Operation"
-        return (f"{op.title()} is {owner}; the {faction.title()} "
+        return (f"{op.title()} is {owner}; the {side_name(faction)} "
                 f"Operations are {', '.join(o.title() for o in mine)} (3.1)")
     frame = g.rules.op_frame(g, op, limited, not limited)
     if frame["max"] <= 0:
@@ -174,7 +178,7 @@ class CardRound(Procedure):
             if len(order) != 2:
                 raise RulesBugError(f"both factions should hold a box, boxes are {boxes}")
             s["eligible"] = order
-            g.say(f"{order[0].title()} became 1st Eligible.", rule="2.3.5")
+            g.say(f"{side_name(order[0])} became 1st Eligible.", rule="2.3.5")
             g.rules.end_of_card(g)
             f["stage"] = "reveal"
             return True
@@ -214,8 +218,8 @@ class Turn(Procedure):
 
     def text(self, g: Context, f: dict) -> str:
         if f["stage"] == "box":
-            return f"{f['role'].title()}: choose a box on the Initiative Track"
-        return f"{f['role'].title()}: act in the {BOX_NAMES[f['box']]} box, or Pass"
+            return f"{side_name(f['role'])}: choose a box on the Initiative Track"
+        return f"{side_name(f['role'])}: act in the {BOX_NAMES[f['box']]} box, or Pass"
 
     def rule_for(self, g: Context, f: dict) -> str:
         return "2.3.2" if f["stage"] == "box" else {"limited": "2.3.4", "event": "5.0", "opsa": "3.0"}[f["box"]]
@@ -225,7 +229,7 @@ class Turn(Procedure):
         if own:
             return own
         if verb == "box" and arg in BOXES and g.s["boxes"].get(arg):
-            return f"the {BOX_NAMES[arg]} box already holds the {g.s['boxes'][arg].title()} cylinder (2.3.2)"
+            return f"the {BOX_NAMES[arg]} box already holds the {side_name(g.s['boxes'][arg])} cylinder (2.3.2)"
         if verb == "box" and arg in g.rules.closed_boxes(g):
             return f"the {BOX_NAMES[arg]} box is closed on this card (5.4: a Mandatory Event was resolved)"
         if verb in ("unshaded", "shaded", "event") and f.get("box") != "event":
@@ -247,11 +251,11 @@ class Turn(Procedure):
             f["stage"] = "act"
             if g.rules.must_pass(g, role):
                 f["forced_pass"] = True
-            g.say(f"{role.title()} chose the {BOX_NAMES[arg]} box.", faction=role, rule="2.3.2")
+            g.say(f"{side_name(role)} chose the {BOX_NAMES[arg]} box.", faction=role, rule="2.3.2")
             return
         f["stage"] = "done"
         if verb == "pass":
-            g.say(f"{role.title()} passed.", faction=role, rule="2.3.3")
+            g.say(f"{side_name(role)} passed.", faction=role, rule="2.3.3")
             if not f.get("forced_pass"):
                 g.rules.start_pass(g, role)
         elif verb == "op":

@@ -3,16 +3,11 @@
 from __future__ import annotations
 
 from ..core.flow import Context
+from .tracks import shift_track
 
 PW_MIN, PW_MAX = 0, 20
 
 
 def shift_will(g: Context, delta: int, why: str, rule: str | None = None) -> int:
     """Moves Political Will by *delta*, clamped to 0..20; returns the change actually made."""
-    before = g.s["pw"]
-    after = max(PW_MIN, min(PW_MAX, before + delta))
-    g.s["pw"] = after
-    if after != before:
-        word = "rose" if after > before else "fell"
-        g.say(f"Political Will {word} from {before} to {after} ({why}).", rule=rule)
-    return after - before
+    return shift_track(g, "pw", delta, PW_MIN, PW_MAX, "Political Will", why, rule)

@@ -14,3 +14,8 @@ def joined(words: list[str], joint: str = "and") -> str:
     if not words:
         return "none"
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {joint} {words[-1]}"
+
+
+def side_name(side: str) -> str:
+    """A faction as the rulebooks print it: ``British``, ``Rebels``, ``Irgun``, and the initials ``MCP``."""
+    return side.upper() if len(side) <= 4 else side.title()

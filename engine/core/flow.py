@@ -123,7 +123,7 @@ class Context:
     Handlers change ``g.s`` in place; the caller decides whether that is a copy.
     """
 
-    __slots__ = ("s", "chance", "rules", "procs", "log", "checkpoint", "legal")
+    __slots__ = ("s", "chance", "rules", "procs", "log", "checkpoint", "legal", "batch")
 
     def __init__(self, state: dict, chance: Recorder, rules: Any, procs: ProcedureTable | None = None):
         self.s = state
@@ -139,6 +139,9 @@ class Context:
         #: The legal actions of the top frame as its prompt just listed them, while a caller holds them
         #: (``engine.api``: the prompt's text may read them instead of working them out again); else None.
         self.legal: dict[str, list[str]] | None = None
+        #: The spaces changed during a simultaneous move, whose after-change hooks wait for its end
+        #: (``engine.coin.board.Board.together``); ``None`` outside one.
+        self.batch: set[str] | None = None
 
     def offers(self, verb: str, test) -> bool:
         """Whether the top frame's prompt offers *verb*: read from :attr:`legal` while a caller holds the

@@ -8,6 +8,14 @@ and every string from the view, the layout or *names* goes through Jinja2's auto
 *names* is optional display text: ``{"roles": {role: player name}, "cards": {card id: title},
 "spaces": {space id: name}, "game": heading}``, or a flat ``{id: display name}`` (GameDefinition.names). Card titles are only printed for cards the view says are in force (capabilities)
 or current, so passing every title does not leak the deck.
+
+What a layout may say beyond shapes and places (all optional; a layout that says none is drawn as before):
+a legend marker with a ``level`` is drawn where the space's count of its ``kind`` equals that level (one
+``support`` count gives Support at 1 and Opposition at -1), one with a ``control`` side where the view's
+top-level ``control`` gives the space to that side (``_marker_count``); a space may name its ``style``,
+the ``cols`` of its piece grid, where its ``markers`` start and the width ``marker_w`` at which their rows
+wrap (``_space``); a track's ``key`` may be dotted (``resources.british``) and its ``flip`` names a flag
+of the view that shows its marker's reverse side (``_panel``).
 """
 
 from __future__ import annotations
@@ -37,6 +45,11 @@ HELD_W = 42
 #: of the label (regular) and of the value (bold) for ``_counter_lines``.
 COUNTER_H, COUNTER_WRAP_H, COUNTER_INDENT = 18, 14, 10
 LABEL_CHAR_W, VALUE_CHAR_W = 6.4, 7.2
+#: The advance from one row of a space's markers to the next (a marker is 16 px high), when its layout
+#: wraps them (``marker_w``, ``_markers``).
+MARKER_ROW_H = 20
+#: The key panel's marker labels: the least width of one, the gap between two, the advance to a next row.
+LEGEND_MARKER_W, LEGEND_GAP, LEGEND_ROW_H = 100, 10, 24
 
 
 def load_layout(game_slug: str) -> dict | None:
@@ -145,22 +158,49 @@ def _stacks(counts: dict, legend: dict) -> list[dict]:
     return stacks
 
 
-def _markers(counts: dict, legend: dict, x: float, y: float) -> list[dict]:
-    out = []
+def _marker_count(m: dict, counts: dict, control) -> int:
+    """How many of the legend's marker *m* a space shows: its count of the marker's ``kind``; or, for a
+    marker with a ``level`` (Support 1, Opposition -1 on one ``support`` count), 1 when that count is the
+    level and else none, so a negative level is a marker too; or, for a marker with a ``control`` side, 1
+    when the view's ``control`` gives the space to that side (*control*) and else none."""
+    if "control" in m:
+        return int(control is not None and control == m["control"])
+    n = _count(counts.get(m["kind"], 0))
+    if "level" in m:
+        return int(n == int(m["level"]))
+    return n
+
+
+def _markers(counts: dict, legend: dict, x: float, y: float, control=None, wrap: float | None = None) -> list[dict]:
+    """The markers a space shows, as labels in a row from (x, y) in the legend's order; with *wrap* (a
+    width from the layout) a label that would end past it starts a new row ``MARKER_ROW_H`` lower."""
+    out, left = [], x
     for m in legend.get("markers", []):
-        n = _count(counts.get(m["kind"], 0))
+        n = _marker_count(m, counts, control)
         if n > 0:
             text = m["label"] + (f" \u00d7{n}" if n > 1 else "")
             w = 10 + 7 * len(text)
+            if wrap is not None and x > left and x + w > left + wrap:
+                x, y = left, y + MARKER_ROW_H
             out.append({"kind": m["kind"], "count": n, "text": text, "fill": m["fill"],
-                        "color": m.get("text", "#ffffff"), "x": _num(x), "y": _num(y), "w": w})
+                        "color": m.get("text", "#ffffff"), "x": _num(x), "y": _num(y), "w": w,
+                        "level": m.get("level"), "control": m.get("control")})
             x += w + 4
     return out
 
 
-def _space(sid: str, spec: dict, counts: dict, legend: dict, names: dict) -> dict:
+def _space(sid: str, spec: dict, counts: dict, legend: dict, names: dict, control=None) -> dict:
+    """One space of the map placed by its *spec* in the layout, with its pieces and markers (*control*:
+    the side the view's ``control`` gives it, for the control markers). The spec may name its own
+    ``style`` among the legend's space styles (else the one of its shape), give its piece grid ``cols``
+    columns (else 2), put its markers at ``markers`` [x, y] (else under its pieces, or above a circle)
+    and wrap their rows at ``marker_w``."""
     kind = spec["shape"]
-    style = legend.get("spaces", {}).get({"polygon": "district", "circle": "city", "line": "railway"}[kind], {})
+    styles = legend.get("spaces", {})
+    style = styles.get(spec.get("style") or {"polygon": "district", "circle": "city", "line": "railway"}[kind], {})
+    anchor = [_num(v) for v in spec["markers"]] if spec.get("markers") else None
+    wrap = _num(spec["marker_w"]) if spec.get("marker_w") else None
+    cols = max(1, int(spec.get("cols", 2)))
     name = names["spaces"].get(sid) or spec.get("name") or names["flat"].get(sid) or sid
     stacks = _stacks(counts, legend)
     sp = {"id": sid, "name": name, "shape": kind, "style": style, "tray": None}
@@ -168,16 +208,16 @@ def _space(sid: str, spec: dict, counts: dict, legend: dict, names: dict) -> dic
         cx, cy = (_num(v) for v in spec["center"])
         r = _num(spec["r"])
         sp.update(cx=cx, cy=cy, r=r, lx=cx, ly=_num(cy - r * 0.55))
-        pieces, gw, gh = _grid(cx - sum(_columns(stacks, 2)) / 2, cy - r * 0.42, stacks, 2)
-        sp["markers"] = _markers(counts, legend, cx - r * 0.9, cy - r - 20)
+        pieces, gw, gh = _grid(cx - sum(_columns(stacks, cols)) / 2, cy - r * 0.42, stacks, cols)
+        sp["markers"] = _markers(counts, legend, *(anchor or (cx - r * 0.9, cy - r - 20)), control, wrap)
     else:
         pts = [(_num(a), _num(b)) for a, b in spec["points"]]
         sp["points"] = " ".join(f"{a},{b}" for a, b in pts)
         lx, ly = (_num(v) for v in spec.get("label", pts[0]))
         sp.update(lx=lx, ly=ly)
         px, py = (_num(v) for v in spec.get("pieces", (lx, ly + 10)))
-        pieces, gw, gh = _grid(px, py, stacks)
-        markers = _markers(counts, legend, px, py + gh + 4)
+        pieces, gw, gh = _grid(px, py, stacks, cols)
+        markers = _markers(counts, legend, *(anchor or (px, py + gh + 4)), control, wrap)
         if kind == "line" and (pieces or markers):
             mx, my = pts[len(pts) // 2] if len(pts) > 2 else ((pts[0][0] + pts[-1][0]) / 2, (pts[0][1] + pts[-1][1]) / 2)
             sp["tray"] = {"x": _num(px - 4), "y": _num(py - 3), "w": _num(gw + 8), "h": _num(gh + 6),
@@ -202,10 +242,10 @@ def _panel(p: dict, view: dict, legend: dict, names: dict, pieces_by_kind: dict,
     out = {**p, "x": _num(p["x"]), "y": _num(p["y"])}
     if t == "track":
         lo, hi = int(p["min"]), int(p["max"])
-        value = view.get(p["key"])
+        value = _lookup(view, p["key"])  # a dotted key reads a dict: "resources.british"
         n = hi - lo + 1
         bw = _num(p["w"] / n)
-        slots = view.get(p["slots"], {}) if p.get("slots") else {}
+        slots = (_lookup(view, p["slots"]) or {}) if p.get("slots") else {}
         cells = []
         for i, v in enumerate(range(lo, hi + 1)):
             slot = slots.get(str(v)) or slots.get(v) or {}
@@ -215,7 +255,10 @@ def _panel(p: dict, view: dict, legend: dict, names: dict, pieces_by_kind: dict,
             cells.append({"v": v, "x": _num(p["x"] + i * bw), "on": v == value,
                           "numbered": _numbered(v, lo, hi, v == value, sparse),
                           "name": p.get("names", {}).get(str(v), ""), "held": held})
-        out.update(value=value, cells=cells, bw=bw)
+        # A marker flipped to its reverse side ("flip": {"key", "label", "fill"}): shown while the key is true.
+        flip = p.get("flip")
+        out.update(value=value, cells=cells, bw=bw, flipped=flip["label"] if flip and _lookup(view, flip["key"]) else None,
+                   flip_fill=(flip or {}).get("fill", "#8e1b1b"))
     elif t == "initiative":  # the roles in order (``key``) and who holds which box (``boxes_key``)
         elig = list(_lookup(view, p["key"]) or [])
         sides = legend.get("sides", {})
@@ -260,9 +303,9 @@ def _panel(p: dict, view: dict, legend: dict, names: dict, pieces_by_kind: dict,
         out["pieces"] = [{**pc, "x": _num(p["x"] + 10 + (i % 3) * 155), "y": _num(p["y"] + 24 + (i // 3) * 24)}
                          for i, pc in enumerate(legend.get("pieces", []))]
         base = p["y"] + 24 + math.ceil(len(out["pieces"]) / 3) * 24
-        out["markers"] = [{**m, "x": _num(p["x"] + 10 + i * 110), "y": _num(base)}
-                          for i, m in enumerate(legend.get("markers", []))]
-        out["note_y"] = _num(base + (40 if out["markers"] else 16))
+        out["markers"] = _legend_markers(legend.get("markers", []), p["x"] + 10, base, p["x"] + p.get("w", math.inf))
+        rows = len({m["y"] for m in out["markers"]})
+        out["note_y"] = _num(base + (40 + (rows - 1) * LEGEND_ROW_H if out["markers"] else 16))
         out["note"] = board_note({"panels": [p]})
     elif t == "header":
         role = view.get("role")
@@ -275,6 +318,20 @@ def _panel(p: dict, view: dict, legend: dict, names: dict, pieces_by_kind: dict,
             winner = outcome.get("winner")
             outcome = f"{str(winner).replace('-', ' ').title()} win" if winner else "no winner"
         out["outcome"] = outcome
+    return out
+
+
+def _legend_markers(markers: list[dict], left: float, y: float, right: float) -> list[dict]:
+    """The key's marker labels in rows from (left, y): each ``LEGEND_MARKER_W`` wide or as wide as its
+    label needs, ``LEGEND_GAP`` apart, a new row ``LEGEND_ROW_H`` lower when the next would end past
+    *right* (the panel's right edge)."""
+    out, x = [], left
+    for m in markers:
+        w = max(LEGEND_MARKER_W, 10 + 7 * len(m["label"]))
+        if x > left and x + w > right:
+            x, y = left, y + LEGEND_ROW_H
+        out.append({**m, "x": _num(x), "y": _num(y), "w": w})
+        x += w + LEGEND_GAP
     return out
 
 
@@ -356,11 +413,12 @@ def render_board_svg(view: dict, layout: dict, names: dict | None = None, toolti
     legend = layout.get("legend", {})
     pieces_by_kind = {p["kind"]: p for p in legend.get("pieces", [])}
     spaces_view = view.get("spaces", {})
+    control = view.get("control") if isinstance(view.get("control"), dict) else {}
     spaces = []
     # Districts first, then railways, then cities on top.
     order = {"polygon": 0, "line": 1, "circle": 2}
     for sid, spec in sorted(layout["spaces"].items(), key=lambda kv: order[kv[1]["shape"]]):
-        spaces.append(_space(sid, spec, spaces_view.get(sid, {}), legend, names))
+        spaces.append(_space(sid, spec, spaces_view.get(sid, {}), legend, names, control.get(sid)))
     missing = sorted(set(spaces_view) - set(layout["spaces"]))
     if missing:
         raise ValueError(f"layout has no position for spaces {missing}")

@@ -18,6 +18,7 @@ import pytest
 
 import engine
 from engine.api import _context, explain
+from engine.coin.position_checks import LEVEL_KEYS
 from engine.core import canonical
 from engine.core.chance import SeededChance
 from engine.core.errors import IllegalActionError, InvalidActionError
@@ -30,12 +31,15 @@ PER_GAME = 60
 
 
 def _negative(value, path: str = "") -> list[str]:
+    """Every count below 0 in *value*; a space's level (``support``, below 0 toward Opposition) is no count
+    (engine.coin.position_checks.LEVEL_KEYS)."""
     if isinstance(value, bool):
         return []
     if isinstance(value, int):
         return [path] if value < 0 else []
     if isinstance(value, dict):
-        return [p for k, v in value.items() if k not in ("flow", "log") for p in _negative(v, f"{path}.{k}")]
+        return [p for k, v in value.items() if k not in ("flow", "log", *LEVEL_KEYS)
+                for p in _negative(v, f"{path}.{k}")]
     if isinstance(value, list):
         return [p for i, v in enumerate(value) for p in _negative(v, f"{path}[{i}]")]
     return []

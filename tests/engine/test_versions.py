@@ -16,7 +16,7 @@ from engine.playout import choose
 
 from ..conftest import fuzz_seeds
 
-GAMES = ["palestine", "arab-revolt"]
+GAMES = sorted(g["slug"] for g in engine.games())
 
 
 @pytest.mark.parametrize("game", GAMES)

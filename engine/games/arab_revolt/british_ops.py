@@ -21,6 +21,8 @@ class Deploy(Operation):
 
     name = "ar.op.deploy"
     op = "deploy"
+    faction = "british"
+    rule = "3.2.1"
     kinds = ("district", "city")
 
     def ok(self, g, f, sid):
@@ -135,6 +137,8 @@ class Patrol(Operation):
 
     name = "ar.op.patrol"
     op = "patrol"
+    faction = "british"
+    rule = "3.2.2"
     kinds = ("city", "railway")
 
     def ok(self, g, f, sid):
@@ -288,6 +292,8 @@ class Sweep(Operation):
 
     name = "ar.op.sweep"
     op = "sweep"
+    faction = "british"
+    rule = "3.2.3"
     kinds = ("city", "district")
 
     def ok(self, g, f, sid):
@@ -414,6 +420,8 @@ class Assault(Operation):
 
     name = "ar.op.assault"
     op = "assault"
+    faction = "british"
+    rule = "3.2.4"
 
     def ok(self, g, f, sid):
         x = g.s["spaces"][sid]  # the counts read inline (B.cubes, B.rebel_pieces): asked of every space

@@ -11,38 +11,28 @@ from __future__ import annotations
 
 import functools
 
-from ...coin import operation
+from ...coin import operation, placement
+from ...coin.activities import Activities
+from ...coin.capabilities import cap  # noqa: F401  (the game's modules read it here)
 from ...core import notation
-from ...core.flow import Context, Procedure, procedure
-from ...core.ruling_choice import chosen
+from ...core.flow import Context, procedure
 from . import board as B
 from . import why as W
 
 notation.declare(__name__, {"take", "done"})
 
-OP_FACTION = {"deploy": "british", "patrol": "british", "sweep": "british", "assault": "british",
-              "rally": "rebels", "march": "rebels", "sabotage": "rebels", "ambush": "rebels"}
-OPS = {"british": ["deploy", "patrol", "sweep", "assault"], "rebels": ["rally", "march", "sabotage", "ambush"]}
-OP_RULE = {"deploy": "3.2.1", "patrol": "3.2.2", "sweep": "3.2.3", "assault": "3.2.4",
-           "rally": "3.3.1", "march": "3.3.2", "sabotage": "3.3.3", "ambush": "3.3.4"}
+#: Arab Revolt's Operations (``british_ops``, ``rebel_ops``) and Special Activities (``punish``,
+#: ``special_british``, ``special_rebel``), each entered as its class is defined; the tables below derive
+#: from the classes.
+ACTIVITIES = Activities()
+OP_FACTION = ACTIVITIES.op_faction
+#: Each faction's Operations, in the order of their rules (3.2, 3.3).
+OPS = ACTIVITIES.ops
+OP_RULE = ACTIVITIES.op_rule
 #: Special Activities and the Operations they may accompany (4.1.1, 4.2, 4.3).
-SA_ACCOMPANY = {
-    "deploy": ["punish", "divide", "air-recon"],
-    "patrol": ["punish", "divide", "air-recon"],
-    "sweep": ["punish", "air-recon"],
-    "assault": ["punish", "air-recon"],
-    "rally": ["mobilize", "coordinate", "raid"],
-    "march": ["mobilize", "coordinate"],
-    "sabotage": ["coordinate", "raid"],
-    "ambush": ["coordinate", "raid"],
-}
+SA_ACCOMPANY = ACTIVITIES.sa_accompany
 #: Operations that may select Foreign Countries in play (1.3.7).
 FOREIGN_OPS = {"rally", "march"}
-
-
-def cap(g: Context, cid: str) -> str | None:
-    """The side of Capability *cid* in play, if any (5.3)."""
-    return g.s["capabilities"].get(cid)
 
 
 def chit_value(g: Context) -> int:
@@ -91,13 +81,7 @@ class Operation(operation.Operation):
     """Base of the eight Arab Revolt Operations."""
 
     sa_prefix = "ar.sa."
-
-    @property
-    def faction(self) -> str:
-        return OP_FACTION[self.op]
-
-    def rule_for(self, g, f):
-        return OP_RULE[self.op]
+    activities = ACTIVITIES
 
     # -- which spaces: a test for the prompt, its reason for a refusal ---------------------------------
     def ok(self, g: Context, f: dict, sid: str) -> bool:
@@ -107,7 +91,7 @@ class Operation(operation.Operation):
 
     def why_not(self, g: Context, f: dict, sid: str) -> str:
         """The condition of :meth:`ok` that *sid* fails, with the facts and the rule."""
-        return W.because(f"{B.name(sid)} does not qualify for {self.op.title()}", OP_RULE[self.op])
+        return W.because(f"{B.name(sid)} does not qualify for {self.title}", self.rule)
 
     def eligible(self, g, f, sid):
         return None if self.ok(g, f, sid) else self.why_not(g, f, sid)
@@ -201,10 +185,6 @@ class Operation(operation.Operation):
             return None
         return _special().sa_refusal(g, self.faction, self.op, arg, self.interruptible(g, f) or f["stage"] == "final")
 
-    def sa_allowed(self, g, f):
-        sa_possible = _special().sa_possible
-        return [a for a in SA_ACCOMPANY[self.op] if sa_possible(g, a)]
-
 
 def op_refusal(g: Context, role: str, op: str, frame: dict) -> str | None:
     """Why *role* may not start Operation *op* with the frame locals *frame* (the turn's, an Event's or a
@@ -239,106 +219,17 @@ def _special():
 
 # -- own pieces from the map (1.4.1 IMPORTANT) -----------------------------------------------------------
 
-def map_sources(g: Context, sid: str, piece: str) -> list[str]:
-    """Map pieces of *piece* the owner could take to place one in *sid* ("SPACE WORD"); never from Prison,
-    which is not on the map (1.4.1 IMPORTANT)."""
-    out = []
-    for s in B.SPACES:
-        if piece == "bases" and s == sid:
-            continue
-        for key in B.BOARD.pieces[piece].keys:
-            if B.sp(g, s)[key]:
-                out.append(f"{s} {B.BOARD.word_of_key[key]}")
-    return out
-
-
-def may_take_from_map(g: Context, role: str, piece: str, by: str) -> bool:
-    """Whether *role* placing *piece* may take one from the map when none is Available (ruling R-1.4.1).
-
-    1.4.1 IMPORTANT: a faction executing an Operation, Special Activity or Event to place its *own* forces
-    (replacing is placing: 1.4.3 "including if replacing a piece"). *by* is ``op`` for an Operation or a
-    Special Activity (Event-granted ones included), ``event`` for an Event's own text, where 5.1.1 ("Events
-    place only Available pieces") may be read against it: the umpire's reading R-1.4.1-EVENT decides.
-    """
-    if B.BOARD.pieces[piece].side != role:
-        return False
-    if by == "event":
-        return chosen(g.s, "R-1.4.1-EVENT", "map") == "map"
-    return by == "op"
-
-
-def place_own(g: Context, role: str, sid: str, piece: str, *, rule: str, label: str, by: str = "op") -> None:
-    """*role* places one *piece* in *sid* by an Operation or Special Activity (``by="op"``) or an Event's own
-    text (``by="event"``): from Available; with none Available, one it may take from the map if
-    :func:`may_take_from_map` (it asks which, or none); else nothing, so that a replacement is a removal (1.4.1,
-    5.1.1). Nothing if stacking forbids it (1.4.2). A Pass (2.3.3) and the chits' effects are none of these
-    and place with ``B.place`` (Available only)."""
-    if B.BOARD.room(g, sid, piece) == 0:
-        g.say(f"{label}: no {B.BOARD.pieces[piece].label} may go in {B.name(sid)} (1.4.2).", faction=role,
-              rule="1.4.2")
-        return
-    if g.s["available"][piece]:
-        B.place(g, sid, piece, 1)
-        g.say(f"{label}: {role.title()} placed {B.BOARD.pieces[piece].named()} in {B.name(sid)}.", faction=role,
-              rule=rule)
-        return
-    from_map = may_take_from_map(g, role, piece, by)
-    sources = map_sources(g, sid, piece) if from_map else []
-    if sources:
-        g.call(FromMap.name, role, sid=sid, piece=piece, options=sources, rule=rule, label=label)
-    elif from_map:
-        g.say(f"{label}: no {B.BOARD.pieces[piece].label} is Available or on the map.", faction=role, rule="1.4.1")
-    else:
-        g.say(f"{label}: no {B.BOARD.pieces[piece].label} is Available ({'5.1.1' if by == 'event' else '1.4.1'}).",
-              faction=role, rule="1.4.1")
+#: Arab Revolt's reading of 1.4.1 IMPORTANT (engine.coin.placement): an Event's own text may take from the map
+#: as the umpire's reading R-1.4.1-EVENT decides (5.1.1 against 1.4.1); a Base never from its own space.
+OWN = placement.OwnPieces(B.BOARD, W, proc="ar.from_map", event_ruling="R-1.4.1-EVENT", event_default="map")
+map_sources = OWN.sources
+may_take_from_map = OWN.may_take
+place_own = OWN.place
 
 
 @procedure
-class FromMap(Procedure):
+class FromMap(placement.FromMap):
     """None of a piece is Available: the owner takes one from the map to place it, or places none (1.4.1)."""
 
     name = "ar.from_map"
-    rule = "1.4.1"
-
-    def prompt(self, g, f):
-        return {"take": list(f["options"]), "done": []}
-
-    def text(self, g, f):
-        label = B.BOARD.pieces[f["piece"]].label
-        return (f"{f['role'].title()} ({f['label']}): no {label} is Available; take one from the map to place in "
-                f"{B.name(f['sid'])} (take SPACE KIND), or done to place none")
-
-    def explain(self, g, f, verb, arg):
-        """Why *take arg* is refused (:func:`map_sources`): a piece of the kind being placed, on the map (not in
-        Prison), not a Base from the space it goes to (1.4.1 IMPORTANT, 1.4.2)."""
-        if verb != "take" or arg is None or arg in f["options"]:
-            return None
-        words = W.parts(arg, 2)
-        piece = B.BOARD.pieces[f["piece"]]
-        if words is None or words[1] not in B.BOARD.key_of_word:
-            return W.form("take", f"SPACE {'|'.join(piece.words)}", arg, "1.4.1")
-        src, word = words
-        if not W.is_space(src):
-            return W.not_a_space(src)
-        key = B.BOARD.key_of_word[word]
-        if B.BOARD.piece_of_key[key] != f["piece"]:
-            return W.because(f"{f['label']} places {piece.named()}: take one of those, not {B.BOARD.named(key)}",
-                             "1.4.1")
-        if src == f["sid"]:
-            return W.because(f"the {piece.label} goes to {B.name(src)}: take one from another space", "1.4.1")
-        return W.because(f"{W.has(g, src, key)} to take", "1.4.1")
-
-    def act(self, g, f, verb, arg):
-        g.end()
-        if verb == "done":
-            return
-        src, word = arg.split(" ")
-        key = B.BOARD.key_of_word[word]
-        B.remove(g, src, key, 1)
-        for frame in g.frames:  # an Operation paused for this Special Activity keeps its own count of pieces
-            hook = getattr(g.proc(frame), "piece_left", None)
-            if hook:
-                hook(g, frame, src, key)
-        B.place(g, f["sid"], f["piece"], 1)
-        g.say(f"{f['label']}: {f['role'].title()} moved {B.BOARD.named(key)} from {B.name(src)} to place it in "
-              f"{B.name(f['sid'])}.", faction=f["role"], rule="1.4.1")
+    own = OWN

@@ -1,15 +1,15 @@
 """Punish, the British Special Activity with the Punishment chits (4.2.1, 1.7.2), and the Opposition that
-A1 Mass Detention shaded spreads from a Detain space. Its shared base and ``sa_possible`` are in
-``special``; Divide and Air Recon in ``special_british``."""
+A1 Mass Detention shaded spreads from a Detain space. Its shared base is in ``special``; Divide and Air Recon
+in ``special_british``."""
 
 from __future__ import annotations
 
+from ...coin.capabilities import cap
 from ...core import notation
 from ...core.flow import Context, Procedure, procedure
 from . import board as B
 from . import why as W
 from .chits import CHIT_NAMES, draw_punishment, mobilize_effect, return_punishment, set_aside_punishment
-from .operation import cap
 from .rebel_ops import WORD_KEY
 from .special import SpecialActivity
 
@@ -49,7 +49,18 @@ class Punish(SpecialActivity):
 
     name = "ar.sa.punish"
     sa = "punish"
+    faction = "british"
+    rule = "4.2.1"
+    accompanies = ("deploy", "patrol", "sweep", "assault")  # any British Operation
     initial = {"stage": "draw"}
+
+    def possible(self, g, f=None):
+        """A space (:func:`punish_spaces`) and a chit to play: the one given, a held one, or one in the cup
+        (4.2.1, 1.7.1; ``held_only``: a held one, A12)."""
+        p = g.s["punishment"]
+        f = f or {}
+        chit = f.get("preset") or (p["held"] if f.get("held_only") else p["pool"] or p["held"])
+        return bool(punish_spaces(g, f)) and bool(chit)
 
     def advance(self, g, f):
         stage = f["stage"]

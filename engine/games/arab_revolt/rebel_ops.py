@@ -30,6 +30,8 @@ class Rally(Operation):
 
     name = "ar.op.rally"
     op = "rally"
+    faction = "rebels"
+    rule = "3.3.1"
     kinds = ("district", "city", "foreign")
 
     def ok(self, g, f, sid):
@@ -155,6 +157,8 @@ class March(Operation):
 
     name = "ar.op.march"
     op = "march"
+    faction = "rebels"
+    rule = "3.3.2"
     kinds = ("district", "city", "railway", "foreign")
 
     def ok(self, g, f, sid):
@@ -299,6 +303,8 @@ class Sabotage(Operation):
 
     name = "ar.op.sabotage"
     op = "sabotage"
+    faction = "rebels"
+    rule = "3.3.3"
 
     def ok(self, g, f, sid):
         return sabotage_ok(g, sid, f.get("piece", "guerrillas"))
@@ -353,6 +359,8 @@ class Ambush(Operation):
 
     name = "ar.op.ambush"
     op = "ambush"
+    faction = "rebels"
+    rule = "3.3.4"
 
     def ok(self, g, f, sid):
         return ambush_ok(g, sid)

@@ -1,9 +1,11 @@
-"""Special Activities of Arab Revolt (rule 4): what the six share, and whether each could act now.
+"""Special Activities of Arab Revolt (rule 4): what the six share, and why one could not act now.
 
 The British three are Punish (4.2.1) in ``punish``, Divide (4.2.2) and Air Recon (4.2.3) in ``special_british``; the
-Rebels' three, Mobilize (4.3.1), Coordinate (4.3.2) and Raid (4.3.3), in ``special_rebel``. Which may
-accompany which Operation is in ``operation.SA_ACCOMPANY`` (4.1.1). None may select a Foreign Country
-except Mobilize (1.3.7); Raid's Guerrillas may come from a Base there (ruling R-RAID-FC).
+Rebels' three, Mobilize (4.3.1), Coordinate (4.3.2) and Raid (4.3.3), in ``special_rebel``. Each class says
+its faction, rule, the Operations it may accompany (4.1.1) and whether it could act now (``possible``); the
+game's table ``operation.ACTIVITIES`` derives ``SA_RULE``, ``SA_OF``, ``SA_TITLE``, ``SA_ACCOMPANY`` and
+``sa_possible`` from them. None may select a Foreign Country except Mobilize (1.3.7); Raid's Guerrillas may
+come from a Base there (ruling R-RAID-FC).
 """
 
 from __future__ import annotations
@@ -11,28 +13,30 @@ from __future__ import annotations
 import functools
 from typing import ClassVar
 
+from ...coin import special
+from ...coin.capabilities import cap
 from ...core import canonical
-from ...core.flow import Context, Procedure
+from ...core.flow import Context
 from . import board as B
 from . import why as W
-from .operation import OP_FACTION, SA_ACCOMPANY, cap
+from .operation import ACTIVITIES, OP_FACTION, SA_ACCOMPANY
 
-SA_RULE = {"punish": "4.2.1", "divide": "4.2.2", "air-recon": "4.2.3", "mobilize": "4.3.1",
-           "coordinate": "4.3.2", "raid": "4.3.3"}
+SA_RULE = ACTIVITIES.sa_rule
+SA_TITLE = ACTIVITIES.sa_title
 #: Each faction's Special Activities and the rule that lists them (4.2, 4.3).
-SA_OF = {"british": ("punish", "divide", "air-recon"), "rebels": ("mobilize", "coordinate", "raid")}
+SA_OF = ACTIVITIES.sa_of
 SA_LIST_RULE = {"british": "4.2", "rebels": "4.3"}
+#: Whether a Special Activity could do anything now: ``sa_possible(g, name, f=None)``.
+sa_possible = ACTIVITIES.possible
 
 
-class SpecialActivity(Procedure):
+class SpecialActivity(special.SpecialActivity):
     """Base of the six: ``initial`` frame locals are set by the first automatic step, so that ``prompt``
-    only reads the frame; ``advance`` is each one's automatic progress."""
+    only reads the frame; ``advance`` is each one's automatic progress. A caller's ``rule`` in the frame (an
+    Event's or a phase's) is the one cited."""
 
-    sa = ""
     initial: ClassVar[dict] = {}
-
-    def rule_for(self, g, f):
-        return f.get("rule") or SA_RULE[self.sa]
+    activities = ACTIVITIES
 
     def step(self, g, f):
         if "started" not in f:
@@ -47,7 +51,7 @@ class SpecialActivity(Procedure):
     def explain(self, g, f, verb, arg):
         own = self.refusal(g, f, verb, arg) if "started" in f else None
         if own is None and verb == "sa":
-            return W.because(f"the {sa_title(self.sa)} under way is the Special Activity: one with an Operation",
+            return W.because(f"the {self.title} under way is the Special Activity: one with an Operation",
                              "4.1")
         return own or W.turn_order(verb)
 
@@ -86,36 +90,16 @@ def roll_against_bases(g: Context, label: str, *, at_most: bool = True) -> tuple
 # -- availability -------------------------------------------------------------------------------------------
 
 @functools.cache
-def _spaces() -> tuple:
-    """What :func:`sa_possible` asks of ``punish``, ``special_british`` and ``special_rebel``, which import
-    this module: imported once, on first use (not on every prompt)."""
+def _punish_spaces():
+    """``punish.punish_spaces``, which :func:`sa_impossible` asks (``punish`` imports this module): imported
+    once, on first use."""
     from .punish import punish_spaces
-    from .special_british import air_recon_spaces
-    from .special_rebel import iter_mobilize_spaces, iter_raid_spaces, mobilize_guerrilla_spaces
-    return air_recon_spaces, punish_spaces, mobilize_guerrilla_spaces, iter_mobilize_spaces, iter_raid_spaces
-
-
-def sa_possible(g: Context, name: str, f: dict | None = None) -> bool:
-    """Whether Special Activity *name* could do anything now."""
-    air_recon_spaces, punish_spaces, mobilize_guerrilla_spaces, iter_mobilize, iter_raid = _spaces()
-    if name == "punish":
-        p = g.s["punishment"]
-        f = f or {}
-        chit = f.get("preset") or (p["held"] if f.get("held_only") else p["pool"] or p["held"])
-        return bool(punish_spaces(g, f)) and bool(chit)
-    if name in ("divide", "coordinate"):
-        return True
-    if name == "air-recon":
-        return bool(air_recon_spaces(g))
-    if name == "mobilize":
-        return next(iter_mobilize(g), None) is not None or bool(mobilize_guerrilla_spaces(g, f))
-    if name == "raid":  # "is there one" stops at the first space
-        return next(iter_raid(g, []), None) is not None
-    return False
+    return punish_spaces
 
 
 def sa_title(name: str) -> str:
-    return name.replace("-", " ").title()
+    """The printed name of Special Activity *name* (``Air Recon``); a word that is none, capitalized."""
+    return SA_TITLE.get(name) or name.replace("-", " ").title()
 
 
 def sa_refusal(g: Context, faction: str, op: str, name: str, now: bool, f: dict | None = None) -> str:
@@ -149,7 +133,7 @@ def sa_impossible(g: Context, name: str, f: dict | None = None) -> str | None:
     f = f or {}
     if name == "punish":
         p = g.s["punishment"]
-        if not _spaces()[1](g, f):
+        if not _punish_spaces()(g, f):
             where = f" among {W.names(f['only'])}" if f.get("only") is not None else ""
             need = "District or City" + (" with Troops" if f.get("troops", True) else "")
             return W.because(f"Punish has no space: no {need}{where}", W.rule_of(f, "4.2.1") if where else "4.2.1")

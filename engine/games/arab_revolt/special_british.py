@@ -1,5 +1,5 @@
 """The British Special Activities of Arab Revolt other than Punish (``punish``): Divide (4.2.2) and Air
-Recon (4.2.3). Their shared base and ``sa_possible`` are in ``special``."""
+Recon (4.2.3). Their shared base is in ``special``."""
 
 from __future__ import annotations
 
@@ -49,7 +49,14 @@ class Divide(SpecialActivity):
 
     name = "ar.sa.divide"
     sa = "divide"
+    faction = "british"
+    rule = "4.2.2"
+    accompanies = ("deploy", "patrol")
     initial = {"used": []}
+
+    def possible(self, g, f=None):
+        """Always: it may roll for the Unity Track instead of selecting spaces (4.2.2)."""
+        return True
 
     def prompt(self, g, f):
         used = f["used"]
@@ -179,7 +186,13 @@ class AirRecon(SpecialActivity):
 
     name = "ar.sa.air-recon"
     sa = "air-recon"
+    faction = "british"
+    rule = "4.2.3"
+    accompanies = ("deploy", "patrol", "sweep", "assault")  # any British Operation
     initial = {"chosen": []}
+
+    def possible(self, g, f=None):
+        return bool(air_recon_spaces(g))
 
     def prompt(self, g, f):
         done = f["chosen"]

@@ -1,5 +1,5 @@
 """The Rebel Special Activities of Arab Revolt: Mobilize (4.3.1), Coordinate (4.3.2) and Raid (4.3.3).
-Their shared base and ``sa_possible`` are in ``special``."""
+Their shared base is in ``special``."""
 
 from __future__ import annotations
 
@@ -50,7 +50,14 @@ class Mobilize(SpecialActivity):
 
     name = "ar.sa.mobilize"
     sa = "mobilize"
+    faction = "rebels"
+    rule = "4.3.1"
+    accompanies = ("rally", "march")
     initial = {"chosen": [], "placed": [], "stage": "bases"}
+
+    def possible(self, g, f=None):
+        """A space for a Base, or one for a Guerrilla (4.3.1)."""
+        return next(iter_mobilize_spaces(g), None) is not None or bool(mobilize_guerrilla_spaces(g, f))
 
     def guerrilla_spaces(self, g, f):
         return [s for s in mobilize_guerrilla_spaces(g, f) if s not in f["placed"]]
@@ -159,6 +166,13 @@ class Coordinate(SpecialActivity):
 
     name = "ar.sa.coordinate"
     sa = "coordinate"
+    faction = "rebels"
+    rule = "4.3.2"
+    accompanies = ("rally", "march", "sabotage", "ambush")  # any Rebel Operation
+
+    def possible(self, g, f=None):
+        """Always: the extra space and the roll need nothing on the map (4.3.2)."""
+        return True
 
     def advance(self, g, f):
         g.end()
@@ -223,7 +237,14 @@ class Raid(SpecialActivity):
 
     name = "ar.sa.raid"
     sa = "raid"
+    faction = "rebels"
+    rule = "4.3.3"
+    accompanies = ("rally", "sabotage", "ambush")
     initial = {"chosen": [], "stage": "space"}
+
+    def possible(self, g, f=None):
+        """A space to Raid: "is there one" stops at the first (4.3.3)."""
+        return next(iter_raid_spaces(g, []), None) is not None
 
     def most(self, g):
         return 1 if cap(g, "A8") == "unshaded" else 2

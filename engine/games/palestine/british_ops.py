@@ -3,13 +3,14 @@
 
 from __future__ import annotations
 
+from ...coin.capabilities import cap
 from ...coin.will import shift_will
 from ...core import notation
 from ...core.flow import procedure
 from ...core.ruling_choice import chosen
 from . import board as B
 from .cell_removal import CellRemoval, ChitChoice
-from .operation import NO, Operation, cap
+from .operation import NO, Operation
 from .why import has, held, names, not_a_space, space_of, spaces_in
 
 notation.declare(__name__, {"to", "troop", "move", "chit", "curfew", "arrest", "remove", "done"})
@@ -22,6 +23,8 @@ class Deploy(Operation):
 
     name = "pal.op.deploy"
     op = "deploy"
+    faction = "british"
+    rule = "3.2.1"
 
     def eligible(self, g, f, sid, why=True):
         x = B.sp(g, sid)
@@ -127,6 +130,8 @@ class Patrol(CellRemoval, Operation):
 
     name = "pal.op.patrol"
     op = "patrol"
+    faction = "british"
+    rule = "3.2.2"
     removal_stage = "arrest"
 
     def eligible(self, g, f, sid, why=True):
@@ -279,6 +284,8 @@ class Search(Operation):
 
     name = "pal.op.search"
     op = "search"
+    faction = "british"
+    rule = "3.2.3"
 
     def on_space(self, g, f, sid):
         g.say(f"British Search selected {B.name(sid)}.", faction="british", rule="3.2.3")
@@ -413,6 +420,8 @@ class Assault(CellRemoval, Operation):
 
     name = "pal.op.assault"
     op = "assault"
+    faction = "british"
+    rule = "3.2.4"
     removal_stage = "assault"
 
     def eligible(self, g, f, sid, why=True):

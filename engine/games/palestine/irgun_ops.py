@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from ...coin.capabilities import cap
 from ...core import notation
 from ...core.errors import RulesBugError
 from ...core.flow import Procedure, procedure
 from ...core.ruling_choice import chosen
 from . import board as B
 from .haganah import shift_haganah
-from .operation import NO, Operation, cap
+from .operation import NO, Operation
 from .why import count, elsewhere, has, kind_of, not_a_space, space_of
 
 notation.declare(__name__, {"place", "move", "cache", "terror", "roll"})
@@ -33,6 +34,8 @@ class Recruit(Operation):
 
     name = "pal.op.recruit"
     op = "recruit"
+    faction = "irgun"
+    rule = "3.3.1"
 
     def eligible(self, g, f, sid, why=True):
         if B.sp(g, sid)["curfew"]:
@@ -84,6 +87,8 @@ class Travel(Operation):
 
     name = "pal.op.travel"
     op = "travel"
+    faction = "irgun"
+    rule = "3.3.2"
 
     def eligible(self, g, f, sid, why=True):
         x = B.sp(g, sid)
@@ -194,6 +199,8 @@ class Sabotage(Operation):
 
     name = "pal.op.sabotage"
     op = "sabotage"
+    faction = "irgun"
+    rule = "3.3.3"
 
     def eligible(self, g, f, sid, why=True):
         x = B.sp(g, sid)
@@ -387,6 +394,8 @@ class Rob(Operation):
 
     name = "pal.op.rob"
     op = "rob"
+    faction = "irgun"
+    rule = "3.3.4"
 
     def eligible(self, g, f, sid, why=True):
         x = B.sp(g, sid)

@@ -10,27 +10,22 @@ their own space count and flags (:func:`event_op_frame`, ruling R-EV-OPS).
 from __future__ import annotations
 
 from ...coin import operation
+from ...coin.capabilities import cap
 from ...core import notation
 from ...core.flow import Context
 from ...core.ruling_choice import chosen
 from . import board as B
 from .data import CARDS
-from .special import SA_ACCOMPANY, SA_FACTION, SA_RULE, SA_TITLE, no_space, sa_possible
+from .special import ACTIVITIES, SA_ACCOMPANY, SA_FACTION, SA_RULE, SA_TITLE, no_space
 from .why import Refusal, elsewhere, has, held, names, not_a_space, space_of, word_of
 
 notation.declare(__name__, {"lead", "offensive"})
 
 LEAD_OPS = {"patrol", "search", "assault"}          # 2.3.7
 OFFENSIVE_OPS = {"recruit", "sabotage", "rob"}      # 2.3.7
-OP_FACTION = {"deploy": "british", "patrol": "british", "search": "british", "assault": "british",
-              "recruit": "irgun", "travel": "irgun", "sabotage": "irgun", "rob": "irgun"}
-OP_RULE = {"deploy": "3.2.1", "patrol": "3.2.2", "search": "3.2.3", "assault": "3.2.4",
-           "recruit": "3.3.1", "travel": "3.3.2", "sabotage": "3.3.3", "rob": "3.3.4"}
-
-
-def cap(g: Context, cid: str) -> str | None:
-    """The side of Capability *cid* in play, if any (5.3)."""
-    return g.s["capabilities"].get(cid)
+#: Each Operation's faction and rule, as its class in ``british_ops`` or ``irgun_ops`` says.
+OP_FACTION = ACTIVITIES.op_faction
+OP_RULE = ACTIVITIES.op_rule
 
 
 def base_spaces(g: Context, faction: str, limited: bool) -> int:
@@ -110,19 +105,13 @@ class Operation(operation.Operation):
     :data:`NO`, the tests the same."""
 
     sa_prefix = "pal.sa."
+    activities = ACTIVITIES
 
     def eligible(self, g: Context, f: dict, sid: str, why: bool = True) -> str | None:
         return None
 
     def admits(self, g: Context, f: dict, sid: str) -> bool:
         return self.eligible(g, f, sid, False) is None
-
-    @property
-    def faction(self) -> str:
-        return OP_FACTION[self.op]
-
-    def sa_allowed(self, g: Context, f: dict) -> list[str]:
-        return [a for a in SA_ACCOMPANY[self.op] if sa_possible(g, a, f)]
 
     def select_extras(self, g, f, out):
         if f["extras"] and self.op in LEAD_OPS and not f["lead"] and not f.get("no_intel"):
@@ -156,9 +145,6 @@ class Operation(operation.Operation):
             f["sa_done"] = arg  # named by a later refusal (4.1: one Special Activity)
         super().act(g, f, verb, arg)
 
-    def rule_for(self, g: Context, f: dict) -> str:
-        return OP_RULE[self.op]
-
     # -- refusals: the tests of prompt, each saying what failed ----------------------------------------
 
     def explain(self, g: Context, f: dict, verb: str, arg: str | None) -> str | None:
@@ -177,9 +163,9 @@ class Operation(operation.Operation):
             if verb == "space":
                 return self.space_refusal(g, f, arg)
             if verb == "done" and not f["spaces"]:
-                return f"select at least one space first: this {self.title(f)} has selected none (3.1)"
+                return f"select at least one space first: this {self.called(f)} has selected none (3.1)"
         if stage == "final" and verb == "space":
-            return (f"this {self.title(f)} is complete in {names(f['spaces'])}: a Special Activity, or done "
+            return (f"this {self.called(f)} is complete in {names(f['spaces'])}: a Special Activity, or done "
                     "(3.1)")
         return self.stage_refusal(g, f, verb, arg)
 
@@ -187,7 +173,7 @@ class Operation(operation.Operation):
         """Why *verb arg* is refused in a sub-stage of the Operation (each Operation's own)."""
         return None
 
-    def title(self, f: dict) -> str:
+    def called(self, f: dict) -> str:
         """``Limited Patrol``, ``Sabotage``: the Operation as a refusal names it."""
         return f"{'Limited ' if f['limited'] else ''}{self.op.title()}"
 
@@ -199,7 +185,7 @@ class Operation(operation.Operation):
         if sid is None:
             return not_a_space(arg or "")
         if sid in f["spaces"]:
-            return f"{B.name(sid)} is already selected for this {self.title(f)} (3.1: a space only once)"
+            return f"{B.name(sid)} is already selected for this {self.called(f)} (3.1: a space only once)"
         if len(f["spaces"]) >= f["max"]:
             return self.limit_refusal(g, f)
         only = f.get("only")
@@ -218,7 +204,7 @@ class Operation(operation.Operation):
         """Why no more space may be selected: the limit that applies, and the extras counted in it: a Limited
         Operation 1 space (2.3.4), the Event's number (5.1), Bevin's 2 (P9 shaded), else 3 (3.1); the
         Intelligence Lead or Offensive (2.3.7) and the Haganah's extra space (6.5.3) add one each."""
-        head = f"this {self.title(f)} already has its {f['max']} space(s) ({names(f['spaces'])})"
+        head = f"this {self.called(f)} already has its {f['max']} space(s) ({names(f['spaces'])})"
         extras = [w for ok, w in ((f["lead"], "1 by Intelligence Lead, 2.3.7"), (f["offensive"],
                                                                                 "1 by Offensive, 2.3.7")) if ok]
         base = f["max"] - len(extras)
@@ -250,7 +236,8 @@ class Operation(operation.Operation):
         if f["sa"] != "open":
             return self.sa_closed(f)
         arg = word_of(arg, SA_FACTION)
-        mine = [a for a, who in SA_FACTION.items() if who == self.faction and a != "terror"]
+        # Those offered as ``sa NAME``: Terror is declared inside a Sabotage instead (4.3.3).
+        mine = [a for a, who in SA_FACTION.items() if who == self.faction and ACTIVITIES.specials[a].offered]
         if arg is None:
             return f"name the Special Activity: sa {'|'.join(mine)} ({'4.2' if self.faction == 'british' else '4.3'})"
         if arg not in SA_FACTION:
@@ -266,14 +253,14 @@ class Operation(operation.Operation):
             ops = [o.title() for o, sas in SA_ACCOMPANY.items() if arg in sas]
             return f"{SA_TITLE[arg]} may only accompany {' or '.join(ops)}, not {self.op.title()} ({SA_RULE[arg]})"
         if not (self.interruptible(g, f) or f["stage"] == "final"):
-            return (f"a Special Activity runs before, during or after the {self.title(f)}, between its steps (4.1): "
+            return (f"a Special Activity runs before, during or after the {self.called(f)}, between its steps (4.1): "
                     f"first finish this one: {self.sub_text(g, f) or f['stage']}")
         return no_space(g, arg)
 
     def sa_closed(self, f: dict) -> str:
         """Why this Operation has no Special Activity left: Limited (2.3.4), an Event's without one (4.1), or
         its one used already (4.1)."""
-        op = self.title(f)
+        op = self.called(f)
         if f["sa"] == "none":
             if f["limited"]:
                 return f"a Limited Operation has no Special Activity (2.3.4; 4.1): this is a {op}"
@@ -292,7 +279,7 @@ class Operation(operation.Operation):
         """Why an Intelligence Lead is refused (2.3.7): British Patrol, Search or Assault, once, while
         selecting, discarding a chit held; none in an Event's Operation of fixed size (5.1, ruling R-EV-OPS)
         nor with Montgomery's Search (P6 unshaded)."""
-        op = self.title(f)
+        op = self.called(f)
         if self.faction != "british":
             return "the Intelligence Lead is the British's; the Irgun add a space by Offensive (2.3.7)"
         if self.op not in LEAD_OPS:
@@ -313,7 +300,7 @@ class Operation(operation.Operation):
     def offensive_refusal(self, g: Context, f: dict, arg: str | None) -> str:
         """Why an Offensive is refused (2.3.7): Irgun Recruit, Sabotage or Rob, once, while selecting, an Arms
         Cache from a space with no British; none in an Event's Operation of fixed size (ruling R-EV-OPS)."""
-        op = self.title(f)
+        op = self.called(f)
         if self.faction != "irgun":
             return "the Offensive is the Irgun's; the British add a space by Intelligence Lead (2.3.7)"
         if self.op not in OFFENSIVE_OPS:

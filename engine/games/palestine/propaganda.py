@@ -133,7 +133,7 @@ class PalestinePropaganda(PropagandaRound):
         back = s["prison"] // 2
         s["prison"] -= back
         s["available"]["cells"] += back
-        s["eligible"] = ["irgun", "british"]
+        s["eligible"] = list(g.rules.eligibility_after_propaganda)
         g.say(f"Markers were removed, {back} Cell(s) returned from Prison, all Cells flipped Underground; "
               "Irgun is 1st Eligible.", rule="6.4")
 

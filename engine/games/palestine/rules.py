@@ -10,9 +10,11 @@ from .data import CARDS
 from .events import EVENTS
 from .operation import OP_FACTION, new_op_frame
 from .propaganda import expropriation_spaces  # noqa: F401  (re-exported for tests)
+from .special import ACTIVITIES
 from .why import Refusal
 
-OPS = {"british": ["deploy", "patrol", "search", "assault"], "irgun": ["recruit", "travel", "sabotage", "rob"]}
+#: Each faction's Operations, in the order of their rules (3.2, 3.3).
+OPS = ACTIVITIES.ops
 
 
 #: What leaves an Event text nothing to do, for the texts a player is most likely to try then (5.1.3).
@@ -44,6 +46,8 @@ def event_refusal(g: Context, cid: str, side: str) -> str:
 class PalestineRules(CoinRules):
     factions = ("irgun", "british")
     board = B.BOARD
+    #: 6.4: the Reset makes the Irgun 1st Eligible.
+    eligibility_after_propaganda = ("irgun", "british")
 
     def card(self, cid: str) -> dict:
         return CARDS[cid]

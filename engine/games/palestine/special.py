@@ -2,14 +2,20 @@
 
 British: Restore (4.2.1), Negotiate (4.2.2), Mass Detention (4.2.3).
 Irgun: Silence (4.3.1), Propagandize (4.3.2); Terror (4.3.3) is declared inside a Sabotage space and
-lives with Sabotage in ``irgun_ops``.
+lives with Sabotage in ``irgun_ops``: its class here is not offered as ``sa terror``.
+
+Each class says its faction, rule and the Operations it may accompany (4.1.1); :data:`ACTIVITIES`, the
+game's table of Operations and Special Activities, derives the names the rest of the game reads
+(``SA_ACCOMPANY``, ``SA_RULE``, ``SA_TITLE``, ``SA_FACTION``, ``sa_possible``).
 """
 
 from __future__ import annotations
 
+from ...coin import special
+from ...coin.activities import Activities
 from ...coin.will import shift_will
 from ...core import notation
-from ...core.flow import Context, Procedure, procedure
+from ...core.flow import Context, procedure
 from . import board as B
 from .data import CARDS
 from .haganah import shift_haganah
@@ -17,19 +23,16 @@ from .why import Refusal, count, elsewhere, has, kind_of, names, not_a_space, sp
 
 notation.declare(__name__, {"space", "remove", "done", "activate"})
 
+#: Palestine's Operations (``british_ops``, ``irgun_ops``) and Special Activities (here), each entered as its
+#: class is defined.
+ACTIVITIES = Activities()
 #: Which Special Activities may accompany which Operation (4.1.1, 4.2, 4.3).
-SA_ACCOMPANY = {
-    "deploy": ["restore", "negotiate"],
-    "patrol": ["negotiate"],
-    "search": ["negotiate", "mass-detention"],
-    "assault": ["mass-detention"],
-    "recruit": ["silence", "propagandize"],
-    "travel": ["silence", "propagandize"],
-    "sabotage": ["silence", "propagandize"],
-    "rob": ["silence", "propagandize"],
-}
-SA_RULE = {"restore": "4.2.1", "negotiate": "4.2.2", "mass-detention": "4.2.3", "silence": "4.3.1",
-           "propagandize": "4.3.2", "terror": "4.3.3"}
+SA_ACCOMPANY = ACTIVITIES.sa_accompany
+SA_RULE = ACTIVITIES.sa_rule
+SA_TITLE = ACTIVITIES.sa_title
+SA_FACTION = ACTIVITIES.sa_faction
+#: Whether a Special Activity could do anything now: ``sa_possible(g, name, f=None)``.
+sa_possible = ACTIVITIES.possible
 
 
 def restore_spaces(g: Context) -> list[str]:
@@ -50,12 +53,6 @@ def silence_spaces(g: Context) -> list[str]:
 def propagandize_cities(g: Context) -> list[str]:
     """Cities with at least one Cell and a Curfew (4.3.2)."""
     return [c for c in B.CITIES if (x := B.sp(g, c))["curfew"] and B.cells(x)]
-
-
-SA_TITLE = {"restore": "Restore", "negotiate": "Negotiate", "mass-detention": "Mass Detention", "silence": "Silence",
-            "propagandize": "Propagandize", "terror": "Terror"}
-SA_FACTION = {"restore": "british", "negotiate": "british", "mass-detention": "british", "silence": "irgun",
-              "propagandize": "irgun", "terror": "irgun"}
 
 
 def _curfew(x: dict) -> str:
@@ -105,27 +102,15 @@ SA_SPACES = {"restore": restore_spaces, "mass-detention": mass_detention_cities,
              "propagandize": propagandize_cities}
 
 
-def sa_possible(g: Context, name: str, f: dict | None = None) -> bool:
-    if name == "restore":
-        return bool(restore_spaces(g))
-    if name == "negotiate":
-        return True
-    if name == "mass-detention":
-        return bool(mass_detention_cities(g))
-    if name == "silence":
-        return bool(silence_spaces(g))
-    if name == "propagandize":
-        return bool(propagandize_cities(g))
-    return False
+#: The Irgun Operations, each of which Silence and Propagandize may accompany (4.1.1).
+IRGUN_OPS = ("recruit", "travel", "sabotage", "rob")
 
 
-class SpecialActivity(Procedure):
+class SpecialActivity(special.SpecialActivity):
     """A Special Activity selecting one space (two for Propagandize) that passes its test (4.2, 4.3)."""
 
     role_name = ""
-
-    def rule_for(self, g, f):
-        return SA_RULE[self.sa]
+    activities = ACTIVITIES
 
     def explain(self, g, f, verb, arg):
         if verb == "space":
@@ -134,8 +119,7 @@ class SpecialActivity(Procedure):
                 return not_a_space(arg or "")
             return self.space_refusal(g, f, sid)
         if verb == "done":
-            return (f"{SA_TITLE[self.sa]}, once chosen, takes place in a valid space: select one "
-                    f"({SA_RULE[self.sa]}, 4.1)")
+            return f"{self.title}, once chosen, takes place in a valid space: select one ({self.rule}, 4.1)"
         return elsewhere(verb)
 
     def space_refusal(self, g: Context, f: dict, sid: str) -> str | None:
@@ -150,6 +134,12 @@ class Restore(SpecialActivity):
 
     name = "pal.sa.restore"
     sa = "restore"
+    faction = "british"
+    rule = "4.2.1"
+    accompanies = ("deploy",)
+
+    def possible(self, g, f=None):
+        return bool(restore_spaces(g))
 
     def prompt(self, g, f):
         return {"space": restore_spaces(g)}
@@ -178,6 +168,13 @@ class Negotiate(SpecialActivity):
 
     name = "pal.sa.negotiate"
     sa = "negotiate"
+    faction = "british"
+    rule = "4.2.2"
+    accompanies = ("deploy", "patrol", "search")
+
+    def possible(self, g, f=None):
+        """Always: the roll needs no space (4.2.2)."""
+        return True
 
     def step(self, g, f):
         g.end()
@@ -209,6 +206,12 @@ class MassDetention(SpecialActivity):
 
     name = "pal.sa.mass-detention"
     sa = "mass-detention"
+    faction = "british"
+    rule = "4.2.3"
+    accompanies = ("search", "assault")
+
+    def possible(self, g, f=None):
+        return bool(mass_detention_cities(g))
 
     def prompt(self, g, f):
         if "city" not in f:
@@ -305,6 +308,12 @@ class Silence(SpecialActivity):
 
     name = "pal.sa.silence"
     sa = "silence"
+    faction = "irgun"
+    rule = "4.3.1"
+    accompanies = IRGUN_OPS
+
+    def possible(self, g, f=None):
+        return bool(silence_spaces(g))
 
     def prompt(self, g, f):
         return {"space": silence_spaces(g)}
@@ -330,6 +339,12 @@ class Propagandize(SpecialActivity):
 
     name = "pal.sa.propagandize"
     sa = "propagandize"
+    faction = "irgun"
+    rule = "4.3.2"
+    accompanies = IRGUN_OPS
+
+    def possible(self, g, f=None):
+        return bool(propagandize_cities(g))
 
     def prompt(self, g, f):
         if f.get("pending"):
@@ -405,6 +420,22 @@ class Propagandize(SpecialActivity):
         if f.get("over") or "space" not in self.prompt(g, f):
             g.end()
             return True
+        return False
+
+
+class Terror(SpecialActivity):
+    """Terror (4.3.3): it accompanies Sabotage only, declared in one City selected for Sabotage before its
+    roll as the Sabotage's one Special Activity: by the Sabotage's own ``terror`` order (``irgun_ops.Sabotage``
+    does its work), not offered as ``sa terror``, and never a procedure of its own."""
+
+    sa = "terror"
+    faction = "irgun"
+    rule = "4.3.3"
+    accompanies = ("sabotage",)
+    offered = False
+
+    def possible(self, g, f=None):
+        """Never on its own: only inside a Sabotage (4.3.3)."""
         return False
 
 

@@ -27,12 +27,12 @@ from engine.playout import choose
 from ..scripted import Spy, deal_out, legacy_deck
 
 # The setup modules (each game's package exports its setup function under the same name).
-pal_setup = importlib.import_module("engine.games.palestine.setup")
-ar_setup = importlib.import_module("engine.games.arab_revolt.setup")
-GAMES = ("palestine", "arab-revolt")
-#: Each game's Events and Propaganda cards, and whether its Propaganda cards are shuffled first (2.1).
-CARDS = {"palestine": (pal_setup.EVENT_CARDS, pal_setup.PROPAGANDA_CARDS, False),
-         "arab-revolt": (ar_setup.EVENT_CARDS, ar_setup.PROPAGANDA_CARDS, True)}
+#: Every registered game (each British Way game's setup module names its Events and Propaganda cards).
+GAMES = tuple(sorted(g["slug"] for g in engine.games()))
+_SETUP = {g: importlib.import_module(engine.definition(g).setup.__module__) for g in GAMES}
+#: Each game's Events and Propaganda cards, and whether its Propaganda cards are shuffled first (2.1: Palestine
+#: gives each pile its own Propaganda card, the others shuffle them).
+CARDS = {g: (m.EVENT_CARDS, m.PROPAGANDA_CARDS, g != "palestine") for g, m in _SETUP.items()}
 PILES, PILE, BOTTOM = 3, 7, 3  # three piles of 6 Events and a Propaganda card; it is in the bottom 2 + 1
 SAMPLES = 4000
 
@@ -182,7 +182,7 @@ def test_2_1_deck_propaganda_of_each_pile(deals):
 @pytest.mark.parametrize("game", GAMES)
 def test_8_0_deck_example_of_play_cards_on_top_in_order(game):
     s, _ = unrevealed(game, "example-of-play")
-    top = list(pal_setup.EXAMPLE_CARDS if game == "palestine" else ar_setup.EXAMPLE_CARDS)
+    top = list(_SETUP[game].EXAMPLE_CARDS)
     _, props, _ = CARDS[game]
     for seed in range(50):
         h = deal_out(s, SeededChance(seed))
