@@ -1,0 +1,57 @@
+"""The British Way: Malaya (British vs the Malayan Communist Party, 1948-1960), the second game of The British
+Way. Rules: rules/british-way.txt, Malaya (L1176-2195)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ...coin import deck
+from ...coin import facts as F
+from ...core.game import GameDefinition, register
+from ...versions import load_golden
+from . import (  # noqa: F401  (register procedures)
+    board,
+    british_ops,
+    mcp_ops,
+    operation,
+    propaganda,
+    propaganda_phases,
+    special,
+    special_british,
+    special_mcp,
+)
+from .data import RULINGS
+from .facts import facts
+from .invariants import invariants
+from .orders import ORDERS
+from .position import POSITION
+from .rules import RULES
+from .setup import setup
+from .view import view
+
+DEFINITION = register(GameDefinition(
+    slug="malaya",
+    title="The British Way: Malaya",
+    roles=("british", "mcp"),
+    scenarios={"standard": "The Malayan Emergency 1948-1960 (Setup Instructions 2.1, standard deck)",
+               "extended": "The Extended Malayan Emergency (Setup Instructions 2.1, piles of 8 Events)",
+               "example-of-play": "Standard setup with the Example of Play's first seven cards on top (8.0)"},
+    options={"map": "the umpire's corrections of the map's inferred adjacency, from the physical board: "
+                    "{remove: [[a, b]], add: [[a, b]], citation} (engine.coin.map_overrides)",
+             "rulings": "the umpire's reading where a ruling offers alternatives: {ruling id: choice} "
+                        "(engine.core.ruling_choice; GET /api/games/ID/rulings lists them)"},
+    setup=setup,
+    view=view,
+    names=F.names(board.BOARD),
+    rules=RULES,
+    rulings=lambda: RULINGS,
+    max_actions=5000,
+    layers=("engine.coin",),  # the COIN layer's procedures and order words are the game's too
+    orders=ORDERS,  # the order words and their arguments (engine.core.grammar; docs/orders.md)
+    position=POSITION,  # position files (docs/positions.md)
+    facts=facts,
+    invariants=invariants,
+    protected=deck.PROTECTED,
+    rules_version=1,  # engine.versions: bump with a migration when a persisted name changes
+    persisted=load_golden(Path(__file__).parent / "data" / "persisted.json"),
+))

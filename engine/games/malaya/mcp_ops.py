@@ -1,0 +1,649 @@
+"""The MCP Operations of Malaya: Rally (3.3.1), March (3.3.2), Attack (3.3.3) and Terror (3.3.4).
+
+Each selects any number of spaces, paying for each as it is selected (3.1: Resources permitting), one if
+Limited (2.3.4; March one destination). Rally and Attack cost 1 Resource a space; March and Terror 1, but
+nothing in an Economic Center. An Event's Operation (3.1.2, 5.4) pays nothing for its spaces; the Agitate of
+a Rally still costs (ruling R-FREE-OPS), except M30 shaded's (ruling R-M30, frame flag ``free_agitate``).
+MCP pieces may enter Thailand (1.3.3). The Capabilities read here: M1 shaded (Rally where a New Village is at
+Opposition), M8 (Attack's and Ambush's casualties and cubes) and M27 shaded (Terror removes Police).
+
+Attack's removal of cubes (:class:`Hits`) is shared with Ambush (4.3.3, ``special_mcp``).
+"""
+
+from __future__ import annotations
+
+from ...coin.will import shift_will
+from ...core import notation
+from ...core.flow import Context, procedure
+from . import board as B
+from . import why as W
+from .operation import Operation, cap, map_sources, place_own
+from .pacify import agitate_ok_rally, start_agitate
+
+notation.declare(__name__, {"place", "replace", "take", "flip", "move", "remove", "done"})
+
+#: The order words of a Guerrilla in each state and the space key they name (1.4.3).
+WORD_KEY = {"guerrilla-u": "guerrillas_u", "guerrilla-a": "guerrillas_a"}
+#: The cube words an Attack or Ambush may name when it chooses what to remove (M8 shaded).
+CUBE_KEY = {"troop": "troops", "police": "police"}
+#: Terror and Sabotage markers in the game (1.2: 15 in all); a marker is placed only from those not on the map
+#: (ruling R-1.4.1: markers are never taken from the map).
+TERROR_MARKERS = 15
+
+
+def mcp_rule(f: dict, own: str) -> str:
+    """The rule a log line or refusal cites: an Event's card with the Operation's own rule, else the rule."""
+    card = f.get("rule")
+    return f"{own}, {card}" if card and card != own else own
+
+
+class McpOperation(Operation):
+    """An MCP Operation: pays for each selected space once (3.1). The base pays as a space is selected; an
+    Ambush adds its space to the Attack's and pays for it the same way (4.3.3); ``paid_for`` keeps it to
+    one payment a space."""
+
+    def pay_for(self, g, f, sid):
+        paid = f.setdefault("paid_for", [])
+        if sid in paid:
+            return
+        paid.append(sid)
+        super().pay_for(g, f, sid)
+
+
+# -- Rally (3.3.1) -------------------------------------------------------------------------------------
+
+def rally_refusal(g: Context, sid: str) -> str | None:
+    """Why Rally may not select *sid*, ``None`` if it may: Provinces, Thailand and Kuala Lumpur (not an
+    Economic Center), not at Support, no New Village (M1 shaded: a New Village at Opposition allowed)."""
+    x, name = B.sp(g, sid), B.name(sid)
+    if B.KIND[sid] == "ec":
+        return W.because(f"{name} is an Economic Center: Rally selects Provinces, Thailand and Kuala Lumpur",
+                         "3.3.1")
+    if x["support"] > 0:
+        return W.because(f"{W.level_of(g, sid)}: Rally may not select a space at Support", "3.3.1")
+    if x["new_village"] and not (cap(g, "M1") == "shaded" and x["support"] < 0):
+        if cap(g, "M1") == "shaded":
+            return W.because(f"{name} has a New Village and is not at Opposition ({W.level_of(g, sid)}): "
+                             "Relocation resented lets Rally select a New Village space at Opposition only",
+                             "3.3.1, M1")
+        return W.because(f"{name} has a New Village: Rally may not select a space with one", "3.3.1, 1.12")
+    return None
+
+
+def rally_limit(g: Context, sid: str) -> int:
+    """Guerrillas a Rally may place in *sid*: one; where a Base already is, up to the Population plus the
+    Bases there (3.3.1), at least one."""
+    bases = B.sp(g, sid)["bases"]
+    return max(1, B.POP[sid] + bases) if bases else 1
+
+
+def replace_options(g: Context, sid: str) -> list[str]:
+    """The pairs of Guerrillas (``guerrilla-u guerrilla-a``) a Rally in *sid* may replace with a Base (3.3.1):
+    two Guerrillas there, room for a Base (1.4.2), and a Base Available or on the map elsewhere (1.4.1)."""
+    x = B.sp(g, sid)
+    if B.guerrillas(x) < 2 or not B.BOARD.room(g, sid, "bases"):
+        return []
+    if not g.s["available"]["bases"] and not map_sources(g, sid, "bases"):
+        return []
+    u, a = x["guerrillas_u"], x["guerrillas_a"]
+    pairs = (("guerrilla-u", "guerrilla-u", u >= 2), ("guerrilla-u", "guerrilla-a", u >= 1 and a >= 1),
+             ("guerrilla-a", "guerrilla-a", a >= 2))
+    return [f"{p} {q}" for p, q, ok in pairs if ok]
+
+
+@procedure
+class Rally(McpOperation):
+    """Rally (3.3.1): in each selected space, one Guerrilla placed, or two Guerrillas replaced with a Base;
+    where a Base already is, instead up to Population + Bases Guerrillas placed, or every Guerrilla there
+    flipped Underground. New Guerrillas go Underground (1.4.3); with none Available the MCP may take them from
+    the map (1.4.1 IMPORTANT, ruling R-1.4.1). Then, even if Limited, an Agitate in one selected space with MCP
+    Control and a Base (``pacify.start_agitate``), paid even in a free Rally (3.1.2), free with M30 shaded
+    (frame flag ``free_agitate``, ruling R-M30)."""
+
+    name = "my.op.rally"
+    op = "rally"
+    faction = "mcp"
+    rule = "3.3.1"
+    kinds = ("province", "city", "foreign")
+
+    def ok(self, g, f, sid):
+        x = g.s["spaces"][sid]
+        if x["support"] > 0:
+            return False
+        return not x["new_village"] or (x["support"] < 0 and cap(g, "M1") == "shaded")
+
+    def why_not(self, g, f, sid):
+        return rally_refusal(g, sid) or W.because(f"{B.name(sid)} does not qualify for Rally", "3.3.1")
+
+    def cost(self, g, f, sid):
+        return 1
+
+    def on_selected(self, g, f, sid):
+        f["here"] = sid
+        f["placed"] = 0
+        f["limit"] = rally_limit(g, sid)
+        f["stage"] = "rally"
+        g.say(f"MCP Rallied in {B.name(sid)}.", faction="mcp", rule=mcp_rule(f, "3.3.1"))
+
+    def on_select_done(self, g, f):
+        f["stage"] = "agitate"
+
+    def sub_prompt(self, g, f):
+        stage, here = f["stage"], f.get("here")
+        if stage == "rally":
+            out: dict[str, list[str]] = {"place": ["guerrilla"]}
+            pairs = replace_options(g, here)
+            if pairs:
+                out["replace"] = pairs
+            x = B.sp(g, here)
+            if x["bases"] and x["guerrillas_a"]:
+                out["flip"] = []
+            return out
+        if stage == "more":
+            return {"place": ["guerrilla"], "done": []} if f["placed"] < f["limit"] else {"done": []}
+        if stage == "base-from":
+            return {"take": map_sources(g, here, "bases")}
+        return {}
+
+    def sub_text(self, g, f):
+        stage, here = f["stage"], f.get("here")
+        if stage == "rally":
+            can = self.sub_prompt(g, f)
+            x = B.sp(g, here)
+            acts = [f"place up to {f['limit']} Guerrillas (place guerrilla, one at a time)" if f["limit"] > 1
+                    else "place a Guerrilla (place guerrilla)"]
+            if "replace" in can:
+                acts.append("replace two Guerrillas with a Base (replace PIECE PIECE)")
+            if "flip" in can:
+                acts.append(f"flip the {W.count(x['guerrillas_a'], 'guerrillas_a')} there Underground (flip)")
+            return f"MCP Rally in {B.name(here)}: {W.names(acts, plain=True, joint='or')}"
+        if stage == "more":
+            return (f"MCP Rally in {B.name(here)}: {f['placed']} of up to {f['limit']} Guerrillas placed "
+                    f"(Population + Bases); place guerrilla, or done")
+        if stage == "base-from":
+            return (f"MCP Rally in {B.name(here)}: no Base is Available; take one from the map to replace the "
+                    "two Guerrillas (take SPACE base)")
+        return ""
+
+    def sub_explain(self, g, f, verb, arg):
+        stage, here = f["stage"], f.get("here")
+        name = B.name(here) if here else ""
+        rule = "3.3.1"
+        if stage == "rally":
+            if verb == "place":
+                return W.form("place", "guerrilla", arg, rule) if arg != "guerrilla" else None
+            if verb == "replace":
+                return self.replace_refusal(g, f, arg)
+            if verb == "flip":
+                x = B.sp(g, here)
+                if not x["bases"]:
+                    return W.because(f"{W.has(g, here, 'bases')}: Rally flips Guerrillas Underground only where a "
+                                     "Base already is", rule)
+                return W.because(f"{W.has(g, here, 'guerrillas_a')} to flip Underground", rule)
+            if verb == "done":
+                return W.because(f"the Rally in {name} places a Guerrilla, replaces two with a Base, or (with a "
+                                 "Base) flips them Underground: choose one", rule)
+            if verb == "take":
+                return W.because(f"a Base is taken from the map only once the Rally in {name} replaces two "
+                                 "Guerrillas and none is Available", "1.4.1")
+            return None
+        if stage == "more":
+            if verb == "place" and arg == "guerrilla":
+                return W.because(f"the Rally in {name} places up to {f['limit']} Guerrillas (Population "
+                                 f"{B.POP[here]} + {W.count(B.sp(g, here)['bases'], 'bases')}) and has placed "
+                                 f"{f['placed']}", rule)
+            if verb == "place":
+                return W.form("place", "guerrilla", arg, rule)
+            if verb in ("replace", "flip"):
+                return W.because(f"the Rally in {name} is placing Guerrillas: one of its choices a space", rule)
+            return None
+        if stage == "base-from":
+            if verb == "take":
+                return self.take_refusal(g, f, arg)
+            if verb == "done":
+                return W.because(f"the two Guerrillas in {name} are replaced with a Base: take one from the map",
+                                 "1.4.1")
+        return None
+
+    def replace_refusal(self, g: Context, f: dict, arg: str | None) -> str:
+        """Why the Rally may not replace the Guerrillas *arg* with a Base: the form, two such Guerrillas
+        there, stacking (1.4.2), a Base to place (1.4.1)."""
+        here, rule = f["here"], "3.3.1"
+        words = W.parts(arg, 2)
+        if words is None or any(w not in WORD_KEY for w in words):
+            return W.form("replace", "guerrilla-u|guerrilla-a guerrilla-u|guerrilla-a", arg, rule)
+        x = B.sp(g, here)
+        if B.guerrillas(x) < 2:
+            return W.because(f"{W.has(g, here, 'guerrillas')}: a Base replaces two", rule)
+        if not B.BOARD.room(g, here, "bases"):
+            return W.because(f"{W.has(g, here, 'bases')}: two Bases at most in a space", "1.4.2")
+        if not g.s["available"]["bases"] and not map_sources(g, here, "bases"):
+            return W.because("no Base is Available, and none is on the map elsewhere to take", "1.4.1")
+        return W.because(f"{W.has(g, here, 'guerrillas_u', 'guerrillas_a')}: not the two Guerrillas named "
+                         f"({arg})", rule)
+
+    def take_refusal(self, g: Context, f: dict, arg: str | None) -> str | None:
+        here = f["here"]
+        words = W.parts(arg, 2)
+        if words is None or words[1] != "base":
+            return W.form("take", "SPACE base", arg, "1.4.1")
+        src = words[0]
+        if not W.is_space(src):
+            return W.not_a_space(src)
+        if src == here:
+            return W.because(f"the Base goes to {B.name(here)}: take one from another space", "1.4.1")
+        return W.because(f"{W.has(g, src, 'bases')} to take", "1.4.1")
+
+    def sub_act(self, g, f, verb, arg):
+        stage, here = f["stage"], f["here"]
+        rule = mcp_rule(f, "3.3.1")
+        if verb == "done":
+            f["stage"] = "select"
+            return
+        if verb == "place":
+            f["placed"] += 1
+            f["stage"] = "more" if f["placed"] < f["limit"] else "select"
+            place_own(g, "mcp", here, "guerrillas", rule=rule, label="Rally")
+            return
+        if verb == "flip":
+            x = B.sp(g, here)
+            n = x["guerrillas_a"]
+            x["guerrillas_u"] += n  # a flip changes no count of forces: Control stays as it is (1.7)
+            x["guerrillas_a"] = 0
+            f["stage"] = "select"
+            g.say(f"MCP flipped {W.count(n, 'guerrillas_a')} in {B.name(here)} Underground (Rally).",
+                  faction="mcp", rule=rule)
+            return
+        if verb == "replace":
+            f["pair"] = arg.split(" ")
+            if g.s["available"]["bases"]:
+                self.replace(g, f, None)
+            else:
+                f["stage"] = "base-from"
+            return
+        if stage == "base-from" and verb == "take":
+            self.replace(g, f, arg.split(" ")[0])
+
+    def replace(self, g: Context, f: dict, src: str | None) -> None:
+        """Two Guerrillas in the Rally space replaced with a Base, from Available or from *src* on the map
+        (1.4.1 IMPORTANT): one change, Control adjusted once it is over (ruling R-CONTROL-PW)."""
+        here = f["here"]
+        rule = mcp_rule(f, "3.3.1")
+        with B.together(g):
+            for w in f.pop("pair"):
+                B.remove(g, here, WORD_KEY[w], 1)
+            if src is None:
+                B.place(g, here, "bases", 1)
+            else:
+                B.move(g, src, here, "bases", 1)
+        whence = f" (taken from {B.name(src)}, none being Available)" if src else ""
+        g.say(f"MCP replaced two Guerrillas in {B.name(here)} with a Base{whence} (Rally).", faction="mcp",
+              rule=rule if src is None else f"{rule}, 1.4.1")
+        f["stage"] = "select"
+
+    def agitate_spaces(self, g: Context, f: dict) -> list[str]:
+        """The selected spaces where the Rally may Agitate: MCP Control and a Base (3.3.1)."""
+        return [s for s in f["spaces"] if agitate_ok_rally(g, s)]
+
+    def step(self, g, f):
+        if f["stage"] == "more" and f["placed"] >= f["limit"]:
+            f["stage"] = "select"
+            return True
+        if f["stage"] == "agitate":
+            f["stage"] = "final"
+            spaces = self.agitate_spaces(g, f)
+            if spaces:
+                free = bool(f.get("free_agitate"))
+                start_agitate(g, spaces, 1, rule=f.get("rule") or "3.3.1",
+                              label="M30 shaded, free" if free else "Rally", free=free)
+            return True
+        return super().step(g, f)
+
+
+# -- March (3.3.2) -------------------------------------------------------------------------------------
+
+@procedure
+class March(McpOperation):
+    """March (3.3.2): destinations are selected, 1 Resource each but nothing for an Economic Center; then
+    Guerrillas move into them from adjacent spaces, all at once (Control adjusted once the move is over,
+    ruling R-CONTROL-PW). The moves are declared one Guerrilla at a time (``move FROM TO PIECE``) and made
+    together at ``done``: a group from one origin to one destination goes Active if the destination is an
+    Economic Center or at Support and the group plus the cubes there number more than three; otherwise each
+    Guerrilla keeps its state (1.4.3 NOTE). Limited: one destination, from any origins (2.3.4)."""
+
+    name = "my.op.march"
+    op = "march"
+    faction = "mcp"
+    rule = "3.3.2"
+
+    def ok(self, g, f, sid):
+        """A Guerrilla stands next to *sid* to move in (a destination none could reach would do nothing)."""
+        spaces = g.s["spaces"]
+        return any(spaces[a]["guerrillas_u"] or spaces[a]["guerrillas_a"] for a in B.adj(g, sid))
+
+    def why_not(self, g, f, sid):
+        near = sorted(B.adj(g, sid))
+        return W.because(f"no space adjacent to {B.name(sid)} ({W.names(near)}) has a Guerrilla to March in: "
+                         "Guerrillas move from adjacent spaces", "3.3.2")
+
+    def cost(self, g, f, sid):
+        return 0 if B.KIND[sid] == "ec" else 1
+
+    def on_selected(self, g, f, sid):
+        g.say(f"MCP selected {B.name(sid)} as a March destination.", faction="mcp", rule=mcp_rule(f, "3.3.2"))
+
+    def on_select_done(self, g, f):
+        f["stage"] = "move"
+        f["groups"] = []
+
+    def left(self, g: Context, f: dict, origin: str, key: str) -> int:
+        """Guerrillas of *key* in *origin* not yet declared to move: each moves once (3.3.2)."""
+        i = 2 if key == "guerrillas_u" else 3
+        return B.sp(g, origin)[key] - sum(grp[i] for grp in f["groups"] if grp[0] == origin)
+
+    def moves(self, g: Context, f: dict) -> list[str]:
+        out = []
+        for d in f["spaces"]:
+            for o in sorted(B.adj(g, d)):
+                for w, k in WORD_KEY.items():
+                    if self.left(g, f, o, k) > 0:
+                        out.append(f"{o} {d} {w}")
+        return out
+
+    def sub_prompt(self, g, f):
+        moves = self.moves(g, f)
+        return {"move": moves, "done": []} if moves else {"done": []}
+
+    def planned(self, f: dict) -> str:
+        parts = [f"{grp[2] + grp[3]} {B.name(grp[0])} to {B.name(grp[1])}" for grp in f["groups"]]
+        return f" (declared: {', '.join(parts)})" if parts else ""
+
+    def sub_text(self, g, f):
+        head = f"MCP March into {W.names(f['spaces'])}"
+        if not g.offers("move", lambda: bool(self.moves(g, f))):
+            return f"{head}: no more Guerrilla may move{self.planned(f)}; done to move them"
+        return (f"{head}: move a Guerrilla from an adjacent space (move FROM TO guerrilla-u|guerrilla-a)"
+                f"{self.planned(f)}, or done to move them all at once")
+
+    def sub_explain(self, g, f, verb, arg):
+        if verb != "move":
+            return None
+        rule = "3.3.2"
+        words = W.parts(arg, 3)
+        if words is None or words[2] not in WORD_KEY:
+            return W.form("move", "FROM TO guerrilla-u|guerrilla-a", arg, rule)
+        o, d, w = words
+        for s in (o, d):
+            if not W.is_space(s):
+                return W.not_a_space(s)
+        if d not in f["spaces"]:
+            return W.because(f"{B.name(d)} is not a destination of this March ({W.names(f['spaces'])})", rule)
+        if o == d:
+            return W.because(f"the Guerrillas are in {B.name(d)} already: March moves them from adjacent spaces",
+                             rule)
+        if o not in B.adj(g, d):
+            return W.because(f"{B.name(o)} is not adjacent to {B.name(d)}: March moves Guerrillas from adjacent "
+                             "spaces", rule)
+        key = WORD_KEY[w]
+        there = B.sp(g, o)[key]
+        if not there:
+            return W.because(f"{W.has(g, o, key)} to move", rule)
+        return W.because(f"the {W.count(there, key)} in {B.name(o)} are all declared to move already: each "
+                         "Guerrilla moves once", rule)
+
+    def sub_act(self, g, f, verb, arg):
+        if verb == "move":
+            o, d, w = arg.split(" ")
+            for grp in f["groups"]:
+                if grp[0] == o and grp[1] == d:
+                    break
+            else:
+                grp = [o, d, 0, 0]
+                f["groups"].append(grp)
+            grp[2 if w == "guerrilla-u" else 3] += 1
+            return
+        self.execute(g, f)
+        f["stage"] = "final"
+
+    def execute(self, g: Context, f: dict) -> None:
+        """Every declared group moves at once; each goes Active where 3.3.2 says (see the class)."""
+        rule = mcp_rule(f, "3.3.2")
+        with B.together(g):
+            for o, d, u, a in f["groups"]:
+                y = B.sp(g, d)
+                n = u + a
+                cubes = B.cubes(y)
+                exposed = (B.KIND[d] == "ec" or y["support"] > 0) and n + cubes > 3
+                B.move(g, o, d, "guerrillas_u", u)
+                B.move(g, o, d, "guerrillas_a", a)
+                flipped = B.activate(g, d, u, "guerrillas") if exposed else 0
+                why = ""
+                if flipped:
+                    where = "an Economic Center" if B.KIND[d] == "ec" else "at Support"
+                    why = (f"; {W.count(flipped, 'guerrillas_u')} went Active ({B.name(d)} is {where}, and "
+                           f"{n} moving + {W.count(cubes, 'cubes')} > 3)")
+                g.say(f"MCP Marched {W.count(n, 'guerrillas')} from {B.name(o)} to {B.name(d)}{why}.",
+                      faction="mcp", rule=rule)
+        f["groups"] = []
+
+
+# -- removing cubes: Attack (3.3.3) and Ambush (4.3.3) ------------------------------------------------
+
+class Hits:
+    """The removal of British cubes by an Attack (two) or an Ambush (one): Police first, Troops only once no
+    Police remain; with M8 shaded any two cubes, the MCP choosing which (``remove troop|police``). Political
+    Will -1 if any Troop was removed (3.3.3, 4.3.3, 7.2); with M8 unshaded, then one Attacking or Ambushing
+    Guerrilla removed for each Troop removed. Frame locals: ``hit`` (the space, the cubes left to remove, the
+    Troops removed, the words of the log) while a removal is under way; ``stage`` returns to ``after``."""
+
+    def start_hits(self, g: Context, f: dict, sid: str, count: int, what: str, after: str) -> None:
+        """Removes *count* cubes in *sid* for *what* (``Attack``, ``Ambush``); asks which only where M8 shaded
+        leaves a choice; then stage *after*."""
+        n = min(count, B.cubes(B.sp(g, sid)))
+        f["hit"] = {"space": sid, "left": n, "troops": 0, "what": what, "after": after}
+        f["stage"] = "hit"
+        self.auto_hits(g, f)
+
+    def hit_choices(self, g: Context, f: dict) -> list[str]:
+        """The cube words the MCP may choose between now: only with M8 shaded, both kinds there, and fewer to
+        remove than the cubes there."""
+        h = f["hit"]
+        x = B.sp(g, h["space"])
+        if cap(g, "M8") != "shaded" or not (x["troops"] and x["police"]) or h["left"] >= B.cubes(x):
+            return []
+        return ["troop", "police"]
+
+    def auto_hits(self, g: Context, f: dict) -> None:
+        """Removes the cubes there is no choice about, then ends the removal once none is left."""
+        h = f["hit"]
+        while h["left"] > 0 and not self.hit_choices(g, f):
+            x = B.sp(g, h["space"])
+            if cap(g, "M8") == "shaded":  # no choice left: one kind there, or every cube goes
+                key = "troops" if x["troops"] else "police"
+            else:
+                key = "police" if x["police"] else "troops"
+            self.hit_one(g, f, key)
+        if h["left"] <= 0:
+            self.end_hits(g, f)
+
+    def hit_one(self, g: Context, f: dict, key: str) -> None:
+        h = f["hit"]
+        sid = h["space"]
+        B.remove(g, sid, key, 1)
+        h["left"] -= 1
+        if key == "troops":
+            h["troops"] += 1
+        rule = "4.3.3" if h["what"] == "Ambush" else "3.3.3"
+        m8 = ", M8 shaded" if cap(g, "M8") == "shaded" else ""
+        g.say(f"The MCP {h['what']} removed {B.BOARD.named(key)} from {B.name(sid)}.", faction="mcp",
+              rule=f"{rule}{m8}")
+
+    def end_hits(self, g: Context, f: dict) -> None:
+        """Political Will -1 if a Troop was removed (3.3.3, 4.3.3); M8 unshaded casualties."""
+        h = f.pop("hit")
+        sid, troops = h["space"], h["troops"]
+        rule = "4.3.3" if h["what"] == "Ambush" else "3.3.3"
+        if troops:
+            shift_will(g, -1, f"the {h['what']} in {B.name(sid)} removed a Troop", rule)
+        if troops and cap(g, "M8") == "unshaded":
+            lost = B.remove(g, sid, "guerrillas_a", troops)
+            role = "Ambushing" if h["what"] == "Ambush" else "Attacking"
+            g.say(f"High casualties: MCP removed {W.count(lost, 'guerrillas_a')} ({role}) from {B.name(sid)}, one "
+                  "for each Troop removed.", faction="mcp", rule="M8")
+        f["stage"] = h["after"]
+
+    def hit_text(self, g: Context, f: dict) -> str:
+        h = f["hit"]
+        return (f"MCP {h['what']} in {B.name(h['space'])} (MNLA, M8 shaded: any cubes): remove a cube, "
+                f"{h['left']} left to remove (remove troop|police)")
+
+    def hit_refusal(self, g: Context, f: dict, verb: str, arg: str | None) -> str | None:
+        h = f["hit"]
+        rule = "4.3.3" if h["what"] == "Ambush" else "3.3.3"
+        if verb == "remove":
+            if arg not in CUBE_KEY:
+                return W.form("remove", "troop|police", arg, rule)
+            return W.because(f"{W.has(g, h['space'], CUBE_KEY[arg])} to remove", rule)
+        if verb == "done":
+            return W.because(f"the {h['what']} removes {h['left']} more cube(s) in {B.name(h['space'])}: each "
+                             "targeted piece is affected to the maximum extent", "3.1")
+        return None
+
+    def hit_act(self, g: Context, f: dict, arg: str) -> None:
+        self.hit_one(g, f, CUBE_KEY[arg])
+        self.auto_hits(g, f)
+
+
+def attack_ok(g: Context, sid: str) -> bool:
+    """Guerrillas and British cubes in *sid* (3.3.3)."""
+    x = g.s["spaces"][sid]
+    return bool((x["guerrillas_u"] or x["guerrillas_a"]) and (x["troops"] or x["police"]))
+
+
+def attack_refusal(g: Context, sid: str, rule: str = "3.3.3") -> str | None:
+    """Why an Attack may not select *sid*, ``None`` if it may."""
+    if attack_ok(g, sid):
+        return None
+    return W.because(f"{W.has(g, sid, 'guerrillas', 'cubes')}: Attack needs Guerrillas and British cubes", rule)
+
+
+@procedure
+class Attack(Hits, McpOperation):
+    """Attack (3.3.3): in each selected space with Guerrillas and British cubes, every Guerrilla there goes
+    Active and a die is rolled; at most the Guerrillas there, two cubes are removed (:class:`Hits`). Ambush
+    (4.3.3) takes one space of the Attack instead (``special_mcp``)."""
+
+    name = "my.op.attack"
+    op = "attack"
+    faction = "mcp"
+    rule = "3.3.3"
+
+    def ok(self, g, f, sid):
+        return attack_ok(g, sid)
+
+    def why_not(self, g, f, sid):
+        return attack_refusal(g, sid)
+
+    def cost(self, g, f, sid):
+        return 1
+
+    def sa_allowed(self, g, f):
+        """Ambush only where a space is left for it (``special_mcp.ambush_spaces``, with this Attack's
+        frame); the others as the base says."""
+        from .special_mcp import ambush_spaces
+        out = []
+        for a, possible in self.activities.accompanying(self.op):
+            if (ambush_spaces(g, {}, f) if a == "ambush" else possible(g, None)):
+                out.append(a)
+        return out
+
+    def on_selected(self, g, f, sid):
+        x = B.sp(g, sid)
+        rule = mcp_rule(f, "3.3.3")
+        B.activate(g, sid, x["guerrillas_u"], "guerrillas")
+        n = B.guerrillas(x)
+        die = g.roll(f"Attack in {B.name(sid)}")
+        hit = die <= n
+        g.say(f"MCP Attacked in {B.name(sid)}: every Guerrilla there went Active; rolled {die} against "
+              f"{W.count(n, 'guerrillas')}: {'a hit' if hit else 'no effect'} (needs {n} or less).",
+              faction="mcp", rule=rule)
+        if hit:
+            self.start_hits(g, f, sid, 2, "Attack", "select")
+
+    def sub_prompt(self, g, f):
+        if f["stage"] == "hit":
+            return {"remove": self.hit_choices(g, f)}
+        return {}
+
+    def sub_text(self, g, f):
+        return self.hit_text(g, f) if f["stage"] == "hit" else ""
+
+    def sub_explain(self, g, f, verb, arg):
+        return self.hit_refusal(g, f, verb, arg) if f["stage"] == "hit" else None
+
+    def sub_act(self, g, f, verb, arg):
+        self.hit_act(g, f, arg)
+
+
+# -- Terror (3.3.4) ------------------------------------------------------------------------------------
+
+@procedure
+class Terror(McpOperation):
+    """Terror (3.3.4): in each selected space with an Underground Guerrilla, one goes Active; a Terror marker
+    (Kuala Lumpur, Provinces) or Sabotage marker (Economic Centers) is placed unless one is there (1.4.2);
+    then the space shifts once toward Opposition (none in an Economic Center). Thailand may be selected: the
+    Guerrilla goes Active, nothing else (ruling R-TERROR-THAILAND). M27 shaded: the MCP may also remove one
+    Police cube from each selected space (``remove police``)."""
+
+    name = "my.op.terror"
+    op = "terror"
+    faction = "mcp"
+    rule = "3.3.4"
+
+    def ok(self, g, f, sid):
+        return bool(g.s["spaces"][sid]["guerrillas_u"])
+
+    def why_not(self, g, f, sid):
+        return W.because(f"{W.has(g, sid, 'guerrillas_u')}: Terror needs one to Activate", "3.3.4")
+
+    def cost(self, g, f, sid):
+        return 0 if B.KIND[sid] == "ec" else 1
+
+    def on_selected(self, g, f, sid):
+        rule = mcp_rule(f, "3.3.4")
+        x, name, kind = B.sp(g, sid), B.name(sid), B.KIND[sid]
+        B.activate(g, sid, 1, "guerrillas")
+        key = {"ec": "sabotage", "province": "terror", "city": "terror"}.get(kind)
+        if key is None:
+            what = "no marker (Thailand takes none; ruling R-TERROR-THAILAND)"
+        elif x[key]:
+            what = f"no {key.title()} marker (one is there already)"
+        elif B.BOARD.on_map(g, "terror") + B.BOARD.on_map(g, "sabotage") >= TERROR_MARKERS:
+            what = f"no {key.title()} marker (all {TERROR_MARKERS} are on the map)"
+        else:
+            x[key] += 1
+            what = f"a {key.title()} marker"
+        g.say(f"MCP carried out Terror in {name}: a Guerrilla went Active and {what} was placed.", faction="mcp", rule=rule)
+        B.shift(g, sid, -1, "Terror", rule)
+        f["here"] = sid
+        if cap(g, "M27") == "shaded" and x["police"]:
+            f["stage"] = "police"
+
+    def sub_prompt(self, g, f):
+        return {"remove": ["police"], "done": []} if f["stage"] == "police" else {}
+
+    def sub_text(self, g, f):
+        return (f"MCP Terror in {B.name(f['here'])} (Running Dogs, M27 shaded): remove a Police cube there "
+                "(remove police), or done")
+
+    def sub_explain(self, g, f, verb, arg):
+        if f["stage"] == "police" and verb == "remove":
+            return W.form("remove", "police", arg, "M27")
+        return None
+
+    def sub_act(self, g, f, verb, arg):
+        f["stage"] = "select"
+        if verb == "remove":
+            B.remove(g, f["here"], "police", 1)
+            g.say(f"Target traitors: MCP removed a Police cube from {B.name(f['here'])} (Terror).", faction="mcp",
+                  rule="M27")
