@@ -273,3 +273,101 @@ class Operation(Procedure):
 
     def finish(self, g: Context, f: dict) -> None:
         """Called once as the Operation ends (an effect counted over all its spaces)."""
+
+
+class TestedOperation(Operation):
+    """An Operation whose space test is one yes/no method, :meth:`ok`, with its reason beside it,
+    :meth:`why_not` (Arab Revolt's and Malaya's): the prompt asks :meth:`ok` of the spaces of :attr:`kinds`
+    only, and a refusal is worded with the game's ``words`` (engine.coin.refusals.Words), in the order the
+    prompt tests: a space not of the map, selected already (3.1), the space count reached
+    (:meth:`space_limit_refusal`), outside the spaces an Event allows (``only``), the game's test of where
+    the Operation may go at all (:meth:`where_refusal`), the Operation's own (:meth:`why_not`), and its cost
+    (3.1: Resources permitting)."""
+
+    #: The kinds of space the Operation selects (its rule in 3.2 and 3.3), before its own test.
+    kinds: ClassVar[tuple[str, ...]] = ()
+    words: ClassVar = None
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls.admits = cls.ok  # the prompt's yes/no test is the Operation's own, bound once
+
+    def ok(self, g: Context, f: dict, sid: str) -> bool:
+        """Whether the Operation's own conditions admit *sid*: each Operation its own."""
+        return True
+
+    def admits(self, g, f, sid):
+        return self.ok(g, f, sid)
+
+    def why_not(self, g: Context, f: dict, sid: str) -> str:
+        """The condition of :meth:`ok` that *sid* fails, with the facts and the rule."""
+        return self.words.because(f"{g.rules.board.name(sid)} does not qualify for {self.title}", self.rule)
+
+    def eligible(self, g, f, sid):
+        return None if self.ok(g, f, sid) else self.why_not(g, f, sid)
+
+    def space_pool(self, g, f):
+        return kinds_pool(g.rules.board, self.kinds)
+
+    def explain(self, g, f, verb, arg):
+        """Why *verb arg* is refused: a space the selection may not take (:meth:`space_refusal`), a Special
+        Activity (:meth:`sa_refusal`), an end before the first space, or the sub-stage's own reason
+        (:meth:`sub_explain`)."""
+        words, stage = self.words, f["stage"]
+        if verb == "space" and stage == "select":
+            return self.space_refusal(g, f, arg)
+        if verb == "sa":
+            return self.sa_refusal(g, f, arg)
+        if verb == "done" and stage == "select" and not f["spaces"] and not f["optional"] and self.possible(g, f):
+            return words.because(f"the {self.title} has selected no space yet: select at least one", "3.1")
+        if stage not in ("select", "final"):
+            return self.sub_explain(g, f, verb, arg) or words.turn_order(verb)
+        return words.turn_order(verb)
+
+    def sub_explain(self, g: Context, f: dict, verb: str, arg: str | None) -> str | None:
+        """Why *verb arg* is refused in a sub-stage of the Operation (each Operation its own)."""
+        return None
+
+    def sa_refusal(self, g: Context, f: dict, arg: str | None) -> str | None:
+        """Why Special Activity *arg* may not accompany this Operation now (each game its own)."""
+        return None
+
+    def space_refusal(self, g: Context, f: dict, arg: str | None) -> str | None:
+        """Why the Operation may not select *arg* now (see the class)."""
+        if arg is None:
+            return None
+        words = self.words
+        if not words.is_space(arg):
+            return words.not_a_space(arg)
+        name = g.rules.board.name(arg)
+        if arg in f["spaces"]:
+            return words.because(f"{name} is already selected for this {self.title}: a space only once", "3.1")
+        if len(f["spaces"]) >= f["max"]:
+            return self.space_limit_refusal(g, f)
+        only = f.get("only")
+        if only is not None and arg not in only:
+            return words.because(f"{name} is not among the spaces this {self.title} may select "
+                                 f"({words.names(only)})", words.rule_of(f, "5.1"))
+        return self.where_refusal(g, f, arg) or self.eligible(g, f, arg) or self.cost_refusal(g, f, arg)
+
+    def space_limit_refusal(self, g: Context, f: dict) -> str:
+        """The space count reached (each game says what sets it)."""
+        return self.words.because(f"this {self.title} selects up to {f['max']} space(s) and has them",
+                                  self.words.rule_of(f, "3.1"))
+
+    def where_refusal(self, g: Context, f: dict, sid: str) -> str | None:
+        """Why the Operation may not go to *sid* at all, before its own test: by default, a kind of space it
+        does not select (:attr:`kinds`)."""
+        return None if g.rules.board.kind[sid] in self.kinds else self.why_not(g, f, sid)
+
+
+_POOLS: dict[tuple[int, tuple[str, ...]], list[str]] = {}
+
+
+def kinds_pool(board, kinds: tuple[str, ...]) -> list[str]:
+    """The board's spaces of *kinds*, in board order (worked out once a board and kinds)."""
+    key = (id(board), kinds)
+    pool = _POOLS.get(key)
+    if pool is None:
+        pool = _POOLS[key] = [s for s in board.spaces if board.kind[s] in kinds]
+    return pool

@@ -14,9 +14,11 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from ..core import canonical
 from ..core.errors import RulesBugError
 from ..core.flow import Context, Procedure
 from .activities import Activities
+from .refusals import Words
 
 
 class SpecialActivity(Procedure):
@@ -53,3 +55,36 @@ class SpecialActivity(Procedure):
         """The rule a prompt or refusal cites: the frame's own (an Event's or a phase's), else this Special
         Activity's."""
         return f.get("rule") or self.rule
+
+
+class StagedActivity(SpecialActivity):
+    """A Special Activity whose frame starts with its ``initial`` locals, set by the first automatic step so
+    that ``prompt`` only reads the frame; ``advance`` is each one's automatic progress, ``refusal`` its own
+    reasons (Arab Revolt's and Malaya's six). ``words`` is the game's refusal words
+    (:class:`engine.coin.refusals.Words`)."""
+
+    initial: ClassVar[dict] = {}
+    words: ClassVar[Words]
+
+    def step(self, g, f):
+        if "started" not in f:
+            f.update(canonical.copy(self.initial))
+            f["started"] = True
+            return True
+        return self.advance(g, f)
+
+    def advance(self, g: Context, f: dict) -> bool:
+        return False
+
+    def explain(self, g, f, verb, arg):
+        """This Special Activity's own reason (:meth:`refusal`), else: a second Special Activity (4.1), or an
+        order of a turn's start (2.3.2, 2.3.3)."""
+        own = self.refusal(g, f, verb, arg) if "started" in f else None
+        if own is None and verb == "sa":
+            return self.words.because(f"the {self.title} under way is the Special Activity: one with an "
+                                      "Operation", "4.1")
+        return own or self.words.turn_order(verb)
+
+    def refusal(self, g: Context, f: dict, verb: str, arg: str | None) -> str | None:
+        """Why *verb arg* is refused in this Special Activity (each its own), with the facts and the rule."""
+        return None

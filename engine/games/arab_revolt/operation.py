@@ -77,25 +77,13 @@ def _pool(kinds: tuple[str, ...]) -> list[str]:
     return [s for s in B.PALESTINE if B.KIND[s] in kinds]
 
 
-class Operation(operation.Operation):
-    """Base of the eight Arab Revolt Operations."""
+class Operation(operation.TestedOperation):
+    """Base of the eight Arab Revolt Operations (engine.coin.operation.TestedOperation: :meth:`ok` and
+    :meth:`why_not` each Operation's own)."""
 
     sa_prefix = "ar.sa."
     activities = ACTIVITIES
-
-    # -- which spaces: a test for the prompt, its reason for a refusal ---------------------------------
-    def ok(self, g: Context, f: dict, sid: str) -> bool:
-        """Whether the Operation's own conditions admit *sid* (the prompt's test; :meth:`why_not` says why
-        not): each Operation its own."""
-        return True
-
-    def why_not(self, g: Context, f: dict, sid: str) -> str:
-        """The condition of :meth:`ok` that *sid* fails, with the facts and the rule."""
-        return W.because(f"{B.name(sid)} does not qualify for {self.title}", self.rule)
-
-    def eligible(self, g, f, sid):
-        return None if self.ok(g, f, sid) else self.why_not(g, f, sid)
-
+    words = W.WORDS
     #: The kinds of space the Operation selects at all (its rule in 3.2 and 3.3; Foreign Countries only for
     #: Rally and March, 1.3.7), before its own test (:meth:`ok`, which tests the kind again for a refusal).
     kinds: tuple[str, ...] = ("district", "city", "railway")
@@ -108,52 +96,9 @@ class Operation(operation.Operation):
             return pool + [s for s in B.FOREIGN if not g.s["spaces"][s]["out_of_play"]]
         return pool
 
-    def __init_subclass__(cls, **kwargs):
-        super().__init_subclass__(**kwargs)
-        #: The prompt's yes/no test is the Operation's own (:meth:`ok`): :meth:`space_pool` holds only the
-        #: spaces 1.3.7 and :attr:`kinds` allow (bound once, not called through another method per space).
-        cls.admits = cls.ok
-
-    def admits(self, g, f, sid):
-        return self.ok(g, f, sid)
-
-    def explain(self, g, f, verb, arg):
-        """Why *verb arg* is refused: a space the selection may not take (:meth:`space_refusal`), a Special
-        Activity (:meth:`sa_refusal`), an end before the first space, or the sub-stage's own reason
-        (:meth:`sub_explain`)."""
-        stage = f["stage"]
-        if verb == "space" and stage == "select":
-            return self.space_refusal(g, f, arg)
-        if verb == "sa":
-            return self.sa_refusal(g, f, arg)
-        if verb == "done" and stage == "select" and not f["spaces"] and not f["optional"] and self.possible(g, f):
-            return W.because(f"the {self.op.title()} has selected no space yet: select at least one", "3.1")
-        if stage not in ("select", "final"):
-            return self.sub_explain(g, f, verb, arg) or W.turn_order(verb)
-        return W.turn_order(verb)
-
-    def sub_explain(self, g: Context, f: dict, verb: str, arg: str | None) -> str | None:
-        """Why *verb arg* is refused in a sub-stage of the Operation (each Operation its own)."""
-        return None
-
-    def space_refusal(self, g: Context, f: dict, arg: str | None) -> str | None:
-        """Why the Operation may not select *arg* now, tested in the order :meth:`candidates` tests: selected
-        already (3.1), the space count reached (3.1, 2.3.5, 1.8.2, an Event's count), outside the spaces an
-        Event or phase allows (``only``), a Foreign Country (1.3.7), then the Operation's own :meth:`eligible`."""
-        if arg is None:
-            return None
-        if not W.is_space(arg):
-            return W.not_a_space(arg)
-        op, name = self.op.title(), B.name(arg)
-        if arg in f["spaces"]:
-            return W.because(f"{name} is already selected for this {op}: a space only once", "3.1")
-        if len(f["spaces"]) >= f["max"]:
-            return self.space_limit_refusal(g, f)
-        only = f.get("only")
-        if only is not None and arg not in only:
-            return W.because(f"{name} is not among the spaces this {op} may select ({W.names(only)})",
-                             W.rule_of(f, "5.1"))
-        return selectable(g, self.op, arg) or self.eligible(g, f, arg)
+    def where_refusal(self, g, f, sid):
+        """A Foreign Country the Operation may not select (1.3.7: :func:`selectable`)."""
+        return selectable(g, self.op, sid)
 
     def space_limit_refusal(self, g: Context, f: dict) -> str:
         """The space count reached: an Event's count, a British Limited Operation's one space (2.3.5), the

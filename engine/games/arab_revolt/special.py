@@ -11,11 +11,9 @@ come from a Base there (ruling R-RAID-FC).
 from __future__ import annotations
 
 import functools
-from typing import ClassVar
 
 from ...coin import special
 from ...coin.capabilities import cap
-from ...core import canonical
 from ...core.flow import Context
 from . import board as B
 from . import why as W
@@ -30,34 +28,13 @@ SA_LIST_RULE = {"british": "4.2", "rebels": "4.3"}
 sa_possible = ACTIVITIES.possible
 
 
-class SpecialActivity(special.SpecialActivity):
+class SpecialActivity(special.StagedActivity):
     """Base of the six: ``initial`` frame locals are set by the first automatic step, so that ``prompt``
     only reads the frame; ``advance`` is each one's automatic progress. A caller's ``rule`` in the frame (an
     Event's or a phase's) is the one cited."""
 
-    initial: ClassVar[dict] = {}
     activities = ACTIVITIES
-
-    def step(self, g, f):
-        if "started" not in f:
-            f.update(canonical.copy(self.initial))
-            f["started"] = True
-            return True
-        return self.advance(g, f)
-
-    def advance(self, g: Context, f: dict) -> bool:
-        return False
-
-    def explain(self, g, f, verb, arg):
-        own = self.refusal(g, f, verb, arg) if "started" in f else None
-        if own is None and verb == "sa":
-            return W.because(f"the {self.title} under way is the Special Activity: one with an Operation",
-                             "4.1")
-        return own or W.turn_order(verb)
-
-    def refusal(self, g: Context, f: dict, verb: str, arg: str | None) -> str | None:
-        """Why *verb arg* is refused in this Special Activity (each its own), with the facts and the rule."""
-        return None
+    words = W.WORDS
 
 
 def roll_words(die: int, label: str, n: int, things: str, ok: bool, *, at_most: bool = True, mod: int = 0,

@@ -16,8 +16,6 @@ of a space (:meth:`Operation.ok`, with :meth:`Operation.why_not` for a refusal) 
 
 from __future__ import annotations
 
-import functools
-
 from ...coin import operation, placement
 from ...coin.activities import Activities
 from ...coin.capabilities import cap  # noqa: F401  (the game's modules read it here)
@@ -53,44 +51,17 @@ def new_op_frame(g: Context, op: str, limited: bool, with_sa: bool, *, spaces: i
             "optional": optional, "spaces": [], "stage": "select", "only": only, **flags}
 
 
-@functools.cache
-def _pool(kinds: tuple[str, ...]) -> list[str]:
-    """Malaya's spaces of *kinds*, in board order (:meth:`Operation.space_pool`)."""
-    return [s for s in B.SPACES if B.KIND[s] in kinds]
-
-
-class Operation(operation.Operation):
-    """Base of the eight Malaya Operations."""
+class Operation(operation.TestedOperation):
+    """Base of the eight Malaya Operations (engine.coin.operation.TestedOperation: :meth:`ok` and
+    :meth:`why_not` each Operation's own, :meth:`cost` what a space costs)."""
 
     sa_prefix = "my.sa."
     activities = ACTIVITIES
+    words = W.WORDS
     cost_rule = "3.1"
     #: The kinds of space the Operation selects (its rule in 3.2 and 3.3), before its own test (:meth:`ok`,
     #: which tests the kind again for a refusal).
     kinds: tuple[str, ...] = ("province", "city", "foreign", "ec")
-
-    # -- which spaces: a test for the prompt, its reason for a refusal ---------------------------------
-    def ok(self, g: Context, f: dict, sid: str) -> bool:
-        """Whether the Operation's own conditions admit *sid* (the prompt's test; :meth:`why_not` says why
-        not): each Operation its own."""
-        return True
-
-    def why_not(self, g: Context, f: dict, sid: str) -> str:
-        """The condition of :meth:`ok` that *sid* fails, with the facts and the rule."""
-        return W.because(f"{B.name(sid)} does not qualify for {self.title}", self.rule)
-
-    def eligible(self, g, f, sid):
-        return None if self.ok(g, f, sid) else self.why_not(g, f, sid)
-
-    def space_pool(self, g, f):
-        return _pool(self.kinds)
-
-    def __init_subclass__(cls, **kwargs):
-        super().__init_subclass__(**kwargs)
-        cls.admits = cls.ok  # the prompt's yes/no test is the Operation's own, bound once
-
-    def admits(self, g, f, sid):
-        return self.ok(g, f, sid)
 
     def count_text(self, g: Context, f: dict) -> str:
         """``2 selected; Resources permitting, British Resources 14`` (3.1: any number of spaces); a Limited or
@@ -110,48 +81,12 @@ class Operation(operation.Operation):
         """Each Operation's work as *sid* is selected."""
 
     # -- refusals ------------------------------------------------------------------------------------------
-    def explain(self, g, f, verb, arg):
-        """Why *verb arg* is refused: a space the selection may not take (:meth:`space_refusal`), a Special
-        Activity (:meth:`sa_refusal`), an end before the first space, or the sub-stage's own reason."""
-        stage = f["stage"]
-        if verb == "space" and stage == "select":
-            return self.space_refusal(g, f, arg)
-        if verb == "sa":
-            return self.sa_refusal(g, f, arg)
-        if verb == "done" and stage == "select" and not f["spaces"] and not f["optional"] and self.possible(g, f):
-            return W.because(f"the {self.title} has selected no space yet: select at least one", "3.1")
-        if stage not in ("select", "final"):
-            return self.sub_explain(g, f, verb, arg) or W.turn_order(verb)
-        return W.turn_order(verb)
-
-    def sub_explain(self, g: Context, f: dict, verb: str, arg: str | None) -> str | None:
-        """Why *verb arg* is refused in a sub-stage of the Operation (each Operation its own)."""
-        return None
-
-    def space_refusal(self, g: Context, f: dict, arg: str | None) -> str | None:
-        """Why the Operation may not select *arg* now, in the order :meth:`candidates` tests: selected already
-        (3.1), the space count reached (2.3.4, an Event's count), outside the spaces an Event allows
-        (``only``), the Operation's own :meth:`eligible`, then its cost (3.1: Resources permitting)."""
-        if arg is None:
-            return None
-        if not W.is_space(arg):
-            return W.not_a_space(arg)
-        name = B.name(arg)
-        if arg in f["spaces"]:
-            return W.because(f"{name} is already selected for this {self.title}: a space only once", "3.1")
-        if len(f["spaces"]) >= f["max"]:
-            if f["limited"]:
-                return W.because(f"a Limited Operation selects one space, and this {self.title} has selected "
-                                 f"{W.names(f['spaces'])}", "2.3.4")
-            return W.because(f"this {self.title} selects up to {f['max']} space(s) and has them",
-                             W.rule_of(f, "3.1"))
-        only = f.get("only")
-        if only is not None and arg not in only:
-            return W.because(f"{name} is not among the spaces this {self.title} may select ({W.names(only)})",
-                             W.rule_of(f, "5.1"))
-        if B.KIND[arg] not in self.kinds:
-            return self.why_not(g, f, arg)
-        return self.eligible(g, f, arg) or self.cost_refusal(g, f, arg)
+    def space_limit_refusal(self, g: Context, f: dict) -> str:
+        """One space in a Limited Operation (2.3.4); an Event's count (its card)."""
+        if f["limited"]:
+            return W.because(f"a Limited Operation selects one space, and this {self.title} has selected "
+                             f"{W.names(f['spaces'])}", "2.3.4")
+        return W.because(f"this {self.title} selects up to {f['max']} space(s) and has them", W.rule_of(f, "3.1"))
 
     def sa_refusal(self, g: Context, f: dict, arg: str | None) -> str | None:
         """Why Special Activity *arg* may not accompany this Operation now (4.1, 4.1.1; 2.3.4)."""

@@ -9,11 +9,7 @@ any one time before, during or after its Operation (4.1); one an Event grants is
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from ...coin import special
-from ...core import canonical
-from ...core.flow import Context
 from . import why as W
 from .operation import ACTIVITIES
 
@@ -22,31 +18,11 @@ SA_OF = ACTIVITIES.sa_of
 SA_LIST_RULE = {"british": "4.2", "mcp": "4.3"}
 
 
-class SpecialActivity(special.SpecialActivity):
+class SpecialActivity(special.StagedActivity):
     """Base of the six: ``initial`` frame locals are set by the first automatic step, so that ``prompt``
     only reads the frame; ``advance`` is each one's automatic progress. A caller's ``rule`` in the frame (an
     Event's) is the one cited. Frame locals set by the caller: ``parent_op`` and ``parent_spaces`` (the
     accompanying Operation and its spaces so far), or an Event's ``rule`` and ``max``."""
 
-    initial: ClassVar[dict] = {}
     activities = ACTIVITIES
-
-    def step(self, g, f):
-        if "started" not in f:
-            f.update(canonical.copy(self.initial))
-            f["started"] = True
-            return True
-        return self.advance(g, f)
-
-    def advance(self, g: Context, f: dict) -> bool:
-        return False
-
-    def explain(self, g, f, verb, arg):
-        own = self.refusal(g, f, verb, arg) if "started" in f else None
-        if own is None and verb == "sa":
-            return W.because(f"the {self.title} under way is the Special Activity: one with an Operation", "4.1")
-        return own or W.turn_order(verb)
-
-    def refusal(self, g: Context, f: dict, verb: str, arg: str | None) -> str | None:
-        """Why *verb arg* is refused in this Special Activity (each its own), with the facts and the rule."""
-        return None
+    words = W.WORDS

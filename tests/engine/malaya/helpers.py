@@ -18,12 +18,12 @@ from ..scripted import run_scripted
 LEVEL = {"support": 1, "neutral": 0, "opposition": -1}
 
 
-def board(cid: str = "M4", first: str = "british", pw: int = 10, british: int = 20, mcp: int = 10,
-          commander: int = 0, capabilities: dict | None = None, gurney_killed: bool = False,
-          **spaces) -> dict:
-    """An empty map with the given pieces and markers (space ids with underscores as keyword names; a
-    space's ``support`` -1, 0 or 1), Political Will *pw*, Resources *british* and *mcp*, the Commander
-    Track's box, and card *cid* just revealed with *first* to act."""
+def position(pw: int = 10, british: int = 20, mcp: int = 10, commander: int = 0,
+             capabilities: dict | None = None, gurney_killed: bool = False, **spaces) -> Position:
+    """The position builder (engine.testing) on an empty map with the given pieces and markers (space ids
+    with underscores as keyword names; a space's ``support`` -1, 0 or 1), Political Will *pw*, Resources
+    *british* and *mcp*, the Commander Track's box, Capabilities, Gurney Killed; its decision is the
+    caller's."""
     b = Position("malaya").clear().track(political_will=pw, resources_british=british, resources_mcp=mcp,
                                          commander=commander)
     b.position["spaces"] = {}
@@ -33,20 +33,17 @@ def board(cid: str = "M4", first: str = "british", pw: int = 10, british: int = 
         b.capability(cid_, side)
     if gurney_killed:
         b.position["gurney_killed"] = True
-    return b.card(cid, first=first).state()
+    return b
 
 
-def turn(faction: str, cid: str = "M4", first: str | None = None, pw: int = 10, british: int = 20,
-         mcp: int = 10, commander: int = 0, capabilities: dict | None = None, **spaces) -> dict:
-    """As :func:`board`, waiting at *faction*'s choice of a box on card *cid* (1st Eligible unless *first*)."""
-    b = Position("malaya").clear().track(political_will=pw, resources_british=british, resources_mcp=mcp,
-                                         commander=commander)
-    b.position["spaces"] = {}
-    for sid, counts in spaces.items():
-        b.put(sid.replace("_", "-"), **counts)
-    for cid_, side in (capabilities or {}).items():
-        b.capability(cid_, side)
-    return b.turn(faction, cid, first=first).state()
+def board(cid: str = "M4", first: str = "british", **kw) -> dict:
+    """:func:`position` with card *cid* just revealed and *first* to act, waiting at the box choice."""
+    return position(**kw).card(cid, first=first).state()
+
+
+def turn(faction: str, cid: str = "M4", first: str | None = None, **kw) -> dict:
+    """:func:`position` waiting at *faction*'s choice of a box on card *cid* (1st Eligible unless *first*)."""
+    return position(**kw).turn(faction, cid, first=first).state()
 
 
 def check(s: dict) -> None:
@@ -77,4 +74,4 @@ def texts(log: list[dict]) -> str:
     return "\n".join(e["text"] for e in log)
 
 
-__all__ = ["B", "board", "turn", "check", "run", "legal", "role", "sp", "texts", "LEVEL"]
+__all__ = ["B", "position", "board", "turn", "check", "run", "legal", "role", "sp", "texts", "LEVEL"]

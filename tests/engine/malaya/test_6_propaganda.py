@@ -8,9 +8,8 @@ import pytest
 
 import engine
 from engine.core.errors import IllegalActionError
-from engine.testing import Position
 
-from .helpers import check, legal, role, run, sp, texts
+from .helpers import check, legal, position, role, run, sp, texts
 
 
 def opening(phase: str = "political-will", cid: str = "M35", pw: int = 10, british: int = 10, mcp: int = 10,
@@ -19,15 +18,8 @@ def opening(phase: str = "political-will", cid: str = "M35", pw: int = 10, briti
     """The start of *phase* of the Propaganda Round of card *cid*, on an otherwise empty map (space ids with
     underscores as keyword names), run to the first decision the round asks: the ``engine.api.Step`` (its
     ``state`` and the ``log`` of the phases run)."""
-    b = Position("malaya").clear().track(political_will=pw, resources_british=british, resources_mcp=mcp,
-                                         commander=commander)
-    b.position["spaces"] = {}
-    for sid, counts in spaces.items():
-        b.put(sid.replace("_", "-"), **counts)
-    for cid_, side in (capabilities or {}).items():
-        b.capability(cid_, side)
-    if gurney_killed:
-        b.position["gurney_killed"] = True
+    b = position(pw=pw, british=british, mcp=mcp, commander=commander, capabilities=capabilities,
+                 gurney_killed=gurney_killed, **spaces)
     b.eligible(first).rounds(rounds if phase == "political-will" else max(rounds, 1))
     step = b.propaganda(phase, cid).start()
     check(step.state)
