@@ -2,12 +2,14 @@
 
 It knows no game: the headline values are the game's facts (``engine.facts``: ``GameDefinition.facts``),
 and the spaces' names and the short labels of their pieces and markers are the game's display names
-(``GameDefinition.names``). A game without spaces prints its facts alone.
+(``GameDefinition.names``). A space's level (``support``: Malaya's Support and Opposition) is no count: the
+game's facts name the spaces at each level. A game without spaces prints its facts alone.
 """
 
 from __future__ import annotations
 
 import engine
+from engine.coin.position_checks import LEVEL_KEYS
 
 
 def role_name(role: str) -> str:
@@ -31,7 +33,7 @@ def _spaces(v: dict, names: dict) -> list[str]:
         if not isinstance(counts, dict):
             continue
         parts = [f"{names.get(k, k)}{n}" for k, n in sorted(counts.items(), key=lambda kv: order.get(kv[0], len(order)))
-                 if isinstance(n, int) and n]
+                 if isinstance(n, int) and n and k not in LEVEL_KEYS]
         lines.append(f"  {names.get(sid, sid):28} {' '.join(parts) or '-'}")
     return lines
 

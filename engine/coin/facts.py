@@ -15,7 +15,8 @@ from .wording import side_name
 #: finds them in the game's ``GameDefinition.names`` (``names``).
 KEY_LABELS = {"troops": "T", "police": "P", "cells_u": "Cu", "cells_a": "Ca", "caches": "AC",
               "irregulars_u": "Iu", "irregulars_a": "Ia", "guerrillas_u": "Gu", "guerrillas_a": "Ga", "bases": "B",
-              "sabotage": "Sab", "terror": "Ter", "curfew": "Curfew", "opposition": "Opp", "out_of_play": "OutOfPlay"}
+              "sabotage": "Sab", "terror": "Ter", "curfew": "Curfew", "opposition": "Opp", "out_of_play": "OutOfPlay",
+              "new_village": "NV"}
 
 
 def names(board: Board) -> dict[str, str]:

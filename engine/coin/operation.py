@@ -307,7 +307,11 @@ class TestedOperation(Operation):
         return None if self.ok(g, f, sid) else self.why_not(g, f, sid)
 
     def space_pool(self, g, f):
-        return kinds_pool(g.rules.board, self.kinds)
+        """The spaces of :attr:`kinds` in board order (worked out once: a procedure serves one game)."""
+        pool = self.__dict__.get("_pool")
+        if pool is None:
+            pool = self._pool = kinds_pool(g.rules.board, self.kinds)
+        return pool
 
     def explain(self, g, f, verb, arg):
         """Why *verb arg* is refused: a space the selection may not take (:meth:`space_refusal`), a Special

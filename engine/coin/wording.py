@@ -3,6 +3,8 @@ are the game's, the grammar is shared."""
 
 from __future__ import annotations
 
+import functools
+
 
 def count(n: int, one: str, many: str) -> str:
     """``no Troop``, ``1 Troop``, ``2 Troops``."""
@@ -16,6 +18,8 @@ def joined(words: list[str], joint: str = "and") -> str:
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {joint} {words[-1]}"
 
 
+@functools.cache
 def side_name(side: str) -> str:
-    """A faction as the rulebooks print it: ``British``, ``Rebels``, ``Irgun``, and the initials ``MCP``."""
+    """A faction as the rulebooks print it: ``British``, ``Rebels``, ``Irgun``, and the initials ``MCP``
+    (worked out once a name: prompts ask it every step)."""
     return side.upper() if len(side) <= 4 else side.title()

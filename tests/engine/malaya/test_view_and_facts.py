@@ -27,6 +27,16 @@ def test_1_8_1_10_1_11_1_12_facts_show_the_tracks_and_pools():
     assert f["New Villages"] == "4 in the pool of 4" and f["Eligible"] == "1st British, 2nd MCP"
     assert f["Available"] == "Troops 7, Police cubes 9, Guerrillas 9, Bases 2"
     assert f["Propaganda Rounds"] == "0 of 3"
+    # 1.7, 1.6: the setup's Control markers and levels (L2176-2186)
+    assert f["Control"] == "British Perak, Johore, Kuala Lumpur; MCP Kelantan, Trengganu, Pahang"
+    assert f["Support"] == "Kuala Lumpur" and f["Opposition"] == "Pahang"
+
+
+def test_1_6_the_text_board_leaves_levels_to_the_facts():
+    from service.textboard import render_text
+    text = render_text({"id": "g1"}, engine.view(fresh(), "public"))
+    assert "Opposition: Pahang" in text and "support" not in text
+    assert "  Pahang                       Gu2 B1" in text
 
 
 def test_6_6_3_facts_say_gurney_killed():
