@@ -31,6 +31,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine  # noqa: E402
+from engine.coin.position_checks import LEVEL_KEYS  # noqa: E402
 from engine.core import canonical  # noqa: E402
 from engine.core.chance import SeededChance  # noqa: E402
 from engine.playout import choose  # noqa: E402
@@ -53,9 +54,11 @@ def main() -> None:
 
 
 def _negative(state, path="state"):
-    """The first negative number anywhere in *state* (a piece count gone below zero), or None."""
+    """The first negative number anywhere in *state* (a piece count gone below zero), or None, as the fuzz
+    looks (tests/engine/test_fuzz_all.py): a space's level (``support``: below 0 toward Opposition) is no count
+    (engine.coin.position_checks.LEVEL_KEYS), nor are the procedures' locals (a shift of -1 level)."""
     if isinstance(state, dict):
-        items = state.items()
+        items = [(k, v) for k, v in state.items() if k not in ("flow", "log", *LEVEL_KEYS)]
     elif isinstance(state, list):
         items = enumerate(state)
     else:
