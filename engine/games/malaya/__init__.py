@@ -11,7 +11,9 @@ from ...core.game import GameDefinition, register
 from ...versions import load_golden
 from . import (  # noqa: F401  (register procedures)
     board,
+    british_moves,
     british_ops,
+    mcp_attack,
     mcp_ops,
     operation,
     propaganda,

@@ -47,10 +47,12 @@ class BritishSpecial(SpecialActivity):
         return (f or {}).get("max") or self.spaces
 
     def qualifies(self, g: Context, f: dict | None, sid: str) -> bool:
-        raise NotImplementedError
+        """Whether Province *sid* may be selected (each Special Activity its own test; none by default)."""
+        return False
 
     def why_not(self, g: Context, f: dict, sid: str) -> str:
-        raise NotImplementedError
+        """Why *sid* fails :meth:`qualifies`, with the facts and the rule (each its own words)."""
+        return W.because(f"{B.name(sid)} does not qualify for {self.title}", self.rule)
 
     def blocked(self, g: Context) -> str | None:
         """What stops it in every space (Resettle: no New Village left), else ``None``."""
@@ -123,7 +125,7 @@ class BritishSpecial(SpecialActivity):
         self.on_space(g, f, arg)
 
     def on_space(self, g: Context, f: dict, sid: str) -> None:
-        raise NotImplementedError
+        """What happens in the Province just selected (each Special Activity its own)."""
 
     def advance(self, g, f):
         if self.busy(f):

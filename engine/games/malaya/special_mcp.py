@@ -5,7 +5,7 @@ Each runs at one time before, during or after its Operation (4.1), with the Oper
 Intimidate, ruling R-FREE-OPS) has no Operation: its frame carries the card's ``rule``, ``free``, ``max`` (the
 spaces it may select) and ``only`` (the spaces it may select among). The Capabilities read here: M2 shaded
 (Extort's yield, ruling R-M2), M27 unshaded (Intimidate in one space, its Guerrilla flipped Active) and M8
-(Ambush's cubes and casualties, with Attack's in ``mcp_ops.Hits``).
+(Ambush's cubes and casualties, with Attack's in ``mcp_attack.Hits``).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from ...core.flow import Context, procedure
 from ...core.ruling_choice import chosen
 from . import board as B
 from . import why as W
-from .mcp_ops import Hits, attack_ok
+from .mcp_attack import Hits, attack_ok
 from .operation import cap
 from .special import SpecialActivity
 
@@ -319,7 +319,7 @@ def ambush_spaces(g: Context, f: dict, parent: dict | None) -> list[str]:
 class Ambush(Hits, Selecting):
     """Ambush (4.3.3): in one space the Attack selects for it (paid for as an Attack space), with an
     Underground Guerrilla, instead of the Attack's procedure: only one Underground Guerrilla goes Active and
-    one cube is removed without a die, Police first (M8 shaded: any two; :class:`mcp_ops.Hits`); Political
+    one cube is removed without a die, Police first (M8 shaded: any two; :class:`mcp_attack.Hits`); Political
     Will -1 if a Troop is removed; M8 unshaded, one Ambushing Guerrilla removed per Troop removed. An Event's
     Ambush acts as if a free Attack took place in the space (4.3.3 NOTE)."""
 
