@@ -51,6 +51,8 @@ JUNGLE = [s for s in PROVINCES if TERRAIN[s] == "jungle"]
 MOUNTAIN = [s for s in PROVINCES if TERRAIN[s] == "mountain"]
 TOTALS = {name: p["count"] for name, p in _PIECE.items()}
 NEW_VILLAGES = next(m["count"] for m in COMPONENTS["markers"] if m["marker"] == "new_village")
+#: The Terror/Sabotage markers of the game (1.2: 15 in all, double-sided).
+TERROR_MARKERS = next(m["count"] for m in COMPONENTS["markers"] if m["marker"] == "terror_sabotage")
 #: The Commander Track's boxes, left to right (1.11, 6.6; ruling R-COMMANDER).
 COMMANDERS = ("Gurney", "Briggs", "Templer")
 GURNEY, BRIGGS, TEMPLER = range(3)
@@ -86,6 +88,12 @@ def british(x: dict) -> int:
 def mcp(x: dict) -> int:
     """MCP forces: Guerrillas and Bases (1.4)."""
     return x["guerrillas_u"] + x["guerrillas_a"] + x["bases"]
+
+
+def markers_left(g: Context) -> int:
+    """Terror/Sabotage markers not on the map: those a placement may use (1.2; markers never come from the
+    map, ruling R-1.4.1)."""
+    return TERROR_MARKERS - BOARD.on_map(g, "terror") - BOARD.on_map(g, "sabotage")
 
 
 def bases_on_map(g: Context) -> int:

@@ -24,9 +24,6 @@ notation.declare(__name__, {"place", "replace", "take", "flip", "move", "remove"
 WORD_KEY = {"guerrilla-u": "guerrillas_u", "guerrilla-a": "guerrillas_a"}
 #: The cube words an Attack or Ambush may name when it chooses what to remove (M8 shaded).
 CUBE_KEY = {"troop": "troops", "police": "police"}
-#: Terror and Sabotage markers in the game (1.2: 15 in all); a marker is placed only from those not on the map
-#: (ruling R-1.4.1: markers are never taken from the map).
-TERROR_MARKERS = 15
 
 
 def mcp_rule(f: dict, own: str) -> str:
@@ -458,8 +455,8 @@ class Terror(McpOperation):
             what = "no marker (Thailand takes none; ruling R-TERROR-THAILAND)"
         elif x[key]:
             what = f"no {key.title()} marker (one is there already)"
-        elif B.BOARD.on_map(g, "terror") + B.BOARD.on_map(g, "sabotage") >= TERROR_MARKERS:
-            what = f"no {key.title()} marker (all {TERROR_MARKERS} are on the map)"
+        elif not B.markers_left(g):
+            what = f"no {key.title()} marker (all {B.TERROR_MARKERS} are on the map)"
         else:
             x[key] += 1
             what = f"a {key.title()} marker"

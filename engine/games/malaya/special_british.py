@@ -15,21 +15,15 @@ from ...core.ruling_choice import chosen
 from . import board as B
 from . import why as W
 from .british_ops import kind_words
-from .data import COMPONENTS
 from .operation import cap
 from .special import SpecialActivity
 
 notation.declare(__name__, {"space", "move", "done"})
 
 #: The Terror and Sabotage markers of the game, one pool for both (1.2).
-TERROR_MARKERS = next(m["count"] for m in COMPONENTS["markers"] if m["marker"] == "terror_sabotage")
 GUERRILLA_WORDS = {"guerrilla-u": "guerrillas_u", "guerrilla-a": "guerrillas_a"}
 
 
-def terror_left(g: Context) -> int:
-    """Terror/Sabotage markers not on the map (1.2: 15 in all; markers never come from the map, ruling
-    R-1.4.1)."""
-    return TERROR_MARKERS - B.BOARD.on_map(g, "terror") - B.BOARD.on_map(g, "sabotage")
 
 
 class BritishSpecial(SpecialActivity):
@@ -230,11 +224,11 @@ class Reprisal(BritishSpecial):
         x = B.sp(g, sid)
         if x["terror"]:
             pass
-        elif terror_left(g):
+        elif B.markers_left(g):
             x["terror"] = 1
             g.say(f"A Terror marker was placed in {name} (Reprisal).", faction="british", rule=self.rule)
         else:
-            g.say(f"No Terror marker was placed in {name}: all {TERROR_MARKERS} are on the map.",
+            g.say(f"No Terror marker was placed in {name}: all {B.TERROR_MARKERS} are on the map.",
                   faction="british", rule="1.2")
         if self.move_options(g, sid):
             f["here"] = sid

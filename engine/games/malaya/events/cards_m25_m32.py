@@ -17,7 +17,6 @@ from ....core import notation
 from ....core.flow import Context, procedure
 from .. import board as B
 from .. import why as W
-from ..data import COMPONENTS
 from ..operation import place_own
 from . import capability, event
 from .cards_m17_m24 import GUERRILLA_KEYS, guerrillas_on_map, select, step
@@ -27,7 +26,6 @@ from .granted import free_op, free_sa, op_frame, op_possible
 notation.declare(__name__, {"space", "remove", "replace", "done"})
 
 #: The Sabotage/Terror markers of the game (1.2): an Event places only those not on the map (5.1.1).
-TERROR_MARKERS = next(m["count"] for m in COMPONENTS["markers"] if m["marker"] == "terror_sabotage")
 
 
 def british_controlled(g: Context) -> list[str]:
@@ -130,15 +128,12 @@ def m26_refusal(g: Context, f: dict, sid: str) -> str:
     return W.because(f"{W.has(g, sid, 'mcp')}: the card needs MCP pieces", "M26")
 
 
-def markers_left(g: Context) -> int:
-    on_map = sum(B.sp(g, s)["terror"] + B.sp(g, s)["sabotage"] for s in B.SPACES)
-    return TERROR_MARKERS - on_map
 
 
 def m26_terror(g: Context, f: dict, sid: str) -> None:
     """A Terror marker, even a second one there (1.4.2, the Tip), then Neutral, only where it was placed."""
-    if markers_left(g) <= 0:
-        g.say(f"{M26}: no Terror marker is left to place in {B.name(sid)} ({TERROR_MARKERS} in all), so it is not "
+    if B.markers_left(g) <= 0:
+        g.say(f"{M26}: no Terror marker is left to place in {B.name(sid)} ({B.TERROR_MARKERS} in all), so it is not "
               "set to Neutral.", faction=f["role"], rule="5.1.1")
         return
     B.sp(g, sid)["terror"] += 1
