@@ -310,7 +310,8 @@ class TestedOperation(Operation):
         """The spaces of :attr:`kinds` in board order (worked out once: a procedure serves one game)."""
         pool = self.__dict__.get("_pool")
         if pool is None:
-            pool = self._pool = kinds_pool(g.rules.board, self.kinds)
+            board = g.rules.board
+            pool = self._pool = [s for s in board.spaces if board.kind[s] in self.kinds]
         return pool
 
     def explain(self, g, f, verb, arg):
@@ -364,14 +365,3 @@ class TestedOperation(Operation):
         does not select (:attr:`kinds`)."""
         return None if g.rules.board.kind[sid] in self.kinds else self.why_not(g, f, sid)
 
-
-_POOLS: dict[tuple[int, tuple[str, ...]], list[str]] = {}
-
-
-def kinds_pool(board, kinds: tuple[str, ...]) -> list[str]:
-    """The board's spaces of *kinds*, in board order (worked out once a board and kinds)."""
-    key = (id(board), kinds)
-    pool = _POOLS.get(key)
-    if pool is None:
-        pool = _POOLS[key] = [s for s in board.spaces if board.kind[s] in kinds]
-    return pool
