@@ -50,6 +50,9 @@ class Operation(Procedure):
     #: Whether the class says a space costs anything (:meth:`cost` overridden): set for each class, so that
     #: the space tests of an Operation without costs do nothing more per space.
     costs: ClassVar[bool] = False
+    #: The most one space can cost (:meth:`cost`), where the class knows it: while the faction holds that
+    #: much it can pay for any space, and the space test asks no cost (``affordable``). ``None``: unknown.
+    most_cost: ClassVar[int | None] = None
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -150,6 +153,8 @@ class Operation(Procedure):
         """The space test of :meth:`candidates` for an Operation that costs Resources and is not free:
         :meth:`admits`, and the faction holds what the space costs."""
         admits, cost, faction, can_pay = self.admits, self.cost, self.faction, resources.can_pay
+        if self.most_cost is not None and can_pay(g, faction, self.most_cost):
+            return admits
         return lambda g, f, sid: admits(g, f, sid) and can_pay(g, faction, cost(g, f, sid))
 
     def cost_refusal(self, g: Context, f: dict, sid: str) -> str | None:

@@ -175,8 +175,14 @@ def divide_roll(g: Context) -> None:
 
 # -- Air Recon (4.2.3) ---------------------------------------------------------------------------------------
 
+#: The spaces Air Recon may ever select: Districts and Railways (4.2.3), in board order.
+AIR_RECON_KINDS = [s for s in B.SPACES if B.KIND[s] in ("district", "railway")]
+
+
 def air_recon_spaces(g: Context) -> list[str]:
-    return [s for s in B.SPACES if B.KIND[s] in ("district", "railway") and B.sp(g, s)["guerrillas_u"]]
+    """Districts and Railways with an Underground Guerrilla to Activate (4.2.3)."""
+    spaces = g.s["spaces"]
+    return [s for s in AIR_RECON_KINDS if spaces[s]["guerrillas_u"]]
 
 
 @procedure
@@ -192,7 +198,9 @@ class AirRecon(SpecialActivity):
     initial = {"chosen": []}
 
     def possible(self, g, f=None):
-        return bool(air_recon_spaces(g))
+        """A space of :func:`air_recon_spaces`: "is there one" stops at the first."""
+        spaces = g.s["spaces"]
+        return any(spaces[s]["guerrillas_u"] for s in AIR_RECON_KINDS)
 
     def prompt(self, g, f):
         done = f["chosen"]

@@ -43,9 +43,14 @@ class MovingOperation(BritishOperation):
         f["stage"] = "move"
         f["moves"] = []
 
-    def movable(self, f: dict, g: Context, src: str, key: str) -> int:
-        """Cubes of *key* in *src* not yet written to move."""
-        return B.sp(g, src)[key] - sum(1 for a, _, k in f["moves"] if a == src and k == key)
+    @staticmethod
+    def written(f: dict) -> dict[tuple[str, str], int]:
+        """How many cubes of each (origin, key) the moves written so far take (a cube moves once): the
+        cubes of *key* in a space not yet written to move are its count less this."""
+        n: dict[tuple[str, str], int] = {}
+        for a, _, k in f["moves"]:
+            n[a, k] = n.get((a, k), 0) + 1
+        return n
 
     def move_options(self, g: Context, f: dict) -> list[str]:
         """The moves the player may write now (each Operation its own: Garrison from anywhere, Sweep from
@@ -115,11 +120,14 @@ class Garrison(MovingOperation):
         return f["stage"] in ("select", "assault")
 
     def move_options(self, g, f):
-        out = []
+        out, dsts, spaces = [], f["spaces"], g.s["spaces"]
+        written = self.written(f) if f["moves"] else {}
         for src in B.SPACES:
+            here = spaces[src]
             for key in self.movers:
-                if self.movable(f, g, src, key) > 0:
-                    out += [f"{src} {dst} {CUBE_WORD[key]}" for dst in f["spaces"] if dst != src]
+                if here[key] > written.get((src, key), 0):
+                    word = CUBE_WORD[key]
+                    out += [f"{src} {dst} {word}" for dst in dsts if dst != src]
         return out
 
     def ec_spaces(self, f: dict) -> list[str]:
@@ -241,6 +249,8 @@ class Sweep(MovingOperation, PaidPerSpace):
             return thailand_refusal(sid, "Sweep selects Provinces and Kuala Lumpur", self.rule)
         return W.because(f"{B.name(sid)} is {W.kind_of(sid)}: Sweep selects Provinces and Kuala Lumpur", self.rule)
 
+    most_cost = 2  # what a space costs at most (cost, below)
+
     def cost(self, g, f, sid):
         return 2
 
@@ -248,8 +258,10 @@ class Sweep(MovingOperation, PaidPerSpace):
         g.say(f"British Sweep selected {B.name(sid)}.", faction="british", rule=self.rule)
 
     def move_options(self, g, f):
+        spaces = g.s["spaces"]
+        written = self.written(f) if f["moves"] else {}
         return [f"{src} {dst}" for dst in f["spaces"] for src in sorted(B.adj(g, dst))
-                if self.movable(f, g, src, "troops") > 0]
+                if spaces[src]["troops"] > written.get((src, "troops"), 0)]
 
     def sub_prompt(self, g, f):
         opts = self.move_options(g, f)

@@ -294,6 +294,8 @@ class Assault(PaidPerSpace):
         return W.because(f"{W.has(g, sid, 'cubes', 'mcp')}: Assault needs British cubes and MCP pieces there",
                          self.rule)
 
+    most_cost = 2  # what a space costs at most (cost, below)
+
     def cost(self, g, f, sid):
         return 2
 

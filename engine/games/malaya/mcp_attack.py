@@ -134,6 +134,8 @@ class Attack(Hits, McpOperation):
     def why_not(self, g, f, sid):
         return attack_refusal(g, sid)
 
+    most_cost = 1  # what a space costs at most (cost, below)
+
     def cost(self, g, f, sid):
         return 1
 

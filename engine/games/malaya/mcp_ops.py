@@ -110,6 +110,8 @@ class Rally(McpOperation):
     def why_not(self, g, f, sid):
         return rally_refusal(g, sid) or W.because(f"{B.name(sid)} does not qualify for Rally", "3.3.1")
 
+    most_cost = 1  # what a space costs at most (cost, below)
+
     def cost(self, g, f, sid):
         return 1
 
@@ -321,6 +323,8 @@ class March(McpOperation):
         return W.because(f"no space adjacent to {B.name(sid)} ({W.names(near)}) has a Guerrilla to March in: "
                          "Guerrillas move from adjacent spaces", "3.3.2")
 
+    most_cost = 1  # what a space costs at most (cost, below)
+
     def cost(self, g, f, sid):
         return 0 if B.KIND[sid] == "ec" else 1
 
@@ -337,12 +341,20 @@ class March(McpOperation):
         return B.sp(g, origin)[key] - sum(grp[i] for grp in f["groups"] if grp[0] == origin)
 
     def moves(self, g: Context, f: dict) -> list[str]:
-        out = []
+        """The moves the player may declare now: a Guerrilla of each state from each adjacent space that has
+        one not yet declared (:meth:`left`, with the declared ones counted once for the whole list)."""
+        declared: dict[str, tuple[int, int]] = {}
+        for o, _, u, a in f["groups"]:
+            du, da = declared.get(o, (0, 0))
+            declared[o] = (du + u, da + a)
+        spaces, out = g.s["spaces"], []
         for d in f["spaces"]:
             for o in sorted(B.adj(g, d)):
-                for w, k in WORD_KEY.items():
-                    if self.left(g, f, o, k) > 0:
-                        out.append(f"{o} {d} {w}")
+                here, (du, da) = spaces[o], declared.get(o, (0, 0))
+                if here["guerrillas_u"] > du:
+                    out.append(f"{o} {d} guerrilla-u")
+                if here["guerrillas_a"] > da:
+                    out.append(f"{o} {d} guerrilla-a")
         return out
 
     def sub_prompt(self, g, f):
@@ -442,6 +454,8 @@ class Terror(McpOperation):
 
     def why_not(self, g, f, sid):
         return W.because(f"{W.has(g, sid, 'guerrillas_u')}: Terror needs one to Activate", "3.3.4")
+
+    most_cost = 1  # what a space costs at most (cost, below)
 
     def cost(self, g, f, sid):
         return 0 if B.KIND[sid] == "ec" else 1

@@ -119,27 +119,29 @@ class Redeploy(Procedure):
 
     # -- the moves planned ----------------------------------------------------------------------------
     @staticmethod
-    def moved(f: dict, sid: str, key: str) -> int:
-        return sum(1 for a, _, k in f["moves"] if a == sid and k == key)
+    def moved(f: dict, key: str) -> dict[str, int]:
+        """The cubes of *key* planned to move so far, by origin (a cube moves once)."""
+        n: dict[str, int] = {}
+        for a, _, k in f["moves"]:
+            if k == key:
+                n[a] = n.get(a, 0) + 1
+        return n
 
-    def left(self, g: Context, f: dict, sid: str, key: str) -> int:
-        """The cubes of *key* in *sid* not yet moved in this Redeploy (a cube moves once)."""
-        return B.sp(g, sid)[key] - self.moved(f, sid, key)
+    def left(self, g: Context, f: dict, key: str) -> dict[str, int]:
+        """The cubes of *key* not yet moved in this Redeploy, by space (those with none left out)."""
+        moved, spaces = self.moved(f, key), g.s["spaces"]
+        return {sid: n for sid in B.SPACES if (n := spaces[sid][key] - moved.get(sid, 0)) > 0}
 
     def to_move(self, g: Context, f: dict) -> dict[str, int]:
         """The Troops that must still move, by space (6.4.1)."""
-        out = {}
-        for sid in B.SPACES:
-            if must_move(g, sid) and (n := self.left(g, f, sid, "troops")) > 0:
-                out[sid] = n
-        return out
+        return {sid: n for sid, n in self.left(g, f, "troops").items() if must_move(g, sid)}
 
     def options(self, g: Context, f: dict) -> list[str]:
         if f["stage"] == "troops":
             dests = [s for s in B.SPACES if troop_destination(g, s)]
             return [f"{a} {b} troop" for a in self.to_move(g, f) for b in dests]
         dests = [s for s in B.SPACES if police_destination(g, s)]
-        return [f"{a} {b} police" for a in B.SPACES if self.left(g, f, a, "police") > 0 for b in dests if b != a]
+        return [f"{a} {b} police" for a in self.left(g, f, "police") for b in dests if b != a]
 
     def prompt(self, g, f):
         out: dict[str, list[str]] = {}
@@ -211,8 +213,8 @@ class Redeploy(Procedure):
             where = W.control_of(g, a) if B.KIND[a] == "province" else f"{B.name(a)} is {W.kind_of(a)}"
             return W.because(f"{where}: only Troops in Economic Centers or MCP Controlled Provinces Redeploy",
                              "6.4.1")
-        if self.left(g, f, a, key) <= 0:
-            moved = self.moved(f, a, key)
+        if a not in self.left(g, f, key):
+            moved = self.moved(f, key).get(a, 0)
             extra = f", {moved} of them already moving in this Redeploy (a cube moves once)" if moved else ""
             return W.because(f"{W.has(g, a, key)}{extra}", "6.4.1")
         if b == B.THAILAND:

@@ -52,16 +52,22 @@ class BritishSpecial(SpecialActivity):
         """What stops it in every space (Resettle: no New Village left), else ``None``."""
         return None
 
-    def candidates(self, g: Context, f: dict | None) -> list[str]:
+    def open_spaces(self, g: Context, f: dict | None):
+        """The Provinces it may select now, one at a time in board order (a generator: :meth:`possible` stops
+        at the first)."""
         f = f or {}
         chosen, only = f.get("chosen", ()), f.get("only")
         if len(chosen) >= self.most(g, f) or self.blocked(g):
-            return []
-        return [s for s in B.PROVINCES if s not in chosen and (only is None or s in only)
-                and self.qualifies(g, f, s)]
+            return
+        for s in B.PROVINCES:
+            if s not in chosen and (only is None or s in only) and self.qualifies(g, f, s):
+                yield s
+
+    def candidates(self, g: Context, f: dict | None) -> list[str]:
+        return list(self.open_spaces(g, f))
 
     def possible(self, g, f=None):
-        return bool(self.candidates(g, f))
+        return next(self.open_spaces(g, f), None) is not None
 
     def busy(self, f: dict) -> bool:
         """Whether a step inside the last space is under way (Reprisal's Guerrilla move)."""

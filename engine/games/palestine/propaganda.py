@@ -218,6 +218,11 @@ class HaganahCache(Procedure):
         g.end()
 
 
+#: Where Police may always Redeploy, and where Troops may (6.3.1), in board order.
+RAILWAYS = frozenset(s for s in B.SPACES if B.KIND[s] == "railway")
+TROOP_DESTINATIONS = [s for s in B.SPACES if B.KIND[s] in ("city", "railway")]
+
+
 @procedure
 class RedeployBritish(Procedure):
     """British Redeploy (6.3.1): Police to Railways or spaces with British pieces, then Troops to Cities or
@@ -230,15 +235,26 @@ class RedeployBritish(Procedure):
         return B.sp(g, sid)[key] - f["arrived"].get(f"{key}:{sid}", 0)
 
     @staticmethod
-    def destination(g, key: str, sid: str) -> bool:
-        """Police go to Railways and spaces with British pieces, Troops to Cities and Railways (6.3.1)."""
+    def destinations(g, key: str) -> list[str]:
+        """Where cubes of *key* may go, in board order: Police to Railways and spaces with British pieces, Troops
+        to Cities and Railways (6.3.1)."""
         if key == "police":
-            return B.KIND[sid] == "railway" or bool(B.british_pieces(B.sp(g, sid)))
-        return B.KIND[sid] in ("city", "railway")
+            spaces = g.s["spaces"]
+            return [s for s in B.SPACES if s in RAILWAYS or spaces[s]["troops"] or spaces[s]["police"]]
+        return TROOP_DESTINATIONS
 
     def moves(self, g, f, key: str) -> list[str]:
-        dests = [s for s in B.SPACES if self.destination(g, key, s)]
-        return [f"{a} {b}" for a in B.SPACES if self.movable(g, f, a, key) > 0 for b in dests if a != b]
+        """Every ``FROM TO`` move of a cube of *key* not moved yet (:meth:`movable`) to one of
+        :meth:`destinations`."""
+        spaces, arrived, out = g.s["spaces"], f["arrived"], []
+        dests = None
+        for a in B.SPACES:
+            n = spaces[a][key]
+            if n and (not arrived or n > arrived.get(f"{key}:{a}", 0)):
+                if dests is None:
+                    dests = self.destinations(g, key)
+                out += [f"{a} {b}" for b in dests if a != b]
+        return out
 
     def prompt(self, g, f):
         key = "police" if f["stage"] == "police" else "troops"

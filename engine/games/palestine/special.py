@@ -35,24 +35,44 @@ SA_FACTION = ACTIVITIES.sa_faction
 sa_possible = ACTIVITIES.possible
 
 
+def restores(x: dict) -> bool:
+    """Space *x* has Troops, Police and no Irgun pieces (4.2.1)."""
+    return bool(x["troops"] and x["police"] and not B.irgun_pieces(x))
+
+
+def detains(x: dict) -> bool:
+    """City *x* has a Curfew and at least three Troops (4.2.3)."""
+    return bool(x["curfew"] and x["troops"] >= 3)
+
+
+def silences(x: dict) -> bool:
+    """Space *x* has Police and at least as many Underground Cells as Police (4.3.1)."""
+    return bool(x["police"] and x["cells_u"] >= x["police"])
+
+
+def propagandizes(x: dict) -> bool:
+    """City *x* has at least one Cell and a Curfew (4.3.2)."""
+    return bool(x["curfew"] and B.cells(x))
+
+
 def restore_spaces(g: Context) -> list[str]:
-    """Spaces with Troops, Police and no Irgun pieces (4.2.1)."""
-    return [s for s in B.SPACES if (x := B.sp(g, s))["troops"] and x["police"] and not B.irgun_pieces(x)]
+    """Spaces where Restore may go (:func:`restores`)."""
+    return [s for s in B.SPACES if restores(B.sp(g, s))]
 
 
 def mass_detention_cities(g: Context) -> list[str]:
-    """Cities with a Curfew and at least three Troops (4.2.3)."""
-    return [c for c in B.CITIES if (x := B.sp(g, c))["curfew"] and x["troops"] >= 3]
+    """Cities where Mass Detention may go (:func:`detains`)."""
+    return [c for c in B.CITIES if detains(B.sp(g, c))]
 
 
 def silence_spaces(g: Context) -> list[str]:
-    """Spaces with Police and at least as many Underground Cells as Police (4.3.1)."""
-    return [s for s in B.SPACES if (x := B.sp(g, s))["police"] and x["cells_u"] >= x["police"]]
+    """Spaces where Silence may go (:func:`silences`)."""
+    return [s for s in B.SPACES if silences(B.sp(g, s))]
 
 
 def propagandize_cities(g: Context) -> list[str]:
-    """Cities with at least one Cell and a Curfew (4.3.2)."""
-    return [c for c in B.CITIES if (x := B.sp(g, c))["curfew"] and B.cells(x)]
+    """Cities where Propagandize may go (:func:`propagandizes`)."""
+    return [c for c in B.CITIES if propagandizes(B.sp(g, c))]
 
 
 def _curfew(x: dict) -> str:
@@ -139,7 +159,8 @@ class Restore(SpecialActivity):
     accompanies = ("deploy",)
 
     def possible(self, g, f=None):
-        return bool(restore_spaces(g))
+        """A space of :func:`restore_spaces`: "is there one" stops at the first."""
+        return any(restores(B.sp(g, s)) for s in B.SPACES)
 
     def prompt(self, g, f):
         return {"space": restore_spaces(g)}
@@ -211,7 +232,8 @@ class MassDetention(SpecialActivity):
     accompanies = ("search", "assault")
 
     def possible(self, g, f=None):
-        return bool(mass_detention_cities(g))
+        """A City of :func:`mass_detention_cities`: "is there one" stops at the first."""
+        return any(detains(B.sp(g, c)) for c in B.CITIES)
 
     def prompt(self, g, f):
         if "city" not in f:
@@ -313,7 +335,8 @@ class Silence(SpecialActivity):
     accompanies = IRGUN_OPS
 
     def possible(self, g, f=None):
-        return bool(silence_spaces(g))
+        """A space of :func:`silence_spaces`: "is there one" stops at the first."""
+        return any(silences(B.sp(g, s)) for s in B.SPACES)
 
     def prompt(self, g, f):
         return {"space": silence_spaces(g)}
@@ -344,7 +367,8 @@ class Propagandize(SpecialActivity):
     accompanies = IRGUN_OPS
 
     def possible(self, g, f=None):
-        return bool(propagandize_cities(g))
+        """A City of :func:`propagandize_cities`: "is there one" stops at the first."""
+        return any(propagandizes(B.sp(g, c)) for c in B.CITIES)
 
     def prompt(self, g, f):
         if f.get("pending"):
