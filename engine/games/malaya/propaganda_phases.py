@@ -148,7 +148,7 @@ class Redeploy(Procedure):
         opts = self.options(g, f)
         if opts:
             out["move"] = opts
-        if f["stage"] == "police" or not self.to_move(g, f):
+        if f["stage"] == "police" or not opts:  # Troops that must move have a destination: KL always (6.4.1)
             out["done"] = []
         return out
 
@@ -160,10 +160,17 @@ class Redeploy(Procedure):
                       faction="british", rule="6.4.1")
             f["stage"] = "police"
             return True
-        if f["stage"] == "police" and not self.options(g, f):
+        if f["stage"] == "police" and not self.police_may_move(g, f):
             self.finish(g, f)
             return True
         return False
+
+    def police_may_move(self, g: Context, f: dict) -> bool:
+        """Whether :meth:`options` lists a Police move (asked at every step: stops at the first)."""
+        left = self.left(g, f, "police")
+        if not left:
+            return False
+        return any(b != a for b in B.SPACES if police_destination(g, b) for a in left)
 
     def text(self, g, f):
         planned = self.planned(f)
