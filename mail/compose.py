@@ -21,7 +21,9 @@ from engine.core import notation
 
 from .config import MailSettings
 
-MAX_ARGS = 30
+#: The width of a mail's text part: the view, and the list items (the allowed orders) wrapped between
+#: their arguments, never cut (issue 27: they were cut after 30, "(and N more)").
+WIDTH = 76
 #: A message id an answer may name in In-Reply-To and References: ``<...>`` of printable ASCII without
 #: space, line break or angle bracket inside (RFC 5322 msg-id, loosely).
 MSG_ID = re.compile(r"<[!-;=?-~]{1,250}>\Z")
@@ -42,16 +44,10 @@ def when(dt: datetime, tz: str = "") -> str:
 
 
 def legal_items(actions: dict) -> list[str]:
-    """The legal orders, one item per verb: ``space: galilee, haifa-city, ...``."""
-    out = []
-    for verb in sorted(actions):
-        args = actions[verb]
-        if not args:
-            out.append(verb)
-        else:
-            more = f" (and {len(args) - MAX_ARGS} more)" if len(args) > MAX_ARGS else ""
-            out.append(f"{verb} " + " | ".join(args[:MAX_ARGS]) + more)
-    return out
+    """The legal orders, one item per order word with every argument: ``space galilee | haifa-city | ...``
+    (``service.textboard.legal_items``, as the terminal lists them; ``text_of`` wraps them)."""
+    from service.textboard import legal_items as items
+    return items(actions)
 
 
 def choices(prompts: dict, role: str) -> list[Block]:
@@ -73,7 +69,7 @@ def view_text(gid: str, v: dict) -> str:
     else its JSON."""
     try:
         from service.textboard import render_text
-        return render_text({"id": gid}, v)
+        return render_text({"id": gid}, v, width=WIDTH - 4)  # a "pre" block is indented by 4
     except (KeyError, TypeError, AttributeError):
         return json.dumps(v, indent=1, sort_keys=True)
 
@@ -166,10 +162,15 @@ def help_blocks(gid: str, game_name: str, addr: str, role: str | None, prompts: 
 
 
 def text_of(blocks: list[Block]) -> str:
+    """The text part: a list item longer than a line is wrapped between its arguments (``textboard.wrap``),
+    the next lines under its first word's end."""
+    from service.textboard import wrap
+
     parts = []
     for kind, value in blocks:
         if kind == "list":
-            parts.append("\n".join(f"  - {item}" for item in value))
+            parts.append("\n".join(line for item in value
+                                   for line in wrap(str(item), WIDTH, "  - ", " " * (5 + len(str(item).split(" ")[0])))))
         elif kind == "pre":
             parts.append("\n".join("    " + ln for ln in str(value).splitlines()))
         else:

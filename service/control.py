@@ -1,5 +1,11 @@
-"""Game control by the umpire: pause and resume, replace a seat's player, resignation and
-abandonment. Every act is a ``GameEvent``, so it shows in the log with the position it happened at.
+"""Game control by the umpire: pause and resume, replace a seat's player or token (or the umpire's own),
+resignation and abandonment. Every act is a ``GameEvent``, so it shows in the log with the position it
+happened at.
+
+The command line's authority (issue 27): whoever runs ``umpire`` against the database holds the instance,
+and so acts as the umpire, with or without the umpire's token (``as_umpire`` with ``via``). An act it makes
+without a token is logged as the umpire's and marked with where it came from (``data["via"]``: ``COMMAND_LINE``),
+as is a move it enters for a seat without that seat's token (``enter_move``: the ``move-entered`` event).
 
 While a game is paused, or after it was resigned or abandoned, moves and previews are refused: at
 submission (``refusal`` raised as a 409) and again by the worker, for a move queued before the pause.
@@ -16,10 +22,17 @@ from .addresses import request
 from .errors import Forbidden, NotFound, ServiceError, Unauthorized
 from .games import get_game, rekey, require_umpire, reveal_seed, touch, whose_token
 from .keys import sealed_key
+from .mail_settings import check_address
 from .models import Game, GameEvent, Seat
 from .tokens import hash_token, new_token
 
 MAX_REASON = 500
+
+
+#: The umpire's "seat" in ``replace_seat``: the umpire's token is replaced like a seat's.
+UMPIRE = "umpire"
+#: What ``data["via"]`` says of an act made from the command line without a token (``as_umpire``).
+COMMAND_LINE = "command line"
 
 
 class Conflict(ServiceError):
@@ -44,17 +57,27 @@ def refusal(game) -> ServiceError | None:
     return None
 
 
-def as_umpire(Session, gid: str, token: str | None, act):
+def as_umpire(Session, gid: str, token: str | None, act, via: str | None = None):
     """Runs ``act(session, game)`` for the umpire (the token checked), the game locked, in one transaction;
-    the API and the CLI both come through here."""
+    the API and the CLI both come through here.
+
+    *via* (``COMMAND_LINE``): the caller holds the instance (it has the database), so it is the umpire
+    without a token; a token it gives is still checked (a seat's is refused). An act made so without a token
+    is recorded with ``via`` (``record``), so the log says where it came from."""
     with Session() as s, s.begin():
         game = get_game(s, gid, lock=True)
-        require_umpire(s, game, token)
+        if via is None or token:
+            require_umpire(s, game, token)
+        else:
+            s.info["via"] = via
         return act(s, game)
 
 
 def record(session: Session, game: Game, kind: str, by: str, **data) -> GameEvent:
-    """Writes an umpire act (or a seat's resignation) into the game's log."""
+    """Writes an umpire act (or a seat's resignation) into the game's log; an act of the instance holder
+    without a token (``as_umpire``'s *via*, in ``session.info``) says so in ``data["via"]``."""
+    if session.info.get("via"):
+        data["via"] = session.info["via"]
     ev = GameEvent(game_id=game.id, at_seq=game.seq, kind=kind, by=by, data=data)
     session.add(ev)
     touch(game)
@@ -104,10 +127,31 @@ def _seat(session: Session, game: Game, role: str) -> Seat:
     return seat
 
 
-def replace_seat(session: Session, game: Game, role: str, player: str = "", email: str = "",
+def replace_seat(session: Session, game: Game, role: str, player: str | None = "", email: str | None = "",
                  reason: str = "") -> dict:
-    """Gives *role* to a new player: a new token (returned, shown only now), the old one revoked."""
+    """Gives *role* a new token (returned, shown only now; the old one is revoked from now on) and a new mail
+    signing key sealed for it (``keys.sealed_key``: per seat and token). *player* and *email* are the seat's
+    new player and address; None keeps the seat's own (a player who lost a token keeps the seat).
+
+    *role* ``umpire`` (issue 27): the umpire's token is replaced, the old one revoked; the umpire has no
+    player name or signing key here, and its address is the mail settings' (``umpire mail settings``).
+
+    :raises NotFound: *role* is not a seat of the game.
+    :raises ServiceError: a name or address too long or not an address, or a player or address for the
+        umpire.
+    """
+    why = clean_reason(reason)
+    if role == UMPIRE:
+        if player or email:
+            raise ServiceError("the umpire's token is replaced without a player or address: the umpire's address "
+                               "is set in the mail settings (umpire mail settings --umpire-email)")
+        token = new_token()
+        game.umpire_token_hash = hash_token(token)
+        record(session, game, "seat-replaced", "umpire", role=UMPIRE, player_before="", player="", reason=why)
+        return {"id": game.id, "role": UMPIRE, "player": "", "token": token}
     seat = _seat(session, game, role)
+    player = seat.player if player is None else player
+    email = seat.email if email is None else check_address(email.strip())
     if len(player) > 100 or len(email) > 254:
         raise ServiceError("the player's name may be at most 100 characters and the email 254")
     before = seat.player
@@ -117,9 +161,28 @@ def replace_seat(session: Session, game: Game, role: str, player: str = "", emai
     seat.player = player
     seat.email = email
     request(session, game.id, email)  # mailed only once confirmed (mail.confirm)
-    record(session, game, "seat-replaced", "umpire", role=role, player_before=before, player=player,
-           reason=clean_reason(reason))
+    record(session, game, "seat-replaced", "umpire", role=role, player_before=before, player=player, reason=why)
     return {"id": game.id, "role": role, "player": player, "token": token}
+
+
+def entered_by(session: Session, game: Game, token: str | None, role: str) -> str:
+    """Who enters a move for seat *role* from the command line: the seat itself (its own token), else the
+    umpire (the umpire's token, or none: the instance holder is the umpire). Another seat's token is
+    refused."""
+    who = whose_token(session, game, token) if token else UMPIRE
+    _seat(session, game, role)
+    if who not in (UMPIRE, role):
+        raise Forbidden(f"this token is {who}'s, not {role}'s: give {role}'s own token, the umpire's, or none "
+                        "(the command line then enters the move as the umpire's)")
+    return who
+
+
+def enter_move(session: Session, game: Game, role: str, submission: str, via: str | None = None) -> GameEvent:
+    """Logs a move the umpire entered for seat *role* (submission id *submission*): the seat did not send
+    it, so the log says whose act it was (issue 27)."""
+    if via:
+        session.info["via"] = via
+    return record(session, game, "move-entered", UMPIRE, role=role, submission=submission)
 
 
 def who_resigns(session: Session, game: Game, token: str | None, role: str) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import secrets
 from dataclasses import dataclass
+from datetime import timedelta
 from importlib import metadata
 
 from sqlalchemy import bindparam, func, select
@@ -18,6 +19,7 @@ from engine.core.errors import EngineError
 from .addresses import request
 from .errors import BadToken, Forbidden, NotFound, ServiceError, Unauthorized
 from .keys import sealed_key
+from .mail_models import Deadline, MailGame
 from .models import Game, GameEvent, Move, Seat, Snapshot, UndoneMove, now
 from .rulings import data_version
 from .seeds import open_seed, sealed_seed
@@ -219,6 +221,39 @@ def list_games(session: Session, limit: int = 100, offset: int = 0) -> list[dict
     return [summary(g) for g in rows]
 
 
+def game_listing(session: Session, limit: int, offset: int = 0) -> tuple[int, list[dict]]:
+    """The games for the landing page (issue 27): how many there are, and *limit* of them from *offset*, the
+    latest active first (``updated_at``: a move or an umpire's act). Each is its ``summary`` with ``players``
+    (role -> player), ``last_move`` (when its current position was reached: its last move, or its setup)
+    and ``due`` (role -> when that waiting seat's decision is due, for an active game with a move deadline).
+    Reads only: a deadline not yet made is worked out as ``service.deadlines.due`` would make it, not stored."""
+    total = session.execute(select(func.count()).select_from(Game)).scalar_one()
+    rows = session.execute(
+        select(Game, Move.created_at, MailGame.deadline_hours, MailGame.updated_at)
+        .outerjoin(Move, (Move.game_id == Game.id) & (Move.seq == Game.seq))
+        .outerjoin(MailGame, MailGame.game_id == Game.id)
+        .order_by(Game.updated_at.desc(), Game.id).limit(limit).offset(offset)).all()
+    ids = [g.id for g, *_ in rows]
+    players: dict[str, dict[str, str]] = {gid: {} for gid in ids}
+    for gid, role, player in session.execute(select(Seat.game_id, Seat.role, Seat.player)
+                                             .where(Seat.game_id.in_(ids))):
+        players[gid][role] = player
+    made = {(d.game_id, d.seq, d.role): d.due_at for d in session.execute(  # the current positions' only
+        select(Deadline).join(Game, (Game.id == Deadline.game_id) & (Game.seq == Deadline.seq))
+        .where(Deadline.game_id.in_([g.id for g, _, hours, _ in rows if hours]))).scalars()}
+    out = []
+    for game, moved_at, hours, set_at in rows:
+        item = summary(game)
+        reached = moved_at or game.updated_at
+        due = {}
+        if hours and game.status == "active":  # a paused game's deadlines wait (mail.deadlines)
+            for role in item["waiting_for"]:
+                at = made.get((game.id, game.seq, role)) or max(reached, set_at) + timedelta(hours=hours)
+                due[role] = at.isoformat() + "Z"
+        out.append({**item, "players": players[game.id], "last_move": reached.isoformat() + "Z", "due": due})
+    return total, out
+
+
 def prompts(game: Game) -> dict:
     """What each role that must act now is asked, with its legal orders (nobody, once the game ended)."""
     if game.result is not None:
@@ -274,8 +309,10 @@ def event_text(e: dict) -> str:
     what = {
         "paused": "paused the game",
         "resumed": "resumed the game",
-        "seat-replaced": f"gave the {d.get('role')} seat to {d.get('player') or 'a new player'} "
+        "seat-replaced": "gave the umpire a new token; the old one is revoked" if d.get("role") == "umpire" else
+                         f"gave the {d.get('role')} seat to {d.get('player') or 'a new player'} "
                          f"(was {d.get('player_before') or 'unnamed'}); the old token is revoked",
+        "move-entered": f"entered a move for the {d.get('role')} seat (submission {d.get('submission')})",
         "resigned": f"{d.get('role')} resigned",
         "abandoned": "abandoned the game",
         "corrected": f"corrected the position: {d.get('text')}",
@@ -287,7 +324,8 @@ def event_text(e: dict) -> str:
         "rolled-back": f"rolled the game back from position {d.get('from_seq')} to {d.get('to')}, undoing "
                        f"{len(d.get('undone', []))} action(s)",
     }.get(e["kind"], e["kind"])
-    line = f"[after {e['at_seq']}] {e['by']}: {what}"
+    who = f"{e['by']} ({d['via']})" if d.get("via") else e["by"]  # the instance holder, without a token
+    line = f"[after {e['at_seq']}] {who}: {what}"
     if d.get("reason"):
         line += f" (reason: {d['reason']})"
     if d.get("result"):

@@ -61,7 +61,7 @@ SEED = re.compile(r"^[0-9a-fA-F]{64}$")
 IMPORTED_AS = {"active": "paused", "paused": "paused", "finished": "finished", "abandoned": "abandoned"}
 #: The kinds of the umpire's and the service's acts in a game's log (``service.control``, ``games``).
 EVENT_KINDS = frozenset({"paused", "resumed", "seat-replaced", "resigned", "abandoned", "corrected", "imported",
-                         "seed-revealed", "deadline-extended", "rolled-back", "rekeyed"})
+                         "seed-revealed", "deadline-extended", "rolled-back", "rekeyed", "move-entered"})
 #: The service's epoch: no game of any Umpire was made before it.
 EPOCH = datetime(2026, 1, 1)
 #: How far ahead of this server's clock the exporting server's may have been.

@@ -95,7 +95,7 @@ def test_new_writes_a_game_file(runner, tmp_path):
     assert g["id"] == "L-00000003" and g["history"] == []
     assert g["state"]["seq"] == 0 and g["state"]["current"] in g["state"]["played"]
     assert f"Created {g['id']}" in res.output and str(path) in res.output
-    assert "Irgun to act" in res.output and "box {limited, event, opsa}" in res.output
+    assert "Irgun to act" in res.output and "box limited | event | opsa" in res.output
 
 
 def test_new_with_the_same_seed_gives_the_same_game(runner, tmp_path):
@@ -193,7 +193,7 @@ def test_move_illegal_order_reports_line_reason_rule_and_choices(runner, tmp_pat
     out = res.output
     assert "Rejected, nothing changed" in out
     assert "Line 3 'space rail-haifa'" in out
-    assert "Allowed there:" in out and "space {" in out and "galilee" in out
+    assert "Allowed there:" in out and "  space " in out and "galilee" in out
     assert "[rule 3.3.4]" in out
     # The reason, as engine.apply gives it ("Rob selects Districts or Cities only (3.3.4)").
     assert "Districts or Cities" in out, f"the reply should say why the order is refused:\n{out}"
@@ -264,6 +264,19 @@ def test_move_as_the_role_not_to_act_is_refused(runner, tmp_path):
     assert res.exit_code == 1 and "Rejected, nothing changed" in res.output
     assert "british has no decision to make now; waiting for irgun" in res.output
     assert path.read_bytes() == before
+
+
+def test_move_refuses_a_token_for_a_game_file_and_ignores_the_umpire_s_environment(runner, tmp_path):
+    """A token is for a game in the service's database (issue 27): given on the command line for a game file
+    it is refused, saying so; ``UMPIRE_TOKEN`` left in the environment for the umpire tools changes nothing."""
+    path = tmp_path / "g.json"
+    new_game(runner, path)
+    before = path.read_bytes()
+    res = runner.invoke(cli, ["move", str(path), "--as", "irgun", "--token", "x", "-"], input="box opsa\n")
+    assert res.exit_code == 2 and "--token is for a game in the service's database (--game ID)" in res.output
+    assert path.read_bytes() == before
+    res = runner.invoke(cli, ["move", str(path), "--as", "irgun", "-"], input="box opsa\n", env={"UMPIRE_TOKEN": "x"})
+    assert res.exit_code == 0 and load(path)["state"]["seq"] == 1, res.output
 
 
 # -- show, log -----------------------------------------------------------------------------------------
@@ -354,7 +367,7 @@ def test_example_of_play_card_1_irgun_move(runner, tmp_path):
     for sid in ("galilee", "gaza", "haifa-city", "jerusalem-city"):
         assert s["spaces"][sid]["cells_a"] == 1 and s["spaces"][sid]["cells_u"] == 0
     assert "British to act (rule 2.3.2)" in res.output
-    assert "box {limited, event}" in res.output
+    assert "box limited | event" in res.output
 
 
 def test_new_with_options_the_umpire_chose_and_the_file_still_verifies(runner, tmp_path):

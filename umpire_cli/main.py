@@ -14,20 +14,12 @@ from engine.core.moves import apply_move, parse_move_file
 
 from . import gamefile
 
-MAX_ARGS_SHOWN = 12
-
 
 def _fmt_legal(legal: dict) -> list[str]:
-    out = []
-    for verb in sorted(legal):
-        args = legal[verb]
-        if not args:
-            out.append(f"  {verb}")
-        else:
-            shown = ", ".join(args[:MAX_ARGS_SHOWN])
-            more = f" (+{len(args) - MAX_ARGS_SHOWN} more)" if len(args) > MAX_ARGS_SHOWN else ""
-            out.append(f"  {verb} {{{shown}}}{more}")
-    return out
+    """The allowed orders, every argument of each order word listed, wrapped (``service.textboard``; issue 27:
+    they were cut after 12)."""
+    from service.textboard import legal_lines
+    return legal_lines(legal)
 
 
 def _now(state: dict) -> list[str]:
@@ -161,19 +153,27 @@ def _read_raw(source: str, what: str = "move file") -> str:
 @click.option("--as", "role", required=True, help="the role (faction) you play")
 @click.option("--game", "gid", help="a game in the service's database instead of a file")
 @click.option("--check", is_flag=True, help="only check the move (the preview): nothing is stored, no die is rolled")
-def move(args, role, gid, check):
+@click.option("--token", envvar="UMPIRE_TOKEN",
+              help="with --game: the seat's own token (its own move) or the umpire's; without it, the move is "
+                   "entered as the umpire's and logged so")
+def move(args, role, gid, check, token):
     """Apply a move: `umpire move GAMEFILE --as ROLE [MOVE]` or `umpire move --game ID --as ROLE [MOVE]`.
 
     MOVE is a JSON move file or text orders; - (the default) reads standard input. Prints what happened
     and what each role may do now. With --check, the same checks stop before the first die, draw or
     shuffle, and nothing is stored.
+
+    With --game, whoever runs the command holds the service's database and so acts as the umpire: a move
+    entered without the seat's own token (--token) is the umpire's act, and the game's log says so.
     """
     if gid:
         if len(args) > 1:
             raise click.UsageError("with --game, give only the MOVE (or nothing to read standard input)")
         from . import service_ops
         raw = _read_raw(args[0] if args else "-")
-        sys.exit(service_ops.check(gid, role, raw) if check else service_ops.move(gid, role, raw))
+        sys.exit(service_ops.check(gid, role, raw) if check else service_ops.move(gid, role, raw, token))
+    if token and click.get_current_context().get_parameter_source("token") == click.core.ParameterSource.COMMANDLINE:
+        raise click.UsageError("--token is for a game in the service's database (--game ID); a game file needs none")
     if not args or len(args) > 2:
         raise click.UsageError("give the game file and, optionally, the move: umpire move GAMEFILE --as ROLE [MOVE]")
     path, source = args[0], (args[1] if len(args) > 1 else "-")
@@ -346,14 +346,48 @@ def verify(path, no_replay, quiet):
 
 
 @cli.command()
-@click.option("--game", "gid", required=True, help="a game in the service's database")
+@click.argument("path", required=False, type=click.Path(dir_okay=False))
+@click.option("--game", "gid", help="a game in the service's database instead of a file")
 @click.option("--as", "role", default="public", show_default=True, help="whose view the snapshot shows")
 @click.option("--report", is_flag=True, help="the game report instead of a snapshot")
+@click.option("--boards", default="none", show_default=True, metavar="none|card|propaganda",
+              help="with --report: a board per card or per Propaganda Round before the current position's")
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="the PDF to write")
-def render(gid, role, report, output):
-    """Render a game's PDF: a seat's snapshot of the position, or the whole game report."""
-    from . import service_ops
-    service_ops.render(gid, role, report, output)
+def render(path, gid, role, report, boards, output):
+    """Render a game's PDF: a seat's snapshot of the position, or the whole game report.
+
+    `umpire render GAMEFILE --as ROLE -o FILE` renders a local game file; `umpire render --game ID ...` a
+    game in the service's database.
+    """
+    from service.reports.boards import BOARDS
+
+    if boards not in BOARDS:
+        raise click.BadParameter(f"{boards!r} is not a boards option: use one of {', '.join(BOARDS)}",
+                                 param_hint="--boards")
+    if boards != "none" and not report:
+        raise click.UsageError("--boards goes with --report (the snapshot has one board, the current one)")
+    if report and role != "public":
+        raise click.UsageError("--as goes with a snapshot: the report is the public's (leave --as out)")
+    if bool(path) == bool(gid):
+        raise click.UsageError("give the game file PATH, or --game ID (not both)")
+    if gid:
+        from . import service_ops
+        service_ops.render(gid, role, report, output, boards)
+        return
+    from service.errors import ServiceError
+    from service.reports.limits import RenderLimitError, render_pdf
+    try:
+        g = gamefile.load(path)
+        html = gamefile.report_html(g, boards) if report else gamefile.snapshot_html(g, role)
+        pdf = render_pdf(html)
+    except OSError as e:
+        raise click.ClickException(f"cannot read {path}: {e.strerror or e}") from None
+    except (ValueError, ServiceError, RenderLimitError) as e:
+        raise click.ClickException(getattr(e, "message", None) or str(e)) from None
+    with open(output, "wb") as fh:
+        fh.write(pdf)
+    what = f"report{f' (boards: {boards})' if boards != 'none' else ''}" if report else f"{role} snapshot"
+    click.echo(f"Wrote {output}: {what} of {g['id']} at position {g['state'].get('seq', len(g['history']))}.")
 
 
 @cli.command()
@@ -373,11 +407,16 @@ def init_db():
     service_ops.init_db()
 
 
-# -- umpire tools: the umpire's token, from --token or UMPIRE_TOKEN ---------------------------------------
+# -- umpire tools -------------------------------------------------------------------------------------------
+# Whoever runs the command line against the service's database holds the instance, and so is the umpire
+# (issue 27): the umpire's token is not needed here. An act made without it is logged as the umpire's from
+# the command line (service.control.as_umpire); a token given is checked, and a seat's is refused.
 
 
 def _umpire_options(f):
-    f = click.option("--token", envvar="UMPIRE_TOKEN", help="the umpire's token (or set UMPIRE_TOKEN)")(f)
+    f = click.option("--token", envvar="UMPIRE_TOKEN",
+                     help="the umpire's token (or set UMPIRE_TOKEN); not needed: without it the act is the "
+                          "umpire's from the command line, and logged so")(f)
     return click.option("--game", "gid", required=True, help="a game in the service's database")(f)
 
 
@@ -456,24 +495,33 @@ def correct(gid, token, correction):
 
 @cli.command("replace-seat")
 @_umpire_options
-@click.option("--role", required=True, help="the seat to give to a new player")
-@click.option("--player", default="", help="the new player's name")
-@click.option("--email", default="", help="the new player's address")
+@click.option("--role", required=True, help="the seat given a new token, or umpire for the umpire's own token")
+@click.option("--player", default=None, help="the new player's name (default: the seat keeps its player)")
+@click.option("--email", default=None, help="the new player's address (default: the seat keeps its address)")
 @_reason
 def replace_seat(gid, token, role, player, email, reason):
-    """Give a seat to a new player: a new token (shown only now); the old one is revoked."""
+    """Give a seat a new token (shown only now): the old one is revoked, and the seat's mail signing key is
+    replaced with it. For a lost token the seat keeps its player; with --player (and --email) the seat goes
+    to a new player. --role umpire gives the umpire a new token the same way (a lost or leaked one)."""
     from service import control
 
     from . import service_ops
     out = service_ops.umpire(gid, token, lambda s, g: control.replace_seat(s, g, role, player, email, reason))
-    click.echo(f"{out['id']}: the {out['role']} seat is now {out['player'] or 'unnamed'}; the old token is revoked.")
+    if out["role"] == control.UMPIRE:
+        click.echo(f"{out['id']}: the umpire has a new token; the old one is revoked.")
+    else:
+        click.echo(f"{out['id']}: the {out['role']} seat is now {out['player'] or 'unnamed'}; "
+                   "the old token is revoked.")
     click.echo(f"  {out['role']:8} token: {out['token']}")
-    click.echo("The token is shown only now; give it to the player.")
+    click.echo("The token is shown only now; give it to " + ("the umpire." if out["role"] == control.UMPIRE
+                                                             else "the player."))
 
 
 @cli.command()
 @click.option("--game", "gid", required=True, help="a game in the service's database")
-@click.option("--token", envvar="UMPIRE_TOKEN", help="a seat's token (resigns that seat) or the umpire's")
+@click.option("--token", envvar="UMPIRE_TOKEN",
+              help="a seat's token (resigns that seat) or the umpire's; without one, the umpire resigns the seat "
+                   "from the command line, logged so")
 @click.option("--role", required=True, help="the seat resigning")
 @_reason
 def resign(gid, token, role, reason):

@@ -13,6 +13,7 @@ from engine.core.moves import stated_after
 from service import adjudication
 from service import games as G
 from service.errors import ServiceError
+from service.textboard import legal_lines
 
 
 def _app(config: dict | None = None):
@@ -74,7 +75,12 @@ def new(game: str, scenario: str, title: str, options: dict | None = None, posit
     click.echo("The tokens are shown only now; give each player theirs.")
 
 
-def move(gid: str, role: str, raw: str) -> int:
+def move(gid: str, role: str, raw: str, token: str | None = None) -> int:
+    """``umpire move --game ID --as ROLE``: stores the move and adjudicates it at once. Without *role*'s own
+    token it is the umpire's act (the instance holder's, ``control.entered_by``), logged as such
+    (``control.enter_move``: "umpire (command line): entered a move for the irgun seat")."""
+    from service import control
+
     app = _app()
     kind = "application/json" if raw.lstrip().startswith("{") else "text/plain"
     Session = _sessions(app)
@@ -82,13 +88,22 @@ def move(gid: str, role: str, raw: str) -> int:
         with Session() as s, s.begin():
             game = G.get_game(s, gid)
             if role not in engine.definition(game.game).roles:
-                raise click.ClickException(f"{role!r} is not a role of {game.game}")
+                raise click.ClickException(f"{role!r} is not a role of {game.game}; its roles are "
+                                           f"{', '.join(engine.definition(game.game).roles)}")
+            who = control.entered_by(s, game, token, role)
             if kind == "text/plain" and stated_after(raw) is None:
                 # The operator moves at the position just read: the same orders run twice are two moves.
                 raw = f"after {game.seq}\n{raw}"
-            sid = adjudication.store(s, gid, raw, kind, role=role)[0]["id"]
+            sub, new = adjudication.store(s, gid, raw, kind, role=role)
+            sid = sub["id"]
+            entered = who == control.UMPIRE and new  # a copy of a move already stored is no new act
+            if entered:
+                control.enter_move(s, game, role, sid, None if token else control.COMMAND_LINE)
     except ServiceError as e:
-        raise click.ClickException(e.message) from None
+        raise _fail(e) from None
+    if entered:
+        click.echo(f"Entered for the {role} seat by the umpire{'' if token else ' (the command line)'}; "
+                   "the log says so.")
     adjudication.adjudicate(Session, sid, app.config["SNAPSHOT_EVERY"])
     with Session() as s:
         out = adjudication.submission_status(s, sid)
@@ -99,9 +114,18 @@ def move(gid: str, role: str, raw: str) -> int:
         e = v["error"]
         click.echo(f"{out['status'].title()}: line {e.get('line', '-')} {e.get('order', '')!r}: {e['message']}"
                    + (f" [rule {e['rule']}]" if e.get("rule") else ""), err=True)
-    for r, p in (v.get("prompts") or {}).items():
-        click.echo(f"{r.title()} to act (rule {p['rule']}): {p['text']}")
+        if e.get("legal"):
+            click.echo("Allowed there:", err=True)
+            click.echo("\n".join(legal_lines(e["legal"])), err=True)
+    _prompts(v.get("prompts") or {})
     return 0 if out["status"] == "accepted" else 1
+
+
+def _prompts(prompts: dict) -> None:
+    """Who must act now, each with every order allowed (``textboard.legal_lines``: none left out)."""
+    for r, p in prompts.items():
+        click.echo(f"{r.title()} to act (rule {p['rule']}): {p['text']}")
+        click.echo("\n".join(legal_lines(p.get("actions") or {})))
 
 
 def check(gid: str, role: str, raw: str) -> int:
@@ -137,8 +161,7 @@ def show(gid: str, role: str, as_json: bool) -> None:
     click.echo(render_text({"id": gid}, v["view"]))
     if v.get("outcome"):  # the rules' or the umpire's (a resignation, an abandon)
         click.echo(outcome_line(v["outcome"]))
-    for r, p in v["prompts"].items():
-        click.echo(f"{r.title()} to act (rule {p['rule']}): {p['text']}")
+    _prompts(v["prompts"])
 
 
 def log(gid: str) -> None:
@@ -170,7 +193,8 @@ def serve(host: str, port: int, demo: bool) -> None:
     run(app, host, port)
 
 
-def render(gid: str, role: str, report: bool, output: str) -> None:
+def render(gid: str, role: str, report: bool, output: str, boards: str = "none") -> None:
+    """``umpire render --game ID``: a seat's snapshot, or the report with the boards *boards* asks for."""
     from service.reports.store import get_or_render
 
     app = _app()
@@ -180,12 +204,13 @@ def render(gid: str, role: str, report: bool, output: str) -> None:
             if role != "public" and role not in engine.definition(game.game).roles:
                 raise click.ClickException(f"{role!r} is not a role of {game.game}")
         pdf, seq = get_or_render(_sessions(app), gid, "report" if report else "snapshot",
-                                 "public" if report else role)
+                                 "public" if report else role, boards=boards)
     except ServiceError as e:
         raise click.ClickException(e.message) from None
     with open(output, "wb") as fh:
         fh.write(pdf)
-    click.echo(f"Wrote {output}: {'report' if report else role + ' snapshot'} of {gid} at position {seq}.")
+    what = f"report{f' (boards: {boards})' if boards != 'none' else ''}" if report else f"{role} snapshot"
+    click.echo(f"Wrote {output}: {what} of {gid} at position {seq}.")
 
 
 # ------------------------------------------------------------------------------------------- umpire tools
@@ -196,24 +221,32 @@ def _fail(e: ServiceError):
 
 
 def umpire(gid: str, token: str | None, act) -> dict:
-    """Runs ``act(session, game)`` as the umpire (the token checked), the game locked."""
-    from service.control import as_umpire
+    """Runs ``act(session, game)`` as the umpire, the game locked. The command line holds the instance (it
+    has the database), so it is the umpire without a token (issue 27): such an act is logged as the umpire's
+    from the command line (``control.as_umpire``'s *via*). A token given is checked: a seat's is refused."""
+    from service.control import COMMAND_LINE, as_umpire
 
     app = _app()
     try:
-        return as_umpire(_sessions(app), gid, token, act)
+        return as_umpire(_sessions(app), gid, token, act, via=COMMAND_LINE)
     except ServiceError as e:
         raise _fail(e) from None
 
 
 def resign(gid: str, token: str | None, role: str, reason: str) -> dict:
+    """Resigns seat *role*: with a token, the seat's own or the umpire's (``control.who_resigns``); without
+    one, the umpire's act from the command line (the instance holder's), logged so."""
     from service import control
 
     app = _app()
     try:
         with _sessions(app)() as s, s.begin():
             game = G.get_game(s, gid, lock=True)
-            by = control.who_resigns(s, game, token, role)
+            if token:
+                by = control.who_resigns(s, game, token, role)
+            else:
+                by = control.entered_by(s, game, None, role)
+                s.info["via"] = control.COMMAND_LINE
             return control.resign(s, game, role, by, reason)
     except ServiceError as e:
         raise _fail(e) from None

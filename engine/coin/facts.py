@@ -60,11 +60,43 @@ def eligibility(view: dict) -> list[dict]:
     return [fact("Eligible", (order or "none") + (f"; taken: {', '.join(taken)}" if taken else ""))]
 
 
+#: What separates the cards of the Capabilities and Momentum facts: never in a card's title or in the label
+#: of one of its texts (tests/service/test_board_svg_capabilities.py), so a layer that prints each card on a
+#: line of its own (the board's panel, service.reports.board) splits the fact's value on it.
+CARD_SEP = "; "
+#: The texts of a card (5.2): the two of a dual-use card, or the one of a single-text card (``event``).
+SIDES = ("unshaded", "shaded", "event")
+
+
+def in_force(cards: dict[str, dict], cid: str, side: str) -> str:
+    """A card and its text in force, as the log names an Event executed (engine.coin.events, 5.1):
+    ``Menachem Begin (P25, shaded: Irgun leader)``. *side* is ``unshaded``, ``shaded`` or ``event`` (a
+    single text: its label is the card's ``unshaded``); a card the game does not know is named by its id."""
+    card = cards.get(cid)
+    if card is None:
+        return f"{cid} ({side})"
+    label = card.get("unshaded" if side in ("unshaded", "event") else side) if side in SIDES else None
+    return f"{card['title']} ({cid}, {side}{f': {label}' if label else ''})"
+
+
 def capabilities(view: dict, cards: dict[str, dict]) -> list[dict]:
-    """The Capabilities in force (5.3): open, each with its card's title and side."""
+    """The Capabilities in force (5.3): open, each with its card's title and the text in force, its side
+    and that text's label (``in_force``), sorted by card id."""
     caps = view.get("capabilities") or {}
-    return [fact("Capabilities", ", ".join(f"{cards[c]['title'] if c in cards else c} ({c}, {side})"
-                                           for c, side in sorted(caps.items())) or "none")]
+    return [fact("Capabilities", CARD_SEP.join(in_force(cards, c, side) for c, side in sorted(caps.items()))
+                 or "none")]
+
+
+def momentum(cards: dict[str, dict], effects: list[tuple[str, str, str]]) -> list[dict]:
+    """The Events in effect for a while that are not Capabilities (the ``momentum`` of a game's position
+    files, docs/positions.md), for a game that has such cards: *effects* are the ones in effect now, each
+    ``(card id, side, what it does now)``, printed as the card and its text in force (``in_force``) and what
+    it does: ``American Loans (P27, shaded: Financial Dunkirk): the British must Pass on the next Event
+    card``. No fact while none is in effect: such an effect is rare and short (a card or two), and the
+    facts line above the PDFs' board is better spent on what is there."""
+    if not effects:
+        return []
+    return [fact("Momentum", CARD_SEP.join(f"{in_force(cards, cid, side)}: {what}" for cid, side, what in effects))]
 
 
 def available(view: dict, board: Board) -> list[dict]:

@@ -22,6 +22,8 @@ class GameDefinition:
     :ivar setup: ``(scenario, options, ctx) -> state``; draws its shuffles through ``ctx``.
     :ivar view: ``(state, role) -> dict`` of what *role* may see.
     :ivar names: space and piece ids to display names, used by the text notation.
+    :ivar legend: the short labels among ``names`` (a space's pieces and markers: ``Cu``) to what each
+        stands for (``Underground Cells``): the key at the foot of the text board (issue 27).
     :ivar max_actions: a bound on the length of a game, for the fuzzer.
     :ivar rules_version: the edition of the game's rules and persisted names that new games are made
         under; every state records the one it was made under (``state["rules_version"]``).
@@ -51,6 +53,7 @@ class GameDefinition:
     setup: Callable[..., dict]
     view: Callable[[dict, str], dict]
     names: dict[str, str] = field(default_factory=dict)
+    legend: dict[str, str] = field(default_factory=dict)
     rules: Any = None
     rulings: Callable[[], list] | None = None
     max_actions: int = 20_000

@@ -7,7 +7,7 @@ import re
 from flask import Response, current_app, request, url_for
 from flask.views import MethodView
 from flask_smorest import Blueprint
-from marshmallow import RAISE
+from marshmallow import RAISE, Schema, fields, validate
 
 from engine.core.moves import MOVE_SCHEMA
 
@@ -18,6 +18,7 @@ from ..auth_first import bearer
 from ..errors import ServiceError
 from ..move_input import MAX_TEXT, move_text, with_position
 from ..queue import enqueue
+from ..reports.boards import BOARDS
 from ..strict_json import StrictParser
 from ..throttle import takes_token
 from .schemas import (
@@ -305,16 +306,28 @@ class GameSnapshot(MethodView):
         return pdf_response(pdf, gid, seq, role)
 
 
+class ReportQuery(Schema):
+    """The report's options (issue 27): the boards it prints besides the current position's."""
+
+    boards = fields.String(load_default="none", validate=validate.OneOf(
+        list(BOARDS), error="{input!r} is not a boards option: use one of " + "; ".join(
+            f"{k} ({v})" for k, v in BOARDS.items())), metadata={"description": "boards besides the current "
+        "position's: " + "; ".join(f"{k}: {v}" for k, v in BOARDS.items()) + " (each from the public view)"})
+
+
 @blp.route("/games/<string:gid>/report.pdf")
 class GameReport(MethodView):
+    @blp.arguments(ReportQuery, location="query", unknown=RAISE)
     @blp.alt_response(404, schema=ApiError)
     @blp.doc(responses=PDF_RESPONSE)
-    def get(self, gid):
-        """The game report: cover with the dice commitment (and the seed once revealed), the final board,
-        the whole log with every chance outcome and its inputs, and the log's hash."""
+    def get(self, q, gid):
+        """The game report: cover with the dice commitment (and the seed once revealed), the current
+        position's board (and with ?boards=card or ?boards=propaganda a board per card or per Propaganda
+        Round before it), the whole log with every chance outcome and its inputs, and the log's hash."""
         from ..reports.store import get_or_render
-        pdf, seq = get_or_render(sessions(), gid, "report", "public")
-        return pdf_response(pdf, gid, "report", seq)
+        pdf, seq = get_or_render(sessions(), gid, "report", "public", boards=q["boards"])
+        name = ("report", seq) if q["boards"] == "none" else ("report", q["boards"], seq)
+        return pdf_response(pdf, gid, *name)
 
 
 @blp.route("/schema/move.json")

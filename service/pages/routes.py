@@ -1,5 +1,6 @@
-"""The routes of the game page. GET shows; every POST carries the form key (``cookies``) and answers
-with a redirect or the page itself; errors are HTML pages that say what is wrong and change nothing."""
+"""The routes of the game page and the landing page (``landing``). GET shows; every POST carries the form
+key (``cookies``) and answers with a redirect or the page itself; errors are HTML pages that say what is
+wrong and change nothing. ``/games/<id>?at=N`` shows an earlier position (``positions``)."""
 
 from __future__ import annotations
 
@@ -14,16 +15,17 @@ from werkzeug.exceptions import HTTPException
 import engine
 from engine.core import notation
 
-from .. import adjudication, throttle
+from .. import adjudication, history, throttle
 from .. import games as G
 from ..errors import NotFound, ServiceError, Unauthorized
 from ..models import Seat
 from ..move_input import MAX_TEXT, move_text
 from ..queue import enqueue
-from ..reports.documents import TEMPLATES, board_for
-from . import cookies
+from ..reports.documents import TEMPLATES
+from . import cookies, positions
 
-bp = Blueprint("pages", __name__, url_prefix="/games", template_folder=str(TEMPLATES))
+#: The game pages under ``/games/<id>``, and the landing page at ``/`` and ``/games`` (``landing``).
+bp = Blueprint("pages", __name__, template_folder=str(TEMPLATES))
 
 #: How long the page waits for a submitted move's verdict before it says "queued" with a reload link.
 WAIT_SECONDS = 5.0
@@ -119,23 +121,31 @@ def _verdict(v: dict | None) -> dict | None:
     return {**v, "error": err or None}
 
 
-def _page(session, game, *, status: int = 200, message: str | None = None, verdict: dict | None = None,
-          submission: dict | None = None, orders: str = ""):
+def _page(session, game, *, at: int | None = None, status: int = 200, message: str | None = None,
+          verdict: dict | None = None, submission: dict | None = None, orders: str = ""):
+    """The game page at its current position, or at the earlier position *at* (the replay: no move form,
+    the log up to *at*)."""
     role, note = _seat(session, game)
-    view, svg = board_for(game, role or "public")
-    prompt = view.get("prompt") if game.result is None else None  # resigned or abandoned: nobody acts
+    view, svg, state = positions.board_at(game, session, at, role or "public")
+    if at is None:
+        prompt = view.get("prompt") if game.result is None else None  # resigned or abandoned: nobody acts
+        outcome = game.result or engine.outcome(game.state)
+    else:  # an earlier position: nobody may move there
+        prompt, outcome = None, engine.outcome(state)
+    seq = game.seq if at is None else at
     choices = notation.legal_lines(prompt["actions"]) if prompt else []
     example = json.dumps({"format": "umpire-move/1", "game": game.id, "role": role, "after": game.seq,
                           "actions": choices[:1]}, indent=1) if role and choices else ""
+    log = positions.log_until(G.move_log(session, game), seq)
+    board_svg, board_size = positions.inline_svg(svg)
     key, new_key = cookies.form_key()
     html = render_template(
         "pages/game.html", game=G.summary(game), game_title=engine.definition(game.game).title, role=role,
-        note=note, view=view, facts=engine.facts(view),
-        board_svg=svg.removeprefix('<?xml version="1.0" encoding="UTF-8"?>').lstrip() if svg else None,
+        note=note, view=view, facts=engine.facts(view), board_svg=board_svg, board_size=board_size,
         players=_players(session, game.id), prompt=prompt, choices=choices, example=example,
-        orders_help=engine.orders_text(game.game),
-        log=G.move_log(session, game), outcome=game.result or engine.outcome(game.state), message=message,
-        verdict=_verdict(verdict), submission=submission, orders=orders, form_key=key,
+        orders_help=engine.orders_text(game.game), at=at, nav=positions.links(game.id, seq, game.seq),
+        log=log, this_move=log[-1] if log and log[-1]["seq"] == seq else None, outcome=outcome,
+        message=message, verdict=_verdict(verdict), submission=submission, orders=orders, form_key=key,
         form_field=cookies.CSRF_FIELD, move_id=secrets.token_urlsafe(12),
         max_bytes=current_app.config["MAX_CONTENT_LENGTH"], max_text=MAX_TEXT)
     resp = current_app.make_response((html, status))
@@ -150,14 +160,51 @@ def _see_page(gid: str, endpoint: str = "pages.game", **kw):
     return redirect(url_for(endpoint, gid=gid, **kw), code=303)
 
 
-@bp.get("/<gid>")
+def _position(game, raw: str | None) -> int | None:
+    """The position ``?at=`` asks for: None for the current one (no ``at``, or the current number).
+
+    :raises NotFound: not a position of the game; the message says the range (``history.check_position``).
+    """
+    if raw is None:
+        return None
+    seq = history.check_position(game, raw)
+    return None if seq == game.seq else seq
+
+
+def _back_to(game) -> dict:
+    """Where a seat form sent from an earlier position returns: that position (its hidden ``at``), if it
+    is one of the game's; else the current one."""
+    try:
+        seq = _position(game, request.form.get("at"))
+    except NotFound:
+        seq = None
+    return {} if seq is None else {"at": seq}
+
+
+@bp.get("/games/<gid>")
 def game(gid):
-    """The game: the board and log for everyone; a seat's view, orders and move form with its token."""
+    """The game: the board and log for everyone; a seat's view, orders and move form with its token.
+    ``?at=N``: position N as it stood (the replay), for the same viewer, with links to the others."""
     with _sessions()() as s:
-        return _page(s, G.get_game(s, gid))
+        game = G.get_game(s, gid)
+        return _page(s, game, at=_position(game, request.args.get("at")))
 
 
-@bp.post("/<gid>/seat")
+@bp.get("/games/<gid>/board.svg")
+def board(gid):
+    """The board alone, as an SVG document the browser can zoom (a phone's screen shows the page's board
+    small): the same view as the page's, at ``?at=N`` or the current position."""
+    with _sessions()() as s:
+        game = G.get_game(s, gid)
+        role, _note = _seat(s, game)
+        _view, svg, _state = positions.board_at(game, s, _position(game, request.args.get("at")),
+                                                role or "public")
+    if svg is None:
+        raise NotFound(f"game {gid} ({game.game}) has no board drawing: its page shows the position as text")
+    return current_app.response_class(svg, mimetype="image/svg+xml")
+
+
+@bp.post("/games/<gid>/seat")
 def enter_seat(gid):
     """Takes a seat token from the form; a good one is kept in a cookie, a wrong one changes nothing."""
     with _sessions()() as s:
@@ -180,18 +227,19 @@ def enter_seat(gid):
                     why = "the umpire token cannot move for a seat; enter a seat's token"
         if why:
             return _page(s, game, status=401 if token else 400, message=why)
-    resp = _see_page(gid)
+        back = _back_to(game)
+    resp = _see_page(gid, **back)
     cookies.keep_seat(resp, gid, token)
     return resp
 
 
-@bp.post("/<gid>/leave")
+@bp.post("/games/<gid>/leave")
 def leave_seat(gid):
     """Forgets the seat token this browser kept for the game."""
     with _sessions()() as s:
-        G.get_game(s, gid)
+        back = _back_to(G.get_game(s, gid))
     cookies.check_form_key()
-    resp = _see_page(gid)
+    resp = _see_page(gid, **back)
     cookies.drop_seat(resp, gid)
     return resp
 
@@ -211,7 +259,7 @@ def _with_move(gid: str, then):
         return then(s, game, raw, kind, orders)
 
 
-@bp.post("/<gid>/preview")
+@bp.post("/games/<gid>/preview")
 @_seat_first
 def preview(gid):
     """The rules check of the pasted or uploaded move (``adjudication.preview``): commits nothing."""
@@ -222,7 +270,7 @@ def preview(gid):
     return _with_move(gid, check)
 
 
-@bp.post("/<gid>/submit")
+@bp.post("/games/<gid>/submit")
 @_seat_first
 def submit(gid):
     """Stores the move (``adjudication.store``), queues it (``service.queue.enqueue``), and shows its
@@ -241,7 +289,7 @@ def submit(gid):
     return _with_move(gid, store)
 
 
-@bp.get("/<gid>/moves/<sid>")
+@bp.get("/games/<gid>/moves/<sid>")
 def submission(gid, sid):
     """A move this seat submitted: its verdict (waiting a few seconds for it), or "queued" and a reload link."""
     with _sessions()() as s:
@@ -259,7 +307,7 @@ def submission(gid, sid):
         return _page(s, G.get_game(s, gid), verdict=out["verdict"], submission=out)
 
 
-@bp.get("/<gid>/<path:rest>")
+@bp.get("/games/<gid>/<path:rest>")
 def elsewhere(gid, rest):
     """A form's address opened directly (or a stale link): back to the game page if the game exists."""
     with _sessions()() as s:
@@ -269,14 +317,16 @@ def elsewhere(gid, rest):
 
 # --- errors as pages -----------------------------------------------------------------------------------
 
-def _error_page(status: int, message: str):
-    gid = (request.view_args or {}).get("gid") if status != 404 else None
+def _error_page(status: int, message: str, game_exists: bool = False):
+    """The error page: what is wrong, and a link back to the game's page (unless the game may not exist)
+    and to the list of games."""
+    gid = (request.view_args or {}).get("gid") if status != 404 or game_exists else None
     return render_template("pages/error.html", status=status, message=message, gid=gid), status
 
 
 @bp.errorhandler(ServiceError)
 def _service_error(e: ServiceError):
-    page, status = _error_page(e.status, e.message)
+    page, status = _error_page(e.status, e.message, game_exists=e.code == "no-position")
     headers = {"Retry-After": str(e.extra["retry_after"])} if status == 429 else {}
     return page, status, headers
 

@@ -9,12 +9,16 @@ and every string from the view, the layout or *names* goes through Jinja2's auto
 "spaces": {space id: name}, "game": heading}``, or a flat ``{id: display name}`` (GameDefinition.names). Card titles are only printed for cards the view says are in force (capabilities)
 or current, so passing every title does not leak the deck.
 
+A City's name in its circle is set as large as fits it (``_circle_label_size``) and the City's markers
+stand inside it (``_circle_markers``); the capabilities panel prints what the game's facts (``engine.facts``)
+say of the Capabilities and Momentum in force (``_capability_lines``), as every other output does (issue 27).
+
 What a layout may say beyond shapes and places (all optional; a layout that says none is drawn as before):
 a legend marker with a ``level`` is drawn where the space's count of its ``kind`` equals that level (one
 ``support`` count gives Support at 1 and Opposition at -1), one with a ``control`` side where the view's
 top-level ``control`` gives the space to that side (``_marker_count``); a space may name its ``style``,
 the ``cols`` of its piece grid, where its ``markers`` start and the width ``marker_w`` at which their rows
-wrap (``_space``); a track's ``key`` may be dotted (``resources.british``) and its ``flip`` names a flag
+wrap, and a circle too small for its name where the name stands beside it (``label``, ``_space``); a track's ``key`` may be dotted (``resources.british``) and its ``flip`` names a flag
 of the view that shows its marker's reverse side (``_panel``).
 """
 
@@ -25,6 +29,10 @@ import math
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader
+
+from engine.coin.facts import CARD_SEP
+
+from .textwidth import ASCENT, text_width
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"  # the top-level templates/ folder
 
@@ -50,6 +58,23 @@ LABEL_CHAR_W, VALUE_CHAR_W = 6.4, 7.2
 MARKER_ROW_H = 20
 #: The key panel's marker labels: the least width of one, the gap between two, the advance to a next row.
 LEGEND_MARKER_W, LEGEND_GAP, LEGEND_ROW_H = 100, 10, 24
+#: A marker's height, and the gap between two in a row (board.svg.j2's ``marker``, ``_markers``).
+MARKER_H, MARKER_GAP = 16, 4
+#: A City's name in its circle (board.svg.j2, bold): at most ``CITY_LABEL_SIZE`` px, smaller by
+#: ``CITY_LABEL_STEP`` until it fits, never under ``CITY_LABEL_MIN``; its baseline ``CITY_LABEL_RISE`` of the
+#: radius above the centre (``_circle_label_size``).
+CITY_LABEL_SIZE, CITY_LABEL_MIN, CITY_LABEL_STEP, CITY_LABEL_RISE = 11.5, 7.0, 0.5, 0.55
+#: How far inside a circle's edge its contents stay: half its 3 px stroke and 1.5 px of room.
+CIRCLE_INSET = 3.0
+#: A City's markers inside its circle (``_circle_markers``): their height, text size, room around the
+#: text, and the advance from one row to the next.
+CITY_MARKER_H, CITY_MARKER_SIZE, CITY_MARKER_PAD, CITY_MARKER_ROW_H = 14, 9, 8, 16
+#: Where a circle's piece grid starts, above its centre, as a part of its radius (``_space``).
+CIRCLE_PIECES_RISE = 0.42
+#: The capabilities panel (``_panel``): the baseline of its first line under the title, the advance from
+#: one line to the next, its text's size in px, and the room it has under its title unless the layout
+#: gives its height ``h``.
+CAPS_FIRST, CAPS_LINE_H, CAPS_SIZE, CAPS_H = 17, 13.5, 10.5, 66
 
 
 def load_layout(game_slug: str) -> dict | None:
@@ -171,30 +196,91 @@ def _marker_count(m: dict, counts: dict, control) -> int:
     return n
 
 
-def _markers(counts: dict, legend: dict, x: float, y: float, control=None, wrap: float | None = None) -> list[dict]:
-    """The markers a space shows, as labels in a row from (x, y) in the legend's order; with *wrap* (a
-    width from the layout) a label that would end past it starts a new row ``MARKER_ROW_H`` lower."""
-    out, left = [], x
+def _marker_labels(counts: dict, legend: dict, control=None) -> list[dict]:
+    """The markers a space shows (``_marker_count``), in the legend's order, each as a label and its width."""
+    out = []
     for m in legend.get("markers", []):
         n = _marker_count(m, counts, control)
         if n > 0:
             text = m["label"] + (f" \u00d7{n}" if n > 1 else "")
-            w = 10 + 7 * len(text)
-            if wrap is not None and x > left and x + w > left + wrap:
-                x, y = left, y + MARKER_ROW_H
             out.append({"kind": m["kind"], "count": n, "text": text, "fill": m["fill"],
-                        "color": m.get("text", "#ffffff"), "x": _num(x), "y": _num(y), "w": w,
+                        "color": m.get("text", "#ffffff"), "w": 10 + 7 * len(text),
                         "level": m.get("level"), "control": m.get("control")})
-            x += w + 4
     return out
+
+
+def _markers(counts: dict, legend: dict, x: float, y: float, control=None, wrap: float | None = None) -> list[dict]:
+    """The markers a space shows, as labels in a row from (x, y) in the legend's order; with *wrap* (a
+    width from the layout) a label that would end past it starts a new row ``MARKER_ROW_H`` lower."""
+    out, left = [], x
+    for m in _marker_labels(counts, legend, control):
+        if wrap is not None and x > left and x + m["w"] > left + wrap:
+            x, y = left, y + MARKER_ROW_H
+        out.append({**m, "x": _num(x), "y": _num(y)})
+        x += m["w"] + MARKER_GAP
+    return out
+
+
+def _chord(cx: float, cy: float, r: float, top: float, bottom: float) -> float:
+    """The width of a band from *top* to *bottom* that fits inside the circle (its edge less
+    ``CIRCLE_INSET``) all the way down: the circle's chord where the band is furthest from the centre."""
+    inner = r - CIRCLE_INSET
+    far = max(abs(top - cy), abs(bottom - cy))  # a rectangle's corners: at its top or its bottom
+    return 2 * math.sqrt(max(inner * inner - far * far, 0.0))
+
+
+def _circle_markers(counts: dict, legend: dict, cx: float, cy: float, r: float, top: float,
+                    control=None) -> list[dict]:
+    """A City's markers inside its circle (issue 27: above it, Jerusalem's Curfew stood in Jerusalem
+    District), set smaller than elsewhere (``CITY_MARKER_*``, each as wide as its text: ``textwidth``): in
+    rows from *top* down (under the City's pieces), each centred and as long as the circle's chord there
+    allows (``_chord``). A row that would end below the circle's foot is not started: its markers go on the
+    row above, wider than the chord; and under pieces that fill the circle the first row stands across its
+    rim, never wholly below it (a City with many pieces and markers has no room for them all)."""
+    labels = [{**m, "w": _num(text_width(m["text"], CITY_MARKER_SIZE, bold=True) + CITY_MARKER_PAD),
+               "h": CITY_MARKER_H, "size": CITY_MARKER_SIZE} for m in _marker_labels(counts, legend, control)]
+    foot = cy + r - CIRCLE_INSET
+    top = min(top, cy + r - CITY_MARKER_H / 2)  # below pieces that fill the circle: across its rim, not under it
+    rows: list[list[dict]] = [[]]
+    y = top
+    for m in labels:
+        row = rows[-1]
+        wide = sum(o["w"] + MARKER_GAP for o in row) + m["w"] > _chord(cx, cy, r, y, y + CITY_MARKER_H)
+        if row and wide and y + CITY_MARKER_ROW_H + CITY_MARKER_H <= foot:
+            rows.append([])
+            y += CITY_MARKER_ROW_H
+        rows[-1].append(m)
+    out = []
+    for i, row in enumerate(rows):
+        x = cx - (sum(o["w"] for o in row) + MARKER_GAP * (len(row) - 1)) / 2
+        for m in row:
+            out.append({**m, "x": _num(x), "y": _num(top + i * CITY_MARKER_ROW_H)})
+            x += m["w"] + MARKER_GAP
+    return out
+
+
+def _circle_label_size(name: str, r: float) -> float:
+    """The size in px at which a City's *name* fits inside its circle of radius *r* (issue 27: "Tel
+    Aviv-Jaffa" ran past it): ``CITY_LABEL_SIZE``, or smaller by steps until the name's estimated width
+    (``textwidth``) fits the circle's chord at the top of its letters, its baseline standing
+    ``CITY_LABEL_RISE`` of the radius above the centre; ``CITY_LABEL_MIN`` at the least."""
+    size, base = CITY_LABEL_SIZE, r * CITY_LABEL_RISE
+    while size > CITY_LABEL_MIN:
+        top = base + ASCENT * size
+        if text_width(name, size, bold=True) <= _chord(0, 0, r, -top, -top):
+            return size
+        size -= CITY_LABEL_STEP
+    return CITY_LABEL_MIN
 
 
 def _space(sid: str, spec: dict, counts: dict, legend: dict, names: dict, control=None) -> dict:
     """One space of the map placed by its *spec* in the layout, with its pieces and markers (*control*:
     the side the view's ``control`` gives it, for the control markers). The spec may name its own
     ``style`` among the legend's space styles (else the one of its shape), give its piece grid ``cols``
-    columns (else 2), put its markers at ``markers`` [x, y] (else under its pieces, or above a circle)
-    and wrap their rows at ``marker_w``."""
+    columns (else 2), put its markers at ``markers`` [x, y] (else under its pieces, inside a circle too:
+    ``_circle_markers``) and wrap their rows at ``marker_w``. A circle's name stands inside it, as large as
+    fits (``_circle_label_size``), unless the layout puts it at ``label`` [x, y] beside a circle too small
+    for it (``label_anchor``: ``start``, ``middle`` or ``end`` of the name there)."""
     kind = spec["shape"]
     styles = legend.get("spaces", {})
     style = styles.get(spec.get("style") or {"polygon": "district", "circle": "city", "line": "railway"}[kind], {})
@@ -207,9 +293,16 @@ def _space(sid: str, spec: dict, counts: dict, legend: dict, names: dict, contro
     if kind == "circle":
         cx, cy = (_num(v) for v in spec["center"])
         r = _num(spec["r"])
-        sp.update(cx=cx, cy=cy, r=r, lx=cx, ly=_num(cy - r * 0.55))
-        pieces, gw, gh = _grid(cx - sum(_columns(stacks, cols)) / 2, cy - r * 0.42, stacks, cols)
-        sp["markers"] = _markers(counts, legend, *(anchor or (cx - r * 0.9, cy - r - 20)), control, wrap)
+        if spec.get("label"):  # a circle too small for its name: the layout puts it beside the circle
+            lx, ly = (_num(v) for v in spec["label"])
+            sp.update(cx=cx, cy=cy, r=r, lx=lx, ly=ly, lsize=CITY_LABEL_SIZE, lanchor=spec.get("label_anchor", "middle"))
+        else:
+            sp.update(cx=cx, cy=cy, r=r, lx=cx, ly=_num(cy - r * CITY_LABEL_RISE), lsize=_circle_label_size(name, r))
+        pieces, gw, gh = _grid(cx - sum(_columns(stacks, cols)) / 2, cy - r * CIRCLE_PIECES_RISE, stacks, cols)
+        if anchor:  # where the layout puts them
+            sp["markers"] = _markers(counts, legend, *anchor, control, wrap)
+        else:
+            sp["markers"] = _circle_markers(counts, legend, cx, cy, r, cy - r * CIRCLE_PIECES_RISE + gh + 2, control)
     else:
         pts = [(_num(a), _num(b)) for a, b in spec["points"]]
         sp["points"] = " ".join(f"{a},{b}" for a, b in pts)
@@ -237,7 +330,77 @@ def _numbered(v: int, lo: int, hi: int, on: bool, sparse: bool) -> bool:
     return not sparse or hi - lo + 1 <= SPARSE_AFTER or on or v in (lo, hi) or v % 5 == 0
 
 
-def _panel(p: dict, view: dict, legend: dict, names: dict, pieces_by_kind: dict, sparse: bool = False) -> dict:
+def _fact_cards(facts: list[dict], label: str) -> list[str]:
+    """The cards the fact *label* names (engine.coin.facts: ``Capabilities``, ``Momentum``), each as the
+    fact prints it; the fact's cards are separated by ``CARD_SEP``. None if there is no such fact or it
+    says ``none``."""
+    for f in facts:
+        if f["label"] == label and f["value"] != "none":
+            return f["value"].split(CARD_SEP)
+    return []
+
+
+def _fit(text: str, width: float, size: float) -> str:
+    """*text*, cut short with an ellipsis if its estimated width at *size* px is more than *width*."""
+    if text_width(text, size) <= width:
+        return text
+    while text and text_width(text + "\u2026", size) > width:
+        text = text[:-1]
+    return text.rstrip(" ,;:(") + "\u2026"
+
+
+def _wrap(text: str, width: float, size: float) -> list[str]:
+    """*text* in lines no wider than *width* at *size* px (estimated: ``textwidth``), broken at spaces; a
+    word wider than the line stands alone on its line."""
+    lines, cur = [], ""
+    for word in text.split(" "):
+        trial = f"{cur} {word}" if cur else word
+        if cur and text_width(trial, size) > width:
+            lines.append(cur)
+            cur = word
+        else:
+            cur = trial
+    return [*lines, cur]
+
+
+def _capability_lines(p: dict, caps: dict, names: dict, facts: list[dict]) -> list[dict]:
+    """The capabilities panel's lines (issue 27: it printed bare ids, ``P25 (shaded)``): each Capability in
+    force as the game's facts name it (its title and the text in force, ``engine.coin.facts.in_force``),
+    then each card of the Momentum fact; without facts, a Capability is named by its title among *names*'
+    cards and its side. Each in full, on as many lines as it takes (the next ones indented), while they all
+    fit the panel's height (``h``, else ``CAPS_H``); else one line each, cut short, and more than fit go in
+    two columns, past which the last line says how many more the facts list.
+    ``{"id", "side", "text", "x", "y", "kind"}`` each (``kind``: ``capability`` or ``momentum``)."""
+    named = _fact_cards(facts, p.get("fact", "Capabilities"))
+    lines = []
+    for cid, side in sorted(caps.items()):
+        text = next((t for t in named if t.startswith(f"{cid} (") or f" ({cid}, " in t), None)
+        if text is None:
+            title = names.get("cards", {}).get(cid, "")
+            text = f"{title} ({cid}, {side})" if title else f"{cid} ({side})"
+        lines.append({"id": cid, "side": side, "text": text, "kind": "capability"})
+    lines += [{"id": "", "side": "", "text": f"Momentum: {t}", "kind": "momentum"}
+              for t in _fact_cards(facts, p.get("momentum", "Momentum"))]
+    rows = int((p.get("h", CAPS_H) - CAPS_FIRST) // CAPS_LINE_H) + 1
+    width = p.get("w", 470) - 10
+    wrapped = [{**ln, "text": part, "indent": i > 0} for ln in lines
+               for i, part in enumerate(_wrap(ln["text"], width - COUNTER_INDENT, CAPS_SIZE))]
+    if len(wrapped) <= rows:  # room for each in full
+        return [{**ln, "x": _num(p["x"] + 10 + (COUNTER_INDENT if ln["indent"] else 0)),
+                 "y": _num(p["y"] + CAPS_FIRST + i * CAPS_LINE_H)} for i, ln in enumerate(wrapped)]
+    cols = 1 if len(lines) <= rows else 2
+    if len(lines) > rows * cols:
+        more = len(lines) - (rows * cols - 1)
+        lines = lines[:rows * cols - 1] + [{"id": "", "side": "", "kind": "more",
+                                            "text": f"and {more} more (the facts list them all)"}]
+    col_w = width if cols == 1 else (width - 10) / 2
+    return [{**ln, "text": _fit(ln["text"], col_w, CAPS_SIZE),
+             "x": _num(p["x"] + 10 + (i // rows) * (col_w + 10)),
+             "y": _num(p["y"] + CAPS_FIRST + (i % rows) * CAPS_LINE_H)} for i, ln in enumerate(lines)]
+
+
+def _panel(p: dict, view: dict, legend: dict, names: dict, pieces_by_kind: dict, sparse: bool = False,
+           facts: list[dict] = ()) -> dict:
     t = p["type"]
     out = {**p, "x": _num(p["x"]), "y": _num(p["y"])}
     if t == "track":
@@ -270,10 +433,9 @@ def _panel(p: dict, view: dict, legend: dict, names: dict, pieces_by_kind: dict,
         out["card"] = _lookup(view, p["key"])
         out["deck_size"] = _lookup(view, p["count"])
         out["played"] = _count(_lookup(view, p["played"]) or [])
-    elif t == "capabilities":  # ``{card id: side}`` (``key``)
+    elif t == "capabilities":  # ``{card id: side}`` (``key``), and the Momentum fact's cards
         caps = _lookup(view, p["key"]) or {}
-        out["caps"] = [{"id": cid, "title": names.get("cards", {}).get(cid, ""), "side": side}
-                       for cid, side in sorted(caps.items())]
+        out.update(caps=_capability_lines(p, caps, names, facts), count=len(caps))
     elif t == "pool":
         val = view.get(p["key"])
         if isinstance(val, dict):
@@ -397,8 +559,15 @@ def key_box(layout: dict) -> dict | None:
     return None
 
 
+def _facts_of(view: dict) -> list[dict]:
+    """The game's facts of *view* (``engine.facts``), none for a view that names no game."""
+    import engine
+
+    return engine.facts(view) if view.get("game") else []
+
+
 def render_board_svg(view: dict, layout: dict, names: dict | None = None, tooltips: bool = True,
-                     header: bool = True, paper: bool = False) -> str:
+                     header: bool = True, paper: bool = False, facts: list[dict] | None = None) -> str:
     """The board as a standalone SVG document (a string), from *view* placed by *layout*.
 
     *tooltips* adds a ``<title>`` to each space and stack, for browsers; the PDFs leave them out (they
@@ -408,8 +577,12 @@ def render_board_svg(view: dict, layout: dict, names: dict | None = None, toolti
     costs WeasyPrint a fraction of what it costs in SVG, which it lays out one letter at a time.
     *paper* draws less SVG text for the same reason: a long track numbers only some boxes
     (``_numbered``), and every stack's count is one ``<text>`` for the whole board (``_count_text``).
+    *facts* are the view's (``engine.facts``), which name the Capabilities and Momentum in force the way
+    every other output does (``_capability_lines``); computed here when not given.
     """
     names = _names(names or {})
+    if facts is None:
+        facts = _facts_of(view)
     legend = layout.get("legend", {})
     pieces_by_kind = {p["kind"]: p for p in legend.get("pieces", [])}
     spaces_view = view.get("spaces", {})
@@ -424,7 +597,7 @@ def render_board_svg(view: dict, layout: dict, names: dict | None = None, toolti
         raise ValueError(f"layout has no position for spaces {missing}")
     if not names.get("game"):
         names = {**names, "game": layout.get("title", "")}
-    panels = [_panel(p, view, legend, names, pieces_by_kind, sparse=paper) for p in layout.get("panels", [])
+    panels = [_panel(p, view, legend, names, pieces_by_kind, sparse=paper, facts=facts) for p in layout.get("panels", [])
               if header or p.get("type") not in ("header", "legend")]
     stacks = [st for sp in spaces for st in sp["pieces"]] + [  # in the order the board draws them
         st for p in panels for st in p.get("stacks") or [h for c in p.get("cells", []) for h in c["held"]]]

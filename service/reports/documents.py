@@ -1,9 +1,15 @@
 """The seat's PDF snapshot and the game report, built from ``engine.view`` only.
 
-The snapshot: the board as the seat sees it, the tracks, the current card, what the seat may do now,
-the last moves. The report: a cover (game, players, dates, result, dice commitment and, once revealed,
-the seed, the hash of the log), the final board, the whole log with every chance outcome and its
-derivation inputs.
+The snapshot: the board as the seat sees it, the tracks, the current card, what the seat may do now (or
+who is awaited, and what they are asked), the last moves. The report: a cover (game, players, dates,
+result, dice commitment and, once revealed, the seed, the hash of the log), the boards of earlier
+positions its ``boards`` option asks for (service.reports.boards, issue 27), the current position's board
+("Final position" once the game is over, else "Position N, game in progress"), the whole log with every
+chance outcome and its derivation inputs, the umpire's events and the rulings in force.
+
+``snapshot_of`` and ``report_of`` take a game as plain data, so a local game file renders the same
+documents (``umpire render GAMEFILE``, umpire_cli.gamefile); ``snapshot_html`` and ``report_html`` read a
+game of the service.
 """
 
 from __future__ import annotations
@@ -11,6 +17,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
@@ -19,9 +26,11 @@ from sqlalchemy.orm import Session
 import engine
 
 from .. import games as G
+from .. import history
 from ..models import Game
 from ..rulings import rulings_in_force
 from .board import board_key, board_note, key_box, load_layout, render_board_svg
+from .boards import BOARDS, check_boards, positions, reveals
 from .limits import render_pdf
 from .pdf import DataOnlyFetcher, html_to_pdf
 
@@ -37,15 +46,25 @@ KEY_UNDER_H = 14
 #: The snapshot's facts line (reports/base.css.j2, ``.facts``): its height in mm, and an estimate of the
 #: characters one line of it holds across A4 landscape (``facts_lines``).
 FACTS_LINE_H, FACTS_LINE_CHARS = 4.2, 158
+#: A fact longer than this many characters may break between its words (``wrap`` in ``facts_line``; the
+#: others never do), and the part of a line's characters such a fact fills, breaking only between words.
+LONG_FACT, WRAP_FILL = 60, 0.9
 
 
 def facts_lines(facts: list[dict]) -> int:
     """How many lines the snapshot's facts above the board take (estimated; at least one): each fact is
-    ``label: value`` and breaks only between facts (reports/base.css.j2); the commitment's 64 hex digits
-    are set smaller, in a monospace font, about as wide as 48 characters of text."""
+    ``label: value`` and breaks only between facts (reports/base.css.j2), but for a fact longer than
+    ``LONG_FACT`` characters (the Capabilities in force, each named with its text: issue 27), which
+    breaks between its words where it stands and so fills its lines to about ``WRAP_FILL``; the
+    commitment's 64 hex digits are set smaller, in a monospace font, about as wide as 48 characters of
+    text."""
     lines, used = 1, 0
     for f in [{"label": "Seen by", "value": "umpire"}, *facts, {"label": "Dice commitment", "value": "x" * 48}]:
         n = len(f["label"]) + len(f["value"]) + 3
+        if n > LONG_FACT:
+            room = int(FACTS_LINE_CHARS * WRAP_FILL)
+            lines, used = lines + (used + n) // room, (used + n) % room
+            continue
         if used and used + n > FACTS_LINE_CHARS:
             lines, used = lines + 1, 0
         used += n
@@ -55,19 +74,31 @@ _env = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=select_au
                    default_for_string=True))
 
 
-def board_for(game: Game, role: str, paper: bool = False) -> tuple[dict, str | None]:
-    """The view of *role* (a seat, else the public view) and its board as SVG: for a browser, or for
-    *paper* (the PDFs: no tooltips, less SVG text, and the header, the key and the map's note left to
-    the document's HTML: ``board_around``). No board (None) for a game without a layout (``load_layout``):
-    its facts show the position."""
+def facts_line(facts: list[dict]) -> list[dict]:
+    """The facts as the PDFs print them above a board (``facts_lines``): each with ``wrap`` when it is long
+    enough to break between its words."""
+    return [{**f, "wrap": len(f["label"]) + len(f["value"]) + 3 > LONG_FACT} for f in facts]
+
+
+def board_for(game, role: str, paper: bool = False) -> tuple[dict, str | None]:
+    """The view of *role* (a seat, else the public view) of *game* (anything with the game's slug as ``game``
+    and a ``state``: a game, or one of its earlier positions) and its board as SVG (``board_of``)."""
     defn = engine.definition(game.game)
-    view_role = role if role in defn.roles else "public"
-    view = engine.view(game.state, view_role)
-    layout = load_layout(game.game)
+    view = engine.view(game.state, role if role in defn.roles else "public")
+    return view, board_of(game.game, view, paper)
+
+
+def board_of(slug: str, view: dict, paper: bool = False, facts: list[dict] | None = None) -> str | None:
+    """The board of *view* as SVG: for a browser, or for *paper* (the PDFs: no tooltips, less SVG text, and
+    the header, the key and the map's note left to the document's HTML: ``board_around``). No board (None)
+    for a game without a layout (``load_layout``): its facts show the position. *facts*: the view's, when
+    the caller has them already (``board.render_board_svg``)."""
+    layout = load_layout(slug)
     if layout is None:
-        return view, None
-    return view, render_board_svg(view, layout, {**defn.names, "game": defn.title}, tooltips=not paper,
-                                  header=not paper, paper=paper)
+        return None
+    defn = engine.definition(slug)
+    return render_board_svg(view, layout, {**defn.names, "game": defn.title}, tooltips=not paper,
+                            header=not paper, paper=paper, facts=facts)
 
 
 def board_size(canvas: dict, max_h: float = BOARD_MAX_H) -> dict:
@@ -78,13 +109,13 @@ def board_size(canvas: dict, max_h: float = BOARD_MAX_H) -> dict:
     return {"w": round(canvas["width"] * scale, 1), "h": round(canvas["height"] * scale, 1)}
 
 
-def board_around(game: Game, facts: list[dict] = ()) -> dict | None:
+def board_around(slug: str, facts: list[dict] = ()) -> dict | None:
     """What the PDFs print in HTML with their board (reports/board.html.j2): its size (``board_size``),
     the key, each piece's icon as a ``data:`` URL (``svg_src``), and the map's note, both over the foot
     of the board's side panel (``box``, ``board.key_box``) or, for a layout without a key panel, under
     the board. The board is shorter by the lines the *facts* above it take past the first
     (``facts_lines``). None for a game without a layout (no board)."""
-    layout = load_layout(game.game)
+    layout = load_layout(slug)
     if layout is None:
         return None
     key, box = board_key(layout), key_box(layout)
@@ -110,28 +141,103 @@ def log_hash(moves: list[dict]) -> str:
     return hashlib.sha256(json.dumps(moves, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
+def side_name(role: str) -> str:
+    """A role as the documents name a side: ``British``, ``Irgun``, ``MCP`` (a short id in capitals)."""
+    name = role.replace("-", " ")
+    return name.upper() if len(name) <= 4 else name.title()
+
+
+def waiting(prompts: dict, role: str) -> list[dict]:
+    """Who the snapshot of *role* says is awaited (issue 27: the seat not on move and the public saw an
+    empty "Now"): every side asked to act but *role*, each with its rule and what it is asked, the way
+    every seat and the public are shown it (the API's game view gives every prompt to all), less the
+    side's name the prompt's text may start with. Never the orders it may give: those are its own."""
+    out = []
+    for r, p in prompts.items():
+        if r == role:
+            continue
+        name, text = side_name(r), str(p.get("text", ""))
+        if text.lower().startswith(name.lower() + ": "):
+            text = text[len(name) + 2:]
+        out.append({"role": r, "name": name, "rule": p.get("rule", ""), "text": text})
+    return out
+
+
 def snapshot_html(session: Session, game: Game, role: str) -> str:
-    view, svg = board_for(game, role, paper=True)
-    moves = G.move_log(session, game)
+    """The snapshot of *role* at the game's current position (``snapshot_of``)."""
+    return snapshot_of({**G.summary(game), "title": game.title, "outcome": game.result or engine.outcome(game.state)},
+                       game.state, role, G.move_log(session, game), G.prompts(game))
+
+
+def snapshot_of(game: dict, state: dict, role: str, moves: list[dict], prompts: dict) -> str:
+    """The snapshot of *role* (a seat, ``umpire``, else the public) of a game at *state*: its board and
+    facts from the view of *role*, whoever is asked to act, the last moves. *game* says ``id``, ``game``
+    (the slug), ``title``, ``seq``, ``commitment`` and ``outcome`` (the rules' or the umpire's: a
+    resignation or an abandon too); *moves* is the public move log and *prompts* every side asked to act
+    now (``service.games.prompts``). A service game's (``snapshot_html``) or a local game file's."""
+    defn = engine.definition(game["game"])
+    view = engine.view(state, role if role in defn.roles else "public")
     facts = engine.facts(view)
-    prompts = {r: p for r, p in G.prompts(game).items() if role in (r, "umpire")}
+    svg = board_of(game["game"], view, paper=True, facts=facts)
+    mine = {r: p for r, p in prompts.items() if role in (r, "umpire")}
     return _env.get_template("reports/snapshot.html.j2").render(
-        game=G.summary(game) | {"title": game.title}, game_title=engine.definition(game.game).title, role=role,
-        facts=facts, board_src=svg_src(svg) if svg else None, around=board_around(game, facts), prompts=prompts,
-        outcome=game.result or engine.outcome(game.state),  # a resignation or abandon too
+        game=game, game_title=defn.title, role=role, facts=facts_line(facts), board_src=svg_src(svg) if svg else None,
+        around=board_around(game["game"], facts), prompts=mine, outcome=game.get("outcome"),
+        waiting=[] if role == "umpire" else waiting(prompts, role),
         last_moves=[m for m in moves if m["seq"] > 0][-LAST_MOVES:])
 
 
-def report_html(session: Session, game: Game) -> str:
-    export = G.export(session, game)
-    view, svg = board_for(game, "public", paper=True)
-    moves = export["moves"]
+def report_html(session: Session, game: Game, boards: str = "none") -> str:
+    """The game report at the current position (``report_of``), with the boards *boards* asks for
+    (``boards.BOARDS``), their positions rebuilt from the recorded moves (``service.history.states_at``).
+
+    :raises ServiceError: (400, ``bad-boards``) *boards* is not an option.
+    """
+    boards = check_boards(boards)
+    export = G.export(session, game)  # its outcome: the rules' or the umpire's (service.games.summary)
+    return report_of(export, game.state, rulings_in_force(game), boards,
+                     lambda ps: history.states_at(session, game, ps),
+                     event_lines=[G.event_text(e).rstrip("\n") for e in export["events"]])
+
+
+def report_of(game: dict, state: dict, rulings: dict, boards: str = "none",
+              states_at: Callable[[list[int]], dict[int, dict]] | None = None,
+              event_lines: list[str] = ()) -> str:
+    """The game report: a cover (game, players, dates, result, dice commitment and, once revealed, the seed,
+    the hash of the log), the boards *boards* asks for (``boards.positions``), the current position's
+    board, the whole log with every chance outcome and its derivation inputs, the umpire's events, the
+    undone moves and the rulings in force. *game* is a game's export (``service.games.export``) with its
+    ``outcome``; *state* its current state; *states_at* gives the states at a list of positions (needed
+    unless *boards* is ``none``). Every board and fact is built from the public view of its position
+    (``engine.view``), an earlier one as much as the current one."""
+    boards = check_boards(boards)
+    slug, seq, moves = game["game"], game["seq"], game["moves"]
+    view = engine.view(state, "public")
+    picked: list[tuple[int, str]] = []
+    if boards != "none":
+        wanted = [*reveals(moves), seq]
+        states = states_at(wanted)
+        picked = positions(boards, {p: engine.view(states[p], "public") for p in wanted})
+    pages = []
+    for p, heading in picked:
+        if p == seq:
+            continue  # the current position's board is printed anyway, last
+        v = engine.view(states[p], "public")
+        facts = engine.facts(v)
+        svg = board_of(slug, v, paper=True, facts=facts)
+        if svg is not None:
+            pages.append({"seq": p, "heading": heading, "facts": facts_line(facts), "src": svg_src(svg),
+                          "around": board_around(slug, facts)})
+    svg = board_of(slug, view, paper=True)
+    now = next((h for p, h in picked if p == seq), None)
+    title = "Final position" if game.get("outcome") else f"Position {seq}, game in progress"
     return _env.get_template("reports/report.html.j2").render(
-        game=export, game_title=engine.definition(game.game).title, seats=export["seats"],
-        board_src=svg_src(svg) if svg else None, around=board_around(game), facts=engine.facts(view),
-        moves=moves, events=export["events"],
-        event_lines=[G.event_text(e).rstrip("\n") for e in export["events"]], undone=export["undone"],
-        rulings=rulings_in_force(game), log_hash=log_hash(moves))
+        game=game, game_title=engine.definition(slug).title, seats=game["seats"],
+        board_src=svg_src(svg) if svg else None, around=board_around(slug), facts=engine.facts(view),
+        position_title=title, board_title=f"{title}{f' ({seq}): {now}' if now else ''}", boards=boards,
+        board_pages=pages, boards_note=BOARDS[boards],
+        moves=moves, events=game["events"], event_lines=list(event_lines), undone=game["undone"],
+        rulings=rulings, log_hash=log_hash(moves))
 
 
 def _pdf(html: str, fetcher: DataOnlyFetcher | None) -> bytes:
@@ -146,5 +252,5 @@ def snapshot_pdf(session: Session, game: Game, role: str, fetcher: DataOnlyFetch
     return _pdf(snapshot_html(session, game, role), fetcher)
 
 
-def report_pdf(session: Session, game: Game, fetcher: DataOnlyFetcher | None = None) -> bytes:
-    return _pdf(report_html(session, game), fetcher)
+def report_pdf(session: Session, game: Game, fetcher: DataOnlyFetcher | None = None, boards: str = "none") -> bytes:
+    return _pdf(report_html(session, game, boards), fetcher)

@@ -19,6 +19,7 @@ import engine
 from .. import games as G
 from ..errors import ServiceError
 from ..models import GameEvent, Render
+from .boards import check_boards
 from .limits import RenderLimitError
 
 
@@ -33,11 +34,22 @@ def last_event(session, gid: str) -> int:
                            .where(GameEvent.game_id == gid)).scalar_one()
 
 
-def get_or_render(Session: sessionmaker, gid: str, kind: str, role: str) -> tuple[bytes, int]:
-    """The PDF of *kind* (``snapshot`` or ``report``) for *role* at the game's current position and after
-    its latest event."""
+#: The stored kind of a report with each ``boards`` option (``boards.BOARDS``): one PDF each, kept apart.
+REPORT_KINDS = {"none": "report", "card": "report+card", "propaganda": "report+prop"}
+
+
+def get_or_render(Session: sessionmaker, gid: str, kind: str, role: str, boards: str = "none") -> tuple[bytes, int]:
+    """The PDF of *kind* (``snapshot`` or ``report``, the report with the boards *boards* asks for) for
+    *role* at the game's current position and after its latest event.
+
+    :raises ServiceError: (400, ``bad-boards``) *boards* is not an option; (503, ``render-failed``) the
+        PDF could not be rendered within its limits (``limits``).
+    """
     from .documents import report_pdf, snapshot_pdf
 
+    boards = check_boards(boards)
+    if kind == "report":
+        kind = REPORT_KINDS[boards]
     with Session() as s:
         # The event first: what the document shows is then read at or after it (read committed may show
         # later statements newer rows), never before: a PDF is never stored under a key newer than it.
@@ -49,9 +61,10 @@ def get_or_render(Session: sessionmaker, gid: str, kind: str, role: str) -> tupl
         if row is not None:
             return row.pdf, seq
         try:
-            pdf = snapshot_pdf(s, game, role) if kind == "snapshot" else report_pdf(s, game)
+            pdf = snapshot_pdf(s, game, role) if kind == "snapshot" else report_pdf(s, game, boards=boards)
         except RenderLimitError as e:  # our limit, not the caller's fault: try again later
-            raise ServiceError(f"the {kind} PDF could not be rendered now: {e}", code="render-failed",
+            what = "snapshot" if kind == "snapshot" else "report"
+            raise ServiceError(f"the {what} PDF could not be rendered now: {e}", code="render-failed",
                                status=503) from None
     try:
         with Session() as s, s.begin():

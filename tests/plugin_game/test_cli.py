@@ -24,7 +24,7 @@ def test_a_local_game_from_new_to_verify(tmp_path):
     path = str(tmp_path / "tiny.json")
     res = invoke("new", "tinygame", "--seed", "7", "-o", path)
     assert res.exit_code == 0, res.output
-    assert "Red to act (rule T2)" in res.output and "add {1, 2, 3}" in res.output
+    assert "Red to act (rule T2)" in res.output and "add 1 | 2 | 3" in res.output
     res = invoke("move", path, "--as", "red", "-", input="add 3\n")
     assert res.exit_code == 0 and "Red added 3: the counter is at 3." in res.output, res.output
     res = invoke("move", path, "--as", "red", "-", input="add 1\n")

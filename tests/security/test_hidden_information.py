@@ -131,6 +131,9 @@ def collect(app, client, sessions, gid: str, tokens: dict, who: str, with_pdf: b
     if who != "public":
         sit(client, gid, tok)
     out["page"] = client.get(f"/games/{gid}").get_data(as_text=True)
+    out["board alone"] = client.get(f"/games/{gid}/board.svg").get_data(as_text=True)
+    out["page at the setup"] = client.get(f"/games/{gid}?at=0").get_data(as_text=True)
+    out["landing"] = client.get("/").get_data(as_text=True)
     verdict = None
     if who != "public":
         r = post_text(client, gid, tok, "pass\n", path="check")

@@ -17,7 +17,7 @@ from engine.coin import deck
 from engine.games.palestine.data import CARDS
 from service import adjudication
 from service import games as G
-from service.pages import cookies, routes
+from service.pages import cookies, positions, routes
 
 HOSTILE = "<img src=x onerror=alert(1)>"
 LEGAL_TO_THE_DIE = "box opsa\nop sabotage\nspace galilee\nroll\n"
@@ -297,7 +297,7 @@ def test_submit_shows_the_verdict_and_the_move_in_the_log(client, game, sessions
     page = html(client.get(r.headers["Location"]))
     assert verdict_of(page) == "accepted" and "Your move: accepted, now position 4" in page
     assert "Irgun Sabotage in Galilee: a Cell was Activated." in page
-    assert re.search(r'<tr data-seq="4">.*?<code>roll</code>.*?Sabotage in Galilee → <b>\d</b>', page, re.S)
+    assert re.search(r'<tr data-seq="4"[^>]*>.*?<code>roll</code>.*?Sabotage in Galilee → <b>\d</b>', page, re.S)
     # the same form sent again (the back button) is the same submission: applied once
     again = client.post(f"/games/{gid}/submit", data=data)
     assert again.headers["Location"] == r.headers["Location"]
@@ -365,7 +365,7 @@ def test_a_failure_is_a_readable_page_without_a_traceback(client, game, monkeypa
     def broken(*args, **kwargs):
         raise RuntimeError("secret internals")
 
-    monkeypatch.setattr(routes, "board_for", broken)
+    monkeypatch.setattr(positions, "board_for", broken)
     r = client.get(f"/games/{gid}")
     assert r.status_code == 500
     page = html(r)

@@ -20,6 +20,7 @@ from service.reports import documents  # noqa: E402
 from service.reports.board import key_box, load_layout  # noqa: E402
 from service.reports.pdf import DataOnlyFetcher  # noqa: E402
 from service.reports.store import render_snapshots  # noqa: E402
+from service.rulings import rulings_in_force  # noqa: E402
 
 
 def text_of(pdf: bytes) -> str:
@@ -201,3 +202,71 @@ def test_cli_render_writes_snapshot_and_report(tmp_path, monkeypatch):
     assert "Dicecommitment" in squash(text_of((tmp_path / "r.pdf").read_bytes()))
     res = r.invoke(cli, ["render", "--game", gid, "--as", "romans", "-o", str(tmp_path / "x.pdf")])
     assert res.exit_code == 1 and "romans" in res.output
+
+
+# -- issue 27: who is awaited, a game in progress, rows kept whole -------------------------------------------
+
+def test_now_says_who_is_awaited_to_the_other_seat_and_the_public(sessions):
+    """The seat not on move and the public saw an empty "Now": they are told who is awaited and what that
+    side is asked, never the orders it may give (those are the seat's own)."""
+    gid, tokens = new_game(sessions)  # the Irgun choose a box first (2.3.2)
+    waiting = "Waiting for the <b>Irgun</b>: choose a box on the Initiative Track (rule 2.3.2)."
+    with sessions() as s:
+        game = G.get_game(s, gid)
+        html = {role: documents.snapshot_html(s, game, role) for role in ("british", "public", "irgun")}
+        pdf = documents.snapshot_pdf(s, game, "british", DataOnlyFetcher())
+    for role in ("british", "public"):
+        assert waiting in html[role], role
+        assert "to act (rule" not in html[role] and "box limited" not in html[role], role
+    assert "<b>irgun</b> to act (rule 2.3.2)" in html["irgun"] and "Waiting for" not in html["irgun"]
+    assert squash("Waiting for the Irgun: choose a box on the Initiative Track (rule 2.3.2).") in squash(text_of(pdf))
+
+
+def test_now_gives_the_outcome_of_a_finished_game_and_waits_for_nobody(client, sessions):
+    gid, tokens = new_game(sessions)
+    r = client.post(f"/api/games/{gid}/resign", json={"role": "irgun"},
+                    headers={"Authorization": f"Bearer {tokens['irgun']}"})
+    assert r.status_code == 200, r.get_json()
+    with sessions() as s:
+        game = G.get_game(s, gid)
+        for role in ("british", "public", "irgun"):
+            html = documents.snapshot_html(s, game, role)
+            assert "Game over: <b>british</b> won (irgun resigned)." in html and "Waiting for" not in html, role
+        report = documents.report_html(s, game)
+    assert "<td>Final position</td>" in report and "<h2>Final position</h2>" in report
+
+
+def test_the_report_of_a_game_in_progress_does_not_say_final(sessions):
+    gid, _ = new_game(sessions)
+    play(sessions, gid, "irgun", "box opsa\n")
+    with sessions() as s:
+        game = G.get_game(s, gid)
+        html = documents.report_html(s, game)
+        flat = squash(text_of(documents.report_pdf(s, game, DataOnlyFetcher())))
+    assert "Final position" not in html
+    assert "<td>Position 1, game in progress</td>" in html and "<h2>Position 1, game in progress</h2>" in html
+    assert squash("Position 1, game in progress") in flat and "Finalposition" not in flat
+
+
+@pytest.mark.parametrize("drop", [0, 25, 50, 75, 100, 125])
+def test_no_ruling_is_split_from_its_text_across_pages(sessions, drop):
+    """Every ruling's row is on one page: its id, rule and provenance and the start of its text together (a
+    row split across pages put R-P27's id on one page and its text on the next). Where the table's page
+    breaks fall depends on the log above it: the rulings are pushed down by *drop* mm, so that the breaks
+    fall in other rows each time."""
+    from service.reports.pdf import html_to_pdf
+
+    gid, _ = new_game(sessions)
+    with sessions() as s:
+        game = G.get_game(s, gid)
+        rulings = rulings_in_force(game)["rulings"]
+        html = documents.report_html(s, game)
+    head = "<h2>Rulings in force</h2>"
+    assert html.count(head) == 1
+    pdf = html_to_pdf(html.replace(head, f'<div style="height: {drop}mm"></div>{head}'), DataOnlyFetcher())
+    pages = [squash(p.extract_text()) for p in pypdf.PdfReader(io.BytesIO(pdf)).pages]
+    first = next(i for i, p in enumerate(pages) if squash("Rulings in force") in p)
+    assert len(pages) - first >= 2, "the rulings run over two pages at least"
+    for r in rulings:
+        row = squash(f"{r['id']} {r['rule']} {r['provenance']} {' '.join(r['text'].split()[:4])}")
+        assert any(row in p for p in pages[first:]), r["id"]

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from ...coin import deck
 from ...coin import facts as F
+from ...coin.legend import legend
 from ...core.game import GameDefinition, register
 from ...versions import load_golden
 from . import (  # noqa: F401  (register procedures)
@@ -45,6 +46,7 @@ DEFINITION = register(GameDefinition(
     setup=setup,
     view=view,
     names=F.names(board.BOARD),
+    legend=legend(board.BOARD),  # what the text board's short labels stand for (its key)
     rules=RULES,
     rulings=lambda: RULINGS,
     max_actions=5000,
