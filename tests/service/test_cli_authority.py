@@ -24,17 +24,8 @@ from service import games as G
 from service.models import Game, GameEvent, Move, Seat, Submission
 from service.tokens import hash_token
 from tests.service.test_api import assert_error, auth, post_text
+from tests.service.test_umpire_tools import FIRST, queued  # noqa: F401 (queued: an autouse fixture)
 from umpire_cli.main import cli
-
-FIRST = "box opsa\nop sabotage\nspace galilee\n"  # three legal Irgun orders, no chance
-
-
-@pytest.fixture(autouse=True)
-def queued(app):
-    """No worker: the API's moves are adjudicated by the test (``adjudication.adjudicate``)."""
-    ids: list[str] = []
-    app.extensions["umpire"]["enqueue"] = ids.append
-    return ids
 
 
 @pytest.fixture
