@@ -145,6 +145,29 @@ def test_a_city_with_many_markers_keeps_them_on_the_city():
         assert y + h / 2 <= cy + r and x < cx + r and x + w > cx - r
 
 
+@pytest.mark.parametrize("city, level", [("kuala-lumpur", {"support": 1}), ("kuala-lumpur", {"support": 0, "terror": 1}),
+                                         ("ec-top", {"sabotage": 1}), ("ec-bottom", {"sabotage": 1})])
+def test_malayas_city_and_economic_centers_keep_their_markers_on_them(city, level):
+    """Malaya's Kuala Lumpur with British Control and Support or a Terror marker, and each Economic Center with
+    British Control and a Sabotage marker (never at Support: 1.3.5, Malaya 1.6 NOTE), with Troops, Police and
+    an Active Guerrilla: each marker's middle no lower than the circle's foot and each across the circle's
+    width (as Haifa's, above), so that no marker stands in the Province around (issue 27: they stood below the circle,
+    in Selangor)."""
+    def put(view):
+        view["spaces"][city].update(troops=4, police=2, guerrillas_a=1, **level)
+        view["control"] = {**view.get("control", {}), city: "british"}
+
+    g = space(board("malaya", put), city)
+    circle = g.find(SVG + "circle")
+    cx, cy, r = (float(circle.get(k)) for k in ("cx", "cy", "r"))
+    marks = [m for m in g.iter(SVG + "g") if m.get("class") == "marker"]
+    assert len(marks) == 2, [m.get("data-marker") for m in marks]
+    for m in marks:
+        rect = m.find(SVG + "rect")
+        x, y, w, h = (float(rect.get(k)) for k in ("x", "y", "width", "height"))
+        assert y + h / 2 <= cy + r and x < cx + r and x + w > cx - r, (city, m.get("data-marker"))
+
+
 def _polygons(slug: str) -> dict[str, list[tuple[float, float]]]:
     return {sid: [tuple(p) for p in s["points"]] for sid, s in load_layout(slug)["spaces"].items()
             if s["shape"] == "polygon"}
