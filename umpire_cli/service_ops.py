@@ -17,8 +17,15 @@ from service.textboard import legal_lines
 
 
 def _app(config: dict | None = None):
+    """The service's app for one command; its database engine is disposed when the command ends (its
+    pooled connections closed, not left to the garbage collector: the CLI runs in-process in tests and in
+    other programs too)."""
     from umpire_app.web import create_app
-    return create_app(config)
+    app = create_app(config)
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None:
+        ctx.call_on_close(app.extensions["umpire"]["engine"].dispose)
+    return app
 
 
 def _sessions(app):
