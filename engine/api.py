@@ -148,8 +148,8 @@ def prompt(state: dict, role: str) -> dict | None:
 
 
 def _prompt(g: Context, role: str) -> dict:
-    f = g.top()
-    p = g.proc(f)
+    f = g.s["flow"][-1]  # a role decides, so the stack holds its frame (Context.top, Context.proc inline)
+    p = g.procs[f["p"]]
     actions = g.legal = p.prompt(g, f)  # the text may read them (Context.legal)
     return {"role": role, "text": p.text(g, f), "rule": p.rule_for(g, f), "actions": actions}
 
@@ -211,7 +211,8 @@ def view(state: dict, role: str) -> dict:
     for key in _OPEN_KEYS:  # open in every game: what the generic layers read
         if key not in v:
             v[key] = state.get(key)
-    active = active_roles(state)
+    flow = state["flow"]
+    active = [flow[-1]["role"]] if flow and not state.get("outcome") else []  # active_roles, inline
     v["prompt"] = _prompt(Context(state, _NO_RECORDER, defn.rules, defn.procedures), role) if role in active else None
     v["waiting_for"] = active
     return v
