@@ -428,7 +428,9 @@ class SeatReplace(MethodView):
     @blp.response(200, SeatReplaced)
     @umpire_act
     def post(self, body, gid):
-        """Give a seat to a new player (the umpire): a new token, shown only now; the old one is revoked."""
+        """Give a seat a new token (the umpire): to a new player, or to the same one whose token was lost (no
+        `player` or `email`: the seat keeps its own); `umpire` replaces the umpire's own token. The new token
+        is shown only now; the old one is refused from then on."""
         return _as_umpire(gid, lambda s, g: control.replace_seat(s, g, body["role"], body["player"],
                                                                  body["email"], body["reason"]))
 

@@ -45,6 +45,8 @@ class OneOfDeclared(validate.OneOf):
 GAMES = Declared(lambda g: [g["slug"]])
 SCENARIOS = Declared(lambda g: g["scenarios"])
 ROLES = Declared(lambda g: g["roles"])
+#: The seats a token is given to: every game's roles, and the umpire (``control.replace_seat``).
+TOKEN_HOLDERS = Declared(lambda g: [*g["roles"], "umpire"])
 OPTIONS = Declared(lambda g: g["options"])
 
 
@@ -171,10 +173,14 @@ class ResignIn(Schema):
 
 
 class ReplaceSeatIn(Schema):
-    role = fields.String(required=True, validate=OneOfDeclared(ROLES, error="{input!r} is not a role; roles: {choices}"),
-                         metadata={"description": "the seat given to a new player"})
-    player = fields.String(load_default="", validate=validate.Length(max=100))
-    email = fields.Email(load_default="", validate=validate.Length(max=254))
+    role = fields.String(required=True, validate=OneOfDeclared(TOKEN_HOLDERS, error="{input!r} is not a role or "
+                                                                                     "the umpire; they are: {choices}"),
+                         metadata={"description": "the seat given a new token (a new player, or the same one "
+                                                  "whose token was lost), or `umpire` for the umpire's own"})
+    player = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=100),
+                           metadata={"description": "the seat's player from now on; absent: the seat keeps its own"})
+    email = fields.Email(load_default=None, allow_none=True, validate=validate.Length(max=254),
+                         metadata={"description": "the seat's address from now on; absent: the seat keeps its own"})
     reason = REASON
 
 
