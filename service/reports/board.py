@@ -19,7 +19,9 @@ a legend marker with a ``level`` is drawn where the space's count of its ``kind`
 top-level ``control`` gives the space to that side (``_marker_count``); a space may name its ``style``,
 the ``cols`` of its piece grid, where its ``markers`` start and the width ``marker_w`` at which their rows
 wrap, and a circle too small for its name where the name stands beside it (``label``, ``_space``); a track's ``key`` may be dotted (``resources.british``) and its ``flip`` names a flag
-of the view that shows its marker's reverse side (``_panel``).
+of the view that shows its marker's reverse side (``_panel``); a track box's name is set smaller where it
+is wider than the box (``_box_label_size``), and its ``notes`` (``{value: line or [lines]}``) are printed
+under the name, one line each (Kenya's Pipeline boxes: their Relocate and Reprisal spaces, issue 28).
 """
 
 from __future__ import annotations
@@ -64,6 +66,10 @@ MARKER_H, MARKER_GAP = 16, 4
 #: ``CITY_LABEL_STEP`` until it fits, never under ``CITY_LABEL_MIN``; its baseline ``CITY_LABEL_RISE`` of the
 #: radius above the centre (``_circle_label_size``).
 CITY_LABEL_SIZE, CITY_LABEL_MIN, CITY_LABEL_STEP, CITY_LABEL_RISE = 11.5, 7.0, 0.5, 0.55
+#: A track box's name (board.svg.j2): its size in px, and the room it leaves at the box's sides
+#: (``_box_label_size``); the baseline of a box's first note under its top, and the advance and size of its
+#: notes (a track's ``notes``, ``_panel``).
+TRACK_NAME_SIZE, TRACK_NAME_PAD, TRACK_NOTE_Y, TRACK_NOTE_H, TRACK_NOTE_SIZE = 10.0, 4.0, 43, 11, 9
 #: How far inside a circle's edge its contents stay: half its 3 px stroke and 1.5 px of room.
 CIRCLE_INSET = 3.0
 #: A City's markers inside its circle (``_circle_markers``): their height, text size, room around the
@@ -322,6 +328,17 @@ def _space(sid: str, spec: dict, counts: dict, legend: dict, names: dict, contro
     return sp
 
 
+def _box_label_size(name: str, width: float) -> float:
+    """The size in px of a track box's *name* (issue 28: Kenya's "Emergency Powers" ran past its Pipeline
+    box): ``TRACK_NAME_SIZE``, or smaller by ``CITY_LABEL_STEP`` until its estimated width (``textwidth``)
+    fits the box's *width* less ``TRACK_NAME_PAD``; ``CITY_LABEL_MIN`` at the least. A name that fits is set
+    as before."""
+    size = TRACK_NAME_SIZE
+    while size > CITY_LABEL_MIN and text_width(name, size) > width - TRACK_NAME_PAD:
+        size -= CITY_LABEL_STEP
+    return size
+
+
 def _numbered(v: int, lo: int, hi: int, on: bool, sparse: bool) -> bool:
     """Whether the box of *v* on a track from *lo* to *hi* shows its number: every box, or with *sparse*
     on a track longer than ``SPARSE_AFTER`` boxes only the ends, every fifth and the marked box
@@ -415,9 +432,14 @@ def _panel(p: dict, view: dict, legend: dict, names: dict, pieces_by_kind: dict,
             held = [{"kind": k, "count": _count(c), "piece": pieces_by_kind.get(k) or pieces_by_kind.get(k + "_u")}
                     for k, c in sorted(slot.items()) if _count(c) > 0]
             held = _row(p["x"] + i * bw + 4, p["y"] + p["h"] + 2, held, HELD_W)
+            name = p.get("names", {}).get(str(v), "")
+            notes = p.get("notes", {}).get(str(v), [])
+            notes = [{"text": str(t), "y": _num(p["y"] + TRACK_NOTE_Y + j * TRACK_NOTE_H), "size": TRACK_NOTE_SIZE}
+                     for j, t in enumerate([notes] if isinstance(notes, str) else notes)]
             cells.append({"v": v, "x": _num(p["x"] + i * bw), "on": v == value,
                           "numbered": _numbered(v, lo, hi, v == value, sparse),
-                          "name": p.get("names", {}).get(str(v), ""), "held": held})
+                          "name": name, "name_size": f"{_box_label_size(name, bw - 1):g}", "held": held,
+                          "notes": notes})
         # A marker flipped to its reverse side ("flip": {"key", "label", "fill"}): shown while the key is true.
         flip = p.get("flip")
         out.update(value=value, cells=cells, bw=bw, flipped=flip["label"] if flip and _lookup(view, flip["key"]) else None,
