@@ -24,11 +24,16 @@ def mobilize_spaces(g: Context) -> list[str]:
 
 def iter_mobilize_spaces(g: Context):
     """:func:`mobilize_spaces` one at a time (whether there is one stops at the first)."""
+    spaces, available, on_map = g.s["spaces"], g.s["available"]["bases"], None
     for s in B.SPACES:
-        x = B.sp(g, s)
+        x = spaces[s]
         ok = ((B.KIND[s] == "district" and B.guerrillas(x) > B.irregulars(x))
               or (B.KIND[s] == "foreign" and B.in_play(g, s)))
-        if ok and B.BOARD.room(g, s, "bases") and (g.s["available"]["bases"] or B.bases_on_map(g) - x["bases"]):
+        if not ok or not B.BOARD.room(g, s, "bases"):
+            continue
+        if not available and on_map is None:
+            on_map = B.bases_on_map(g)  # counted once, only when none is Available
+        if available or on_map - x["bases"]:
             yield s
 
 
@@ -206,9 +211,14 @@ def raid_spaces(g: Context, chosen: list[str]) -> list[str]:
 
 
 def iter_raid_spaces(g: Context, chosen: list[str]):
-    """:func:`raid_spaces` one at a time (whether there is one stops at the first)."""
+    """:func:`raid_spaces` one at a time (whether there is one stops at the first). The spaces with a Rebel
+    Base and Guerrillas are found once; a space qualifies if one of them is adjacent (:func:`raid_sources`)."""
+    spaces = g.s["spaces"]
+    bases = {a for a in B.SPACES if (x := spaces[a])["bases"] and B.guerrillas(x)}
+    if not bases:
+        return
     for s in B.SPACES:
-        if s in chosen or B.KIND[s] == "foreign" or not raid_sources(g, s):
+        if s in chosen or B.KIND[s] == "foreign" or bases.isdisjoint(B.adj(g, s)):
             continue
         if (cap(g, "A15") == "unshaded" and B.KIND[s] == "railway"
                 and any(B.sp(g, a)["curfew"] for a in B.adj(g, s))):
