@@ -18,8 +18,14 @@ def joined(words: list[str], joint: str = "and") -> str:
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {joint} {words[-1]}"
 
 
+#: Factions whose printed name is neither their id titled nor its initials (Kenya 1.5: the Mau Mau).
+PRINTED = {"maumau": "Mau Mau"}
+
+
 @functools.cache
 def side_name(side: str) -> str:
-    """A faction as the rulebooks print it: ``British``, ``Rebels``, ``Irgun``, and the initials ``MCP``
-    (worked out once a name: prompts ask it every step)."""
+    """A faction as the rulebooks print it: ``British``, ``Rebels``, ``Irgun``, the initials ``MCP``, and
+    the names of :data:`PRINTED` (worked out once a name: prompts ask it every step)."""
+    if side in PRINTED:
+        return PRINTED[side]
     return side.upper() if len(side) <= 4 else side.title()

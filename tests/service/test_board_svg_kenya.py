@@ -54,7 +54,8 @@ def setup_view() -> dict:
         control[e["space"]] = e["control"]
     example = DECK["example_of_play"]
     first = example["cards"][0]
-    deck = len(example["cards"]) + example["rest"]["piles"] * example["rest"]["pile_size"]
+    # the example's seven cards, then two piles of six Events and a Propaganda card each (8.0 L2657)
+    deck = len(example["cards"]) + example["rest"]["piles"] * (example["rest"]["pile_size"] + 1)
     return {"role": "public", "seq": 0, "spaces": spaces, "control": control,
             "pw": SETUP["political_will"]["value"], "resources": {"maumau": SETUP["resources"]["maumau"]},
             "pipeline": SETUP["pipeline"]["index"], "eligible": list(SETUP["eligible"]["order"]),
@@ -378,7 +379,7 @@ def test_2_1_setup_tracks_pools_and_boxes(view, layout):
     assert counts_in(pools["out_of_play"]) == {"police": 8}
     card = root.find(".//s:g[@class='card']", NS)
     assert card.get("data-card") == "K19" and "'One-Mile Strip'" in text_of(card)
-    assert root.find(".//s:g[@class='deck']", NS).get("data-count") == str(view["deck_size"]) == "18"
+    assert root.find(".//s:g[@class='deck']", NS).get("data-count") == str(view["deck_size"]) == "20"
     counters = {t.get("data-key"): text_of(t) for t in root.iter(SVG + "text") if t.get("class") == "counter"}
     assert counters == {"propaganda": "Propaganda rounds: 0"}
     assert "The British Way: Kenya" in text_of(root.find(".//s:g[@class='header']", NS))
