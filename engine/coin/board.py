@@ -101,6 +101,23 @@ class Board:
     def empty_space(self) -> dict:
         return {**{k: 0 for k in self.piece_of_key}, **{m: 0 for m in self.markers}}
 
+    def spaces_at_setup(self, entries: list[dict], levels: dict[str, int] | None = None) -> dict[str, dict]:
+        """Every space's counts at setup from a game's ``setup.json`` entries: each names its ``space`` and
+        counts pieces by piece name (``guerrillas``: the first key, Underground, 1.4.3) or markers by key;
+        ``alignment`` is the space's level by *levels* (Support/Opposition, Loyalty/Resistance); ``source``
+        and ``control`` (worked out, engine.coin.control) are not counts."""
+        spaces = {sid: self.empty_space() for sid in self.spaces}
+        for entry in entries:
+            x = spaces[entry["space"]]
+            for key, n in entry.items():
+                if key in ("space", "source", "control"):
+                    continue
+                if key == "alignment":
+                    x["support"] = levels[n]
+                else:
+                    x[self.pieces[key].keys[0] if key in self.pieces else key] += n
+        return spaces
+
     def sp(self, g: Context, sid: str) -> dict:
         return g.s["spaces"][sid]
 

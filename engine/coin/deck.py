@@ -100,6 +100,16 @@ def build_deck(events: list[str], propaganda: list[str], pile_size: int = 6, bot
     return {"groups": groups, "pools": pools}
 
 
+def example_deck(events: list[str], propaganda: list[str], example: list[str], pile_size: int = 6,
+                 bottom: int = 2) -> dict:
+    """The deck of an Example of Play (8.0 of each game): its cards *example* on top in their order, then,
+    as each game's example goes on, piles of the other Events with the other Propaganda cards shuffled among
+    their bottom cards (:func:`build_deck`)."""
+    rest = [c for c in events if c not in example]
+    props = [c for c in propaganda if c not in example]
+    return build_deck(rest, props, pile_size, bottom, shuffle_propaganda=True, top=list(example))
+
+
 def is_legacy(state: dict) -> bool:
     """A game stored while decks were shuffled at setup: its deck is the ordered list of cards, top first."""
     return isinstance(state["deck"], list)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...coin.deck import build_deck
+from ...coin.deck import build_deck, example_deck
 from ...core.flow import Context
 from . import board as B
 from .data import CARDS, COMPONENTS, SETUP
@@ -34,10 +34,8 @@ def deck_for(scenario: str) -> dict:
         # The example's seven cards on top; the rest of the deck as the last paragraph of 8.0 (L644)
         # builds it: two piles of six from the other Events, each with a random Propaganda card, one of
         # them A34.
-        rest = [c for c in EVENT_CARDS if c not in EXAMPLE_CARDS]
-        props = [c for c in PROPAGANDA_CARDS if c not in EXAMPLE_CARDS]
-        return build_deck(rest, props, deck_rules["pile_size"], deck_rules["bottom"], shuffle_propaganda=True,
-                          top=list(EXAMPLE_CARDS))
+        return example_deck(EVENT_CARDS, PROPAGANDA_CARDS, EXAMPLE_CARDS, deck_rules["pile_size"],
+                            deck_rules["bottom"])
     return build_deck(EVENT_CARDS, PROPAGANDA_CARDS, deck_rules["pile_size"], deck_rules["bottom"],
                       shuffle_propaganda=deck_rules["shuffle_propaganda"])
 

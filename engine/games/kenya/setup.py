@@ -8,7 +8,7 @@ GameDefinition pushes the first frame, as Malaya's does).
 
 from __future__ import annotations
 
-from ...coin.deck import build_deck
+from ...coin.deck import build_deck, example_deck
 from ...core import ruling_choice
 from ...core.errors import InvalidActionError
 from . import board as B
@@ -32,17 +32,7 @@ LEVELS = {"resistance": -1, "neutral": 0, "loyal": 1}
 def spaces_at_setup() -> dict[str, dict]:
     """Forces and levels of each space at setup (L3171-3179); Guerrillas Underground (1.4.3); no Terror
     marker (setup.json markers)."""
-    spaces = {sid: B.empty_space() for sid in B.SPACES}
-    for entry in SETUP["spaces"]:
-        x = spaces[entry["space"]]
-        for key, n in entry.items():
-            if key in ("space", "source", "control"):
-                continue
-            if key == "alignment":
-                x["support"] = LEVELS[n]
-            else:
-                x[B.BOARD.pieces[key].keys[0]] += n
-    return spaces
+    return B.BOARD.spaces_at_setup(SETUP["spaces"], LEVELS)
 
 
 def deck_for(scenario: str) -> dict:
@@ -54,10 +44,7 @@ def deck_for(scenario: str) -> dict:
     rules = DECK["standard"]
     if scenario == "example-of-play":
         rest = DECK["example_of_play"]["rest"]
-        events = [c for c in EVENT_CARDS if c not in EXAMPLE_CARDS]
-        props = [c for c in PROPAGANDA_CARDS if c not in EXAMPLE_CARDS]
-        return build_deck(events, props, rest["pile_size"], rest["bottom"], shuffle_propaganda=True,
-                          top=list(EXAMPLE_CARDS))
+        return example_deck(EVENT_CARDS, PROPAGANDA_CARDS, EXAMPLE_CARDS, rest["pile_size"], rest["bottom"])
     return build_deck(EVENT_CARDS, PROPAGANDA_CARDS, rules["pile_size"], rules["bottom"],
                       shuffle_propaganda=rules["shuffle_propaganda"])
 

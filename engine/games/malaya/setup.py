@@ -3,7 +3,7 @@ Emergency, L2160 and L2188-2190) and the Example of Play's deck (8.0)."""
 
 from __future__ import annotations
 
-from ...coin.deck import build_deck
+from ...coin.deck import build_deck, example_deck
 from ...core.errors import InvalidActionError
 from ...core.flow import Context
 from . import board as B
@@ -20,17 +20,7 @@ LEVELS = {"opposition": -1, "neutral": 0, "support": 1}
 
 def spaces_at_setup() -> dict[str, dict]:
     """Forces and levels of each space at setup (L2164-2186); Guerrillas Underground (1.4.3)."""
-    spaces = {sid: B.empty_space() for sid in B.SPACES}
-    for entry in SETUP["spaces"]:
-        x = spaces[entry["space"]]
-        for key, n in entry.items():
-            if key in ("space", "source", "control"):
-                continue
-            if key == "alignment":
-                x["support"] = LEVELS[n]
-            else:
-                x[B.BOARD.pieces[key].keys[0] if key in B.BOARD.pieces else key] += n
-    return spaces
+    return B.BOARD.spaces_at_setup(SETUP["spaces"], LEVELS)
 
 
 def deck_for(scenario: str) -> dict:
@@ -39,10 +29,7 @@ def deck_for(scenario: str) -> dict:
     if scenario == "example-of-play":
         # The example's seven cards on top; then, as the last paragraph of 8.0 (L1654) continues the game,
         # two piles of six random Events, each with a Propaganda card among its bottom two.
-        rest = [c for c in EVENT_CARDS if c not in EXAMPLE_CARDS]
-        props = [c for c in PROPAGANDA_CARDS if c not in EXAMPLE_CARDS]
-        return build_deck(rest, props, rules["pile_size"], rules["bottom"], shuffle_propaganda=True,
-                          top=list(EXAMPLE_CARDS))
+        return example_deck(EVENT_CARDS, PROPAGANDA_CARDS, EXAMPLE_CARDS, rules["pile_size"], rules["bottom"])
     return build_deck(EVENT_CARDS, PROPAGANDA_CARDS, rules["pile_size"], rules["bottom"],
                       shuffle_propaganda=rules["shuffle_propaganda"])
 

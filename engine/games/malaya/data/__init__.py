@@ -5,12 +5,9 @@ Read once at import from this package's own files: static data, not game I/O.
 
 from __future__ import annotations
 
-import json
-from importlib import resources
+from ....core.data import loader
 
-
-def load(name: str) -> dict:
-    return json.loads(resources.files(__package__).joinpath(name).read_text(encoding="utf-8"))
+load = loader(__package__)
 
 
 MAP = load("map.json")
