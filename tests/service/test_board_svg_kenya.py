@@ -22,9 +22,8 @@ from engine.games.kenya.data import CARDS, COMPONENTS, DECK, MAP, SETUP, load
 from service.reports import render_board_svg
 from service.reports.board import CIRCLE_INSET, DIGIT_W, board_key, board_note, key_box
 from service.reports.textwidth import ASCENT, text_width
+from tests.service.svg_reading import NS, SVG, counts_in, groups, markers_in, spaces_of, text_of, track
 
-SVG = "{http://www.w3.org/2000/svg}"
-NS = {"s": "http://www.w3.org/2000/svg"}
 PIECE_KINDS = ("troops", "police", "guerrillas_u", "guerrillas_a", "bases")
 SHAPE = {"province": "polygon", "mountain-jungle": "polygon", "city": "circle"}
 #: The view's level of a space (its ``support`` count), from setup.json's alignment (1.6: no marker at Neutral).
@@ -86,35 +85,6 @@ def busy(view: dict) -> dict:
 def render(view, layout, **kw):
     names = {"cards": TITLES, "game": layout["title"]}
     return ET.fromstring(render_board_svg(view, layout, names, **kw))
-
-
-def groups(root, cls):
-    return [g for g in root.iter(SVG + "g") if cls in (g.get("class") or "").split()]
-
-
-def text_of(el) -> str:
-    return "".join(el.itertext())
-
-
-def spaces_of(root):
-    return {g.get("data-space"): g for g in groups(root, "space")}
-
-
-def counts_in(group):
-    out: dict[str, int] = {}
-    for g in group.iter(SVG + "g"):
-        if "pieces" in (g.get("class") or "").split() and g.get("data-kind"):
-            out[g.get("data-kind")] = out.get(g.get("data-kind"), 0) + int(g.get("data-count"))
-    return out
-
-
-def markers_in(group) -> set[str]:
-    """The labels of the markers a space shows ("Mau Mau Control", "Resistance", "Terror ×2", ...)."""
-    return {text_of(m.find("s:text", NS)) for m in groups(group, "marker")}
-
-
-def track(root, key):
-    return next(g for g in groups(root, "track") if g.get("data-track") == key)
 
 
 def expected_markers(view: dict, sid: str) -> set[str]:

@@ -17,9 +17,8 @@ from engine.core.chance import SeededChance
 from engine.core.game import REGISTRY
 from service.reports import load_layout, render_board_svg
 from service.reports.board import board_key, board_note, key_box
+from tests.service.svg_reading import NS, SVG, counts_in, groups, markers_in, spaces_of, text_of, track
 
-SVG = "{http://www.w3.org/2000/svg}"
-NS = {"s": "http://www.w3.org/2000/svg"}
 PIECE_KINDS = ("troops", "police", "guerrillas_u", "guerrillas_a", "bases")
 SHAPE = {"province": "polygon", "foreign": "polygon", "city": "circle", "ec": "circle"}
 
@@ -59,35 +58,6 @@ def board_map(malaya):
 def render(view, layout, malaya=None, **kw):
     names = {**malaya.names, "game": malaya.title} if malaya else {}
     return ET.fromstring(render_board_svg(view, layout, names, **kw))
-
-
-def groups(root, cls):
-    return [g for g in root.iter(SVG + "g") if cls in (g.get("class") or "").split()]
-
-
-def text_of(el) -> str:
-    return "".join(el.itertext())
-
-
-def spaces_of(root):
-    return {g.get("data-space"): g for g in groups(root, "space")}
-
-
-def counts_in(group):
-    out: dict[str, int] = {}
-    for g in group.iter(SVG + "g"):
-        if "pieces" in (g.get("class") or "").split() and g.get("data-kind"):
-            out[g.get("data-kind")] = out.get(g.get("data-kind"), 0) + int(g.get("data-count"))
-    return out
-
-
-def markers_in(group) -> set[str]:
-    """The labels of the markers a space shows (their text: "British Control", "Opposition", ...)."""
-    return {text_of(m.find("s:text", NS)) for m in group.iter(SVG + "g") if m.get("class") == "marker"}
-
-
-def track(root, key):
-    return next(g for g in groups(root, "track") if g.get("data-track") == key)
 
 
 def expected_markers(view: dict, sid: str) -> set[str]:
