@@ -55,7 +55,7 @@ class CoinRules(ABC):
     def ops(self, g: Context, faction: str, limited: bool) -> list[str]:
         """Operations *faction* could start now: each with at least one space it may select."""
         out = []
-        for op in self.op_names[faction]:
+        for op in self.op_names.get(faction, ()):
             frame = self.op_frame(g, op, limited, not limited)
             if frame["max"] > 0 and g.procs[f"{self.op_prefix}{op}"].possible(g, frame):
                 out.append(op)

@@ -1,10 +1,56 @@
 """The British Way: Kenya (British vs the Mau Mau, 1952-1956), the third game of The British Way. Rules:
 rules/british-way.txt, Kenya (L2196-3180); issue 28.
 
-Here so far: the static data (``data/``: map, components, setup, cards, rulings and the board's layout, each
-fact with its source), the board (``board``: spaces, forces, Population, Control with its Political Will
-effects, Loyalty/Resistance, Terror, the Pipeline, Resources, Out of Play), own pieces from the map
-(``own_pieces``, 1.4.1), the setup (``setup.initial_state``), the view, facts, invariants and refusal words.
-The game is not registered (no GameDefinition) and cannot be played until its Operations, Special
-Activities, Events, Propaganda Round and turn sequence are built.
+Built so far:
+- the static data (``data/``: map, components, setup, cards, rulings and the board's layout, each fact with
+  its source);
+- the board (``board``: spaces, forces, Population, Control with its Political Will effects,
+  Loyalty/Resistance, Terror, the Pipeline, Resources, Out of Play) and own pieces from the map
+  (``own_pieces``, 1.4.1);
+- the setup, view, facts, invariants and refusal words;
+- the turn sequence's answers (``rules``: the Passes, the Operations' frames, the Events' registry), the
+  Operations' and Special Activities' bases (``operation``, ``special``) and the position files
+  (``position``, without the Propaganda phases).
+
+:data:`DEFINITION` is **not registered** (no entry point, no ``register``): the game cannot be played until its
+Operations, Special Activities, Events and Propaganda Round are built. Its tests register it while they run
+(tests/engine/kenya/conftest.py).
 """
+
+from __future__ import annotations
+
+from ...coin import deck
+from ...coin import facts as F
+from ...coin.legend import legend
+from ...core.game import GameDefinition
+from . import board, own_pieces, rules  # noqa: F401  (register procedures)
+from .data import RULINGS
+from .facts import facts
+from .invariants import invariants
+from .orders import ORDERS
+from .position import POSITION
+from .rules import RULES
+from .setup import OPTIONS, SCENARIOS, setup
+from .view import view
+
+DEFINITION = GameDefinition(
+    slug="kenya",
+    title="The British Way: Kenya",
+    roles=("maumau", "british"),
+    scenarios=dict(SCENARIOS),
+    options=dict(OPTIONS),
+    setup=setup,
+    view=view,
+    names=F.names(board.BOARD),
+    legend=legend(board.BOARD),
+    rules=RULES,
+    rulings=lambda: RULINGS,
+    max_actions=5000,
+    layers=("engine.coin",),
+    orders=ORDERS,
+    position=POSITION,
+    facts=facts,
+    invariants=invariants,
+    protected=deck.PROTECTED,
+    rules_version=1,
+)

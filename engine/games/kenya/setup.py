@@ -11,6 +11,7 @@ from __future__ import annotations
 from ...coin.deck import build_deck, example_deck
 from ...core import ruling_choice
 from ...core.errors import InvalidActionError
+from ...core.flow import Context
 from . import board as B
 from .data import CARDS, DECK, RULINGS, SETUP
 
@@ -92,4 +93,12 @@ def initial_state(scenario: str, options: dict | None = None) -> dict:
         state["map"] = map_over  # the umpire's corrections of inferred adjacency (engine.coin.map_overrides)
     if choices:
         state["rulings"] = choices  # the umpire's readings where a ruling offers a choice (ruling_choice)
+    return state
+
+
+def setup(scenario: str, options: dict, g: Context) -> dict:
+    """The game's setup for ``GameDefinition.setup``: :func:`initial_state`, its first frame the card round,
+    which reveals the first card for the 1st Eligible, the Mau Mau (2.2, L3162)."""
+    state = initial_state(scenario, options)
+    state["flow"] = [{"p": "coin.round", "role": state["eligible"][0], "stage": "reveal"}]
     return state

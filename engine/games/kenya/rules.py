@@ -1,0 +1,146 @@
+"""Kenya's answers to the shared COIN sequence (engine.coin.sequence.CoinRules).
+
+The card sequence and the Initiative Track are the series' (2.2 to 2.4). Kenya's own: a Pass still takes a
+box (2.3.3, ruling R-PASS); a British Pass may shift the Pipeline Track one box either way, a Mau Mau Pass
+gains 1 Resource (2.3.3); an Operation selects any number of spaces, the Mau Mau paying per space, one if
+Limited (3.1, 2.3.4); eligibility stays as it was through a Propaganda Round (2.3.1 NOTE, L2329).
+"""
+
+from __future__ import annotations
+
+from ...coin.sequence import BOX_NAMES, CoinRules
+from ...core import notation
+from ...core.errors import RulesBugError
+from ...core.flow import Context, Procedure, procedure
+from . import board as B
+from . import why as W
+from .data import CARDS
+from .events import EVENTS
+from .operation import OP_FACTION, OP_PREFIX, OPS, new_op_frame, op_refusal
+
+notation.declare(__name__, {"pipeline", "done"})
+
+#: What a Mau Mau Pass gains (2.3.3).
+MAUMAU_PASS_RESOURCES = 1
+#: The Pipeline shift a British Pass may make, by order word (2.3.3: one step in either direction).
+PIPELINE_STEPS = {"up": 1, "down": -1}
+
+
+def event_refusal(g: Context, cid: str, side: str) -> str:
+    """Why the *side* text of Event card *cid* is refused in the Event box: the card has no such text (5.2),
+    or the text can change nothing now (5.1.3)."""
+    card = CARDS[cid]
+    if card["single"] != (side == "event"):
+        texts = "a single text (event)" if card["single"] else "an unshaded and a shaded text"
+        return W.because(f"{card['title']} ({cid}) has {texts}", "5.2")
+    label = card["unshaded" if side in ("unshaded", "event") else "shaded"]
+    return W.because(f"the {side} text of {card['title']} ({cid}), {label}, can change nothing now", "5.1.3")
+
+
+@procedure
+class PassPipeline(Procedure):
+    """A British Pass (2.3.3): the British may shift the Pipeline Track one box up or down, or leave it
+    (``done``). A shift past either end of the track is not offered (ruling R-PIPELINE-1)."""
+
+    name = "ke.pass_pipeline"
+    rule = "2.3.3"
+
+    def options(self, g: Context) -> list[str]:
+        value = B.pipeline(g)
+        return [w for w, step in PIPELINE_STEPS.items() if B.PIPELINE_MIN <= value + step <= B.PIPELINE_MAX]
+
+    def prompt(self, g, f):
+        opts = self.options(g)
+        return {"pipeline": opts, "done": []} if opts else {"done": []}
+
+    def text(self, g, f):
+        value = B.pipeline(g)
+        ways = [f"pipeline {w} to {value + PIPELINE_STEPS[w]} ({B.pipeline_name(value + PIPELINE_STEPS[w])})"
+                for w in self.options(g)]
+        return (f"British Pass: the Pipeline Track is at {value} ({B.pipeline_name(value)}); shift it one box "
+                f"({' or '.join(ways)}), or done to leave it")
+
+    def explain(self, g, f, verb, arg):
+        if verb == "pipeline":
+            if arg not in PIPELINE_STEPS:
+                return W.because(f"the Pipeline shifts one box, up or down, not {arg!r}", "2.3.3")
+            return W.because(f"the Pipeline Track is at its {'last' if arg == 'up' else 'first'} box "
+                             f"({B.pipeline(g)}) and shifts no further", "2.3.3, 6.6")
+        return W.turn_order(verb)
+
+    def act(self, g, f, verb, arg):
+        if verb == "pipeline":
+            B.shift_pipeline(g, PIPELINE_STEPS[arg], "a British Pass", "2.3.3")
+        else:
+            g.say("The British left the Pipeline Track as it was.", faction="british", rule="2.3.3")
+        g.end()
+
+
+class KenyaRules(CoinRules):
+    factions = ("british", "maumau")
+    board = B.BOARD
+    #: 2.3.1 NOTE (L2329): eligibility stays as it was through each Propaganda Round.
+    eligibility_after_propaganda = None
+
+    def card(self, cid: str) -> dict:
+        return CARDS[cid]
+
+    op_names = OPS
+    op_prefix = OP_PREFIX
+
+    def op_frame(self, g: Context, op: str, limited: bool, with_sa: bool) -> dict:
+        return new_op_frame(g, op, limited, with_sa)
+
+    def start_op(self, g: Context, faction: str, op: str, limited: bool, with_sa: bool) -> None:
+        if OP_FACTION[op] != faction:
+            raise RulesBugError(f"{faction} cannot run {op}")
+        what = f"{'Limited ' if limited else ''}{op.title()}"
+        g.say(f"{B.CONTROL.name(faction)} began {'an' if what[0] in 'AEIOU' else 'a'} {what} Operation.",
+              faction=faction, rule="3.0")
+        g.call(f"{OP_PREFIX}{op}", faction, **new_op_frame(g, op, limited, with_sa))
+
+    def start_pass(self, g: Context, faction: str) -> None:
+        """2.3.3: the Mau Mau gain 1 Resource (to 20 at most, 1.8); the British may shift the Pipeline."""
+        if faction == "maumau":
+            B.shift_resources(g, MAUMAU_PASS_RESOURCES, "a Pass", "2.3.3")
+        else:
+            g.call(PassPipeline.name, "british")
+
+    def event_sides(self, g: Context, faction: str, cid: str) -> list[str]:
+        return EVENTS.sides(g, faction, CARDS[cid])
+
+    def start_event(self, g: Context, faction: str, cid: str, side: str) -> None:
+        EVENTS.start(g, faction, CARDS[cid], side)
+
+    def start_propaganda(self, g: Context) -> None:
+        g.call("ke.propaganda", "british")
+
+    def turn_refusal(self, g: Context, f: dict, verb: str, arg: str | None) -> str | None:
+        """Kenya's reasons in a turn (``coin.turn``): a box before anything else (2.3.2), no Special Activity
+        in the Limited Operation box (2.3.4, 4.1) and one only with its Operation (4.1), an Operation's own
+        reasons (:func:`operation.op_refusal`: its spaces and what they cost)."""
+        stage, box = f.get("stage"), f.get("box")
+        if stage == "box" and verb in ("pass", "op", "sa", "done", "unshaded", "shaded", "event"):
+            return W.because(f"choose a box of the Initiative Track first: the {'Pass' if verb == 'pass' else 'action'}"
+                             " is taken in the box chosen", "2.3.2, 2.3.3")
+        if stage != "act":
+            return None
+        if verb == "done":
+            return W.because(f"the turn in the {BOX_NAMES[box]} box is its action or a Pass: choose one",
+                             "2.3.2, 2.3.3")
+        if verb == "sa":
+            if box == "limited":
+                return W.because("a Limited Operation comes with no Special Activity", "2.3.4, 4.1")
+            if box == "event":
+                return W.because("the Event box allows only the Event or a Pass", "2.3.2")
+            return W.because("choose the Operation first (op NAME): the Special Activity accompanies it, before, "
+                             "during or after it", "4.1")
+        if verb == "op" and box != "event" and arg:
+            frame = new_op_frame(g, arg, box == "limited", box == "opsa") if arg in OP_FACTION else {}
+            return op_refusal(g, f["role"], arg, frame)
+        if box == "event" and verb in ("unshaded", "shaded", "event"):
+            return event_refusal(g, g.s["current"], verb)
+        return None
+
+
+RULES = KenyaRules()
