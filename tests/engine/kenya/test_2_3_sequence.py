@@ -1,4 +1,4 @@
-"""Kenya's turn sequence as far as it is built (issue 28): the game starts with the Mau Mau 1st Eligible on
+"""Kenya's turn sequence as far as it is built (issue 28), and the roll for Outrage (6.6.3): the game starts with the Mau Mau 1st Eligible on
 the first card (2.2, L3162); a Pass still takes a box (2.3.3, ruling R-PASS); a Mau Mau Pass gains 1 Resource
 and a British Pass may shift the Pipeline one box either way or leave it (2.3.3); the position files round
 trip and refuse a Population out of range (1.3.2, ruling R-POPULATION)."""
@@ -8,10 +8,12 @@ from __future__ import annotations
 import pytest
 
 import engine
-from engine.core.chance import SeededChance
+from engine.core.chance import Recorder, ScriptedChance, SeededChance
 from engine.core.errors import IllegalActionError
-from engine.games.kenya import POSITION
+from engine.core.flow import Context
+from engine.games.kenya import POSITION, RULES
 from engine.games.kenya import board as B
+from engine.games.kenya.outrage import roll_outrage
 from engine.testing import Position
 
 
@@ -75,3 +77,19 @@ def test_1_3_2_a_position_refuses_a_population_out_of_range(population, words):
     body = {**POSITION.rulebook("standard"), "population": population}
     faults = POSITION.validate(body)
     assert any(words in f.message and f.path.startswith("population") for f in faults), faults
+
+
+@pytest.mark.parametrize("pipeline, die, lost", [(2, 1, 1), (2, 2, 0), (3, 2, 1), (4, 3, 1), (4, 4, 0)])
+def test_6_6_3_outrage_lowers_political_will_on_a_die_below_the_pipeline(pipeline, die, lost):
+    state = started(pipeline=pipeline)
+    g = Context(state, Recorder(ScriptedChance(rolls=[die])), RULES)
+    assert roll_outrage(g, "Relocate", loss=1) is bool(lost)
+    assert state["pw"] == 12 - lost and len(g.chance.outcomes) == 1
+
+
+@pytest.mark.parametrize("pipeline", [0, 1])
+def test_6_6_3_no_outrage_roll_at_pipeline_0_or_1(pipeline):
+    state = started(pipeline=pipeline)
+    g = Context(state, Recorder(ScriptedChance(rolls=[])), RULES)
+    assert roll_outrage(g, "Reprisal") is False
+    assert state["pw"] == 12 and g.chance.outcomes == [] and "No Outrage roll" in g.log[-1]["text"]
