@@ -429,8 +429,9 @@ class SeatReplace(MethodView):
     @umpire_act
     def post(self, body, gid):
         """Give a seat a new token (the umpire): to a new player, or to the same one whose token was lost (no
-        `player` or `email`: the seat keeps its own); `umpire` replaces the umpire's own token. The new token
-        is shown only now; the old one is refused from then on."""
+        `player` or `email`: the seat keeps its own). The new token is shown only now; the old one is refused
+        from then on. The umpire's own token is replaced from the command line (`umpire replace-seat --role
+        umpire`)."""
         return _as_umpire(gid, lambda s, g: control.replace_seat(s, g, body["role"], body["player"],
                                                                  body["email"], body["reason"]))
 

@@ -45,8 +45,6 @@ class OneOfDeclared(validate.OneOf):
 GAMES = Declared(lambda g: [g["slug"]])
 SCENARIOS = Declared(lambda g: g["scenarios"])
 ROLES = Declared(lambda g: g["roles"])
-#: The seats a token is given to: every game's roles, and the umpire (``control.replace_seat``).
-TOKEN_HOLDERS = Declared(lambda g: [*g["roles"], "umpire"])
 OPTIONS = Declared(lambda g: g["options"])
 
 
@@ -173,10 +171,10 @@ class ResignIn(Schema):
 
 
 class ReplaceSeatIn(Schema):
-    role = fields.String(required=True, validate=OneOfDeclared(TOKEN_HOLDERS, error="{input!r} is not a role or "
-                                                                                     "the umpire; they are: {choices}"),
-                         metadata={"description": "the seat given a new token (a new player, or the same one "
-                                                  "whose token was lost), or `umpire` for the umpire's own"})
+    role = fields.String(required=True, validate=OneOfDeclared(ROLES, error="{input!r} is not a role; roles: {choices}"),
+                         metadata={"description": "the seat given a new token: to a new player, or to the same "
+                                                  "one whose token was lost (the umpire's own: `umpire "
+                                                  "replace-seat --role umpire` on the command line)"})
     player = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=100),
                            metadata={"description": "the seat's player from now on; absent: the seat keeps its own"})
     email = fields.Email(load_default=None, allow_none=True, validate=validate.Length(max=254),

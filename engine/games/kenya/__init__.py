@@ -8,13 +8,16 @@ Built so far:
   Loyalty/Resistance, Terror, the Pipeline, Resources, Out of Play) and own pieces from the map
   (``own_pieces``, 1.4.1);
 - the setup, view, facts, invariants and refusal words;
-- the turn sequence's answers (``rules``: the Passes, the Operations' frames, the Events' registry), the
-  Operations' and Special Activities' bases (``operation``, ``special``) and the position files
-  (``position``, without the Propaganda phases).
+- the turn sequence's answers (``rules``: the Passes, the Operations' frames, the Events' registry) and the
+  position files (``position``);
+- the Operations (``british_ops``, ``british_moves``: Deploy, Relocate, Sweep, Assault; ``maumau_ops``:
+  Rally, March, Terror), the Special Activities (``special_british``: Reward, Reprisal, Air Strike;
+  ``special_maumau``: Supply, Oath, Raid), the roll for Outrage (``outrage``), and the Propaganda Round with
+  victory (``propaganda``, ``propaganda_phases``).
 
-:data:`DEFINITION` is **not registered** (no entry point, no ``register``): the game cannot be played until its
-Operations, Special Activities, Events and Propaganda Round are built. Its tests register it while they run
-(tests/engine/kenya/conftest.py).
+Not built yet: the 35 cards' texts (``events``: the registry is empty, so a card's Event is a rules bug, never
+a Pass). :data:`DEFINITION` is therefore **not registered** (no entry point, no ``register``): its tests
+register it while they run (tests/engine/kenya/conftest.py).
 """
 
 from __future__ import annotations
@@ -23,7 +26,18 @@ from ...coin import deck
 from ...coin import facts as F
 from ...coin.legend import legend
 from ...core.game import GameDefinition
-from . import board, own_pieces, rules  # noqa: F401  (register procedures)
+from . import (  # noqa: F401  (register procedures)
+    board,
+    british_moves,
+    british_ops,
+    maumau_ops,
+    own_pieces,
+    propaganda,
+    propaganda_phases,
+    rules,
+    special_british,
+    special_maumau,
+)
 from .data import RULINGS
 from .facts import facts
 from .invariants import invariants

@@ -121,6 +121,7 @@ def op_refusal(g: Context, role: str, op: str, frame: dict) -> str | None:
         return None
     local = {**frame, "p": proc.name, "role": role}
     where = frame.get("only")
-    why = [r for sid in (where if where is not None else B.SPACES) if (r := proc.space_refusal(g, local, sid))][:2]
+    why = list(dict.fromkeys(r for sid in (where if where is not None else B.SPACES)
+                             if (r := proc.space_refusal(g, local, sid))))[:2]  # a reason once
     return W.because(f"{ACTIVITIES.op_title[op]} has no space it may select"
                      f"{' among ' + W.names(where) if where is not None else ''}: {'; '.join(why)}", OP_RULE[op])

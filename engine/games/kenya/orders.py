@@ -1,6 +1,7 @@
-"""The order words of Kenya and their arguments (engine.core.grammar; docs/orders.md), as far as the game
-is built (issue 28): the turn's words and a British Pass's Pipeline shift. Each Operation, Special Activity
-and Event adds its words here as it is written."""
+"""The order words of Kenya and their arguments (engine.core.grammar; docs/orders.md once the game is
+registered). Every word the game declares (``notation.declare``) is here, each with its arguments in the one
+order the prompts use: origin, then destination, then the piece, leaving out a space the selection already
+fixed."""
 
 from __future__ import annotations
 
@@ -9,15 +10,30 @@ from ...core.grammar import Order
 ORDERS = (
     Order("box BOX", "take a box of the Initiative Track: limited, event or opsa", "2.3.2"),
     Order("op NAME", "start an Operation: Deploy, Relocate, Sweep, Assault (British); Rally, March, Terror "
-          "(Mau Mau)", "3.1"),
+          "(Mau Mau); also Raid's free Limited Operation and the Forest Camps' free Rally", "3.1, 4.3.3, 6.4.2"),
     Order("unshaded", "carry out the card's unshaded text", "5.1"),
     Order("shaded", "carry out the card's shaded text", "5.1"),
     Order("event", "carry out a card with one text", "5.1"),
     Order("pass", "pass: the British may shift the Pipeline one box, the Mau Mau gain 1 Resource", "2.3.3"),
-    Order("pipeline up|down", "a British Pass: shift the Pipeline Track one box", "2.3.3"),
+    Order("pipeline up|down", "a British Pass or the Reset: shift the Pipeline Track one box", "2.3.3, 6.5"),
     Order("space SPACE", "select a space for the Operation, Special Activity or Event at hand", "3.1"),
     Order("sa NAME", "add the Special Activity: Reward, Reprisal, Air Strike (British); Supply, Oath, Raid "
-          "(Mau Mau)", "4.1"),
+          "(Mau Mau); also the Support phase's Reward and Oath", "4.1, 6.3"),
     Order("done", "end the step at hand (selection, Operation, an optional effect)", "3.1, 4.1"),
     Order("take SPACE PIECE", "take a piece from the map to place when none is Available", "1.4.1"),
+    Order("place WHAT", "place: in Deploy `troop` or `police` (one cube an order); in Rally `guerrilla`; in "
+          "Terror `terror` (the marker and a shift toward Resistance); in Oath `guerrilla` or `none`",
+          "3.2.1, 3.3.1, 3.3.3, 4.3.2"),
+    Order("replace PIECE PIECE", "Rally: replace two Guerrillas (guerrilla-u|guerrilla-a) with a Base", "3.3.1"),
+    Order("flip", "Rally where a Base is: flip every Guerrilla there Underground", "3.3.1"),
+    Order("move FROM TO PIECE", "move pieces. Deploy: `move FROM TO` (a Troop to the one space); Sweep: "
+          "`move FROM TO` (a Troop from an adjacent space); March: `move FROM TO guerrilla-u|guerrilla-a`; "
+          "Reprisal: `move TO guerrilla-u|guerrilla-a` (from the space at hand); Redeploy: `move FROM TO "
+          "troop|police`. Simultaneous moves are made together at `done`", "3.2.1, 3.2.3, 3.3.2, 4.2.2, 6.4.1"),
+    Order("remove PIECE", "remove a piece: `police` in Terror (up to 2); `guerrilla-u|guerrilla-a` in a Sweep "
+          "of a Mountain Jungle under a Capability", "3.3.3, 3.2.3"),
+    Order("in FROM PIECE", "Raid: move a Guerrilla (guerrilla-u|guerrilla-a) in from an adjacent Mountain Jungle",
+          "4.3.3"),
+    Order("out TO PIECE", "Raid: move a Guerrilla (guerrilla-u|guerrilla-a) out to an adjacent Mountain Jungle, "
+          "Underground", "4.3.3"),
 )

@@ -15,8 +15,11 @@ from __future__ import annotations
 from ...coin.position import CoinPosition, path_of
 from . import board as B
 from .data import CARDS, RULINGS
+from .propaganda import KenyaPropaganda
 from .rules import RULES
 from .setup import deck_for, setup
+
+_SCRIPT = KenyaPropaganda.script
 
 
 class KenyaPosition(CoinPosition):
@@ -30,7 +33,12 @@ class KenyaPosition(CoinPosition):
     tracks = {"political_will": ("pw", 0, 20, "1.10"),
               "resources_maumau": ("resources.maumau", 0, B.RESOURCES_MAX, "1.8"),
               "pipeline": ("pipeline", B.PIPELINE_MIN, B.PIPELINE_MAX, "6.6, ruling R-PIPELINE-1")}
-    phases: dict[str, tuple[int, str]] = {}  # the Propaganda Round's phases: not built yet (issue 28)
+    phases = {"political-will": (_SCRIPT.index("will"), "6.1"),
+              "resources": (_SCRIPT.index("resources"), "6.2"),
+              "support": (_SCRIPT.index("support"), "6.3"),
+              "redeploy": (_SCRIPT.index("redeploy"), "6.4"),
+              "forest-camps": (_SCRIPT.index("forest_camps"), "6.4.2"),
+              "reset": (_SCRIPT.index("reset"), "6.5")}
     rule = {"mix": "1.2, 1.4", "stacking": "1.4.2", "curfew": "1.2", "boxes": "1.3.5",
             "deck": "2.1 Deck Preparation", "start": "2.2", "eligibility": "2.3.1", "adjust": "2.3.5",
             "capability": "5.3", "propaganda": "6.0", "final": "6.0", "victory": "7.0", "markers": "1.2"}

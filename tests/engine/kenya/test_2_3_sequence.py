@@ -5,6 +5,8 @@ trip and refuse a Population out of range (1.3.2, ruling R-POPULATION)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import engine
@@ -93,3 +95,13 @@ def test_6_6_3_no_outrage_roll_at_pipeline_0_or_1(pipeline):
     g = Context(state, Recorder(ScriptedChance(rolls=[])), RULES)
     assert roll_outrage(g, "Reprisal") is False
     assert state["pw"] == 12 and g.chance.outcomes == [] and "No Outrage roll" in g.log[-1]["text"]
+
+
+def test_every_declared_order_word_is_in_kenyas_table_and_no_other(kenya):
+    """As tests/engine/test_orders_grammar.py checks every registered game: the table names exactly the words
+    Kenya's modules declare, each with its meaning and rule, no card named (the help goes to every seat)."""
+    words = [o.word for o in kenya.orders]
+    assert len(words) == len(set(words))
+    assert set(words) == set(kenya.verbs), (sorted(kenya.verbs - set(words)), sorted(set(words) - kenya.verbs))
+    assert all(o.meaning and o.rule for o in kenya.orders)
+    assert not [o.form for o in kenya.orders if re.search(r"\b[A-Z]\d+\b", o.form + o.meaning + o.rule)]
