@@ -218,7 +218,7 @@ class Raid(Selecting):
     faction = "maumau"
     rule = "4.3.3"
     accompanies = ("rally", "march", "terror")
-    where = "a Province adjacent to a Mountain Jungle, with a Guerrilla to move in or out"
+    where = "a Province adjacent to a Mountain Jungle, where a Guerrilla can come in from the Jungle or leave for it"
 
     def own_max(self, g):
         return 2 if cap(g, "K31") == "shaded" else 1
@@ -298,14 +298,22 @@ class Raid(Selecting):
             return (f"Mau Mau Raid in {name}: a free Limited Operation there (op "
                     f"{'|'.join(self.ops_possible(g, f))})")
         if f["way"] == "in":
-            return (f"Mau Mau Raid in {name}: {f['moved']} Guerrilla(s) moved in from {B.name(f['jungle'])}; a second "
-                    "(in FROM guerrilla-u|guerrilla-a), or done for the free Limited Operation")
+            more = ("a second (in FROM guerrilla-u|guerrilla-a), or " if g.offers("in", lambda: bool(self.in_options(g, f)))
+                    else "")
+            return (f"Mau Mau Raid in {name}: {f['moved']} Guerrilla(s) moved in from {B.name(f['jungle'])}; {more}"
+                    "done for the free Limited Operation")
         if f["way"] == "out":
+            more = ("another (out TO guerrilla-u|guerrilla-a), or " if g.offers("out", lambda: bool(self.out_options(g, f)))
+                    else "")
             return (f"Mau Mau Raid in {name}: {f['moved']} Guerrilla(s) moved out to {B.name(f['jungle'])}, flipped "
-                    "Underground; another (out TO guerrilla-u|guerrilla-a), or done")
-        return (f"Mau Mau Raid in {name}: move one or two Guerrillas in from an adjacent Mountain Jungle for a free "
-                "Limited Operation (in FROM guerrilla-u|guerrilla-a), or any out to one and Underground (out TO "
-                "guerrilla-u|guerrilla-a)")
+                    f"Underground; {more}done")
+        ways = []  # only the ways the prompt offers (Context.offers)
+        if g.offers("in", lambda: bool(self.in_options(g, f))):
+            ways.append("move one or two Guerrillas in from an adjacent Mountain Jungle for a free Limited Operation "
+                        "(in FROM guerrilla-u|guerrilla-a)")
+        if g.offers("out", lambda: bool(self.out_options(g, f))):
+            ways.append("send any out to one, Underground (out TO guerrilla-u|guerrilla-a)")
+        return f"Mau Mau Raid in {name}: {', or '.join(ways)}"
 
     def sub_refusal(self, g, f, verb, arg):
         name = B.name(f["here"])
