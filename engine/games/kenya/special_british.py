@@ -64,6 +64,18 @@ class Reward(BritishSpecial):
         if not B.shift(g, sid, 1, "Reward", rule):
             g.say(f"{B.name(sid)} is Loyal already: no shift.", faction="british", rule=rule)
 
+    def advance(self, g, f):
+        """As the Reward ends, with K11 shaded in play, the Mau Mau may place a Guerrilla in a Mountain Jungle:
+        once a Reward, whatever the number of its spaces (ruling R-K11), after an Operation's, the Support
+        phase's (6.3.1) or an Event's. The Reward's frame ends first, so the question comes after it."""
+        if f["stage"] == "select" and (f.get("over") or not self.spaces(g, f)) and cap(g, "K11") == "shaded":
+            self.finish(g, f)
+            g.end(list(f["chosen"]))
+            from .events.cards_k01_k11 import k11_after_reward  # the card's module imports this one
+            k11_after_reward(g)
+            return True
+        return super().advance(g, f)
+
 
 # -- Reprisal (4.2.2) ----------------------------------------------------------------------------------
 

@@ -156,6 +156,16 @@ def test_6_3_1_british_may_reward_free_under_6_3_1():
     assert role(s) == "maumau" and legal(s) == {"sa": ["oath"], "done": []}
 
 
+def test_6_3_1_k11_shaded_after_the_support_phases_reward_the_mau_mau_may_place_in_a_mountain_jungle():
+    """K11 shaded (ruling R-K11): once after each Reward, the Support phase's too; then the phase goes on."""
+    s = support_position(capabilities={"K11": "shaded"})
+    s, log = run(s, "sa reward", "space nairobi")
+    assert role(s) == "maumau" and legal(s) == {"place": ["aberdares", "mount-kenya"], "done": []}
+    s, log = run(s, "place aberdares")
+    assert sp(s, "aberdares")["guerrillas_u"] == 1
+    assert role(s) == "maumau" and legal(s) == {"sa": ["oath"], "done": []}
+
+
 def test_6_3_2_mau_mau_may_oath_or_forgo_it():
     s, log = run(support_position(), "done")
     assert "the British chose not to Reward" in texts(log)
