@@ -25,14 +25,21 @@ SEP = " | "
 NOTHING = "-"
 
 
-def role_name(role: str) -> str:
+def role_name(role: str, game: str | None = None) -> str:
+    """*role* as its game's rulebook prints it (``GameDefinition.role_name``: ``Mau Mau``), else in words."""
+    if game:
+        return engine.definition(game).role_name(role)
+    for g in engine.games():  # a result without its game: the game whose roles print it so
+        name = engine.definition(g["slug"]).role_names.get(role)
+        if name:
+            return name
     return str(role).replace("-", " ").title()
 
 
-def outcome_line(res: dict) -> str:
+def outcome_line(res: dict, game: str | None = None) -> str:
     """``Game over: British won (reason).``, or ``Game over: no winner (reason).`` for a draw or a game the
     umpire ended (``winner`` None)."""
-    who = f"{role_name(res['winner'])} won" if res.get("winner") else "no winner"
+    who = f"{role_name(res['winner'], game)} won" if res.get("winner") else "no winner"
     return f"Game over: {who} ({res.get('reason') or 'ended'})."
 
 

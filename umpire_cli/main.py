@@ -26,7 +26,7 @@ def _now(state: dict) -> list[str]:
     res = engine.outcome(state)
     if res:
         from service.textboard import outcome_line
-        return [outcome_line(res)]
+        return [outcome_line(res, state.get("game"))]
     lines = []
     for role in engine.active_roles(state):
         p = engine.prompt(state, role)

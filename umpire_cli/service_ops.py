@@ -167,7 +167,7 @@ def show(gid: str, role: str, as_json: bool) -> None:
     from service.textboard import outcome_line, render_text
     click.echo(render_text({"id": gid}, v["view"]))
     if v.get("outcome"):  # the rules' or the umpire's (a resignation, an abandon)
-        click.echo(outcome_line(v["outcome"]))
+        click.echo(outcome_line(v["outcome"], v["view"].get("game")))
     _prompts(v["prompts"])
 
 

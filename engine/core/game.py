@@ -17,6 +17,8 @@ class GameDefinition:
 
     :ivar slug: identifier used in files and URLs (``palestine``).
     :ivar roles: the factions that decide, in seating order.
+    :ivar role_names: a role's name as the rulebook prints it (``Mau Mau``, ``MCP``), where ``title()`` of its
+        id would not give it (:meth:`role_name`).
     :ivar scenarios: scenario slug to one-line description.
     :ivar options: option name to description.
     :ivar setup: ``(scenario, options, ctx) -> state``; draws its shuffles through ``ctx``.
@@ -53,6 +55,7 @@ class GameDefinition:
     setup: Callable[..., dict]
     view: Callable[[dict, str], dict]
     names: dict[str, str] = field(default_factory=dict)
+    role_names: dict[str, str] = field(default_factory=dict)
     legend: dict[str, str] = field(default_factory=dict)
     rules: Any = None
     rulings: Callable[[], list] | None = None
@@ -81,6 +84,10 @@ class GameDefinition:
     @property
     def verbs(self) -> frozenset[str]:
         return verbs_of(self.packages())
+
+    def role_name(self, role: str) -> str:
+        """*role* as the rulebook prints it: :attr:`role_names`, else its id in words (``British``)."""
+        return self.role_names.get(role) or str(role).replace("-", " ").title()
 
     def describe(self) -> dict:
         return {"slug": self.slug, "title": self.title, "roles": list(self.roles),

@@ -141,13 +141,7 @@ def log_hash(moves: list[dict]) -> str:
     return hashlib.sha256(json.dumps(moves, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
-def side_name(role: str) -> str:
-    """A role as the documents name a side: ``British``, ``Irgun``, ``MCP`` (a short id in capitals)."""
-    name = role.replace("-", " ")
-    return name.upper() if len(name) <= 4 else name.title()
-
-
-def waiting(prompts: dict, role: str) -> list[dict]:
+def waiting(prompts: dict, role: str, game: str) -> list[dict]:
     """Who the snapshot of *role* says is awaited (issue 27: the seat not on move and the public saw an
     empty "Now"): every side asked to act but *role*, each with its rule and what it is asked, the way
     every seat and the public are shown it (the API's game view gives every prompt to all), less the
@@ -156,7 +150,7 @@ def waiting(prompts: dict, role: str) -> list[dict]:
     for r, p in prompts.items():
         if r == role:
             continue
-        name, text = side_name(r), str(p.get("text", ""))
+        name, text = engine.definition(game).role_name(r), str(p.get("text", ""))
         if text.lower().startswith(name.lower() + ": "):
             text = text[len(name) + 2:]
         out.append({"role": r, "name": name, "rule": p.get("rule", ""), "text": text})
@@ -183,7 +177,7 @@ def snapshot_of(game: dict, state: dict, role: str, moves: list[dict], prompts: 
     return _env.get_template("reports/snapshot.html.j2").render(
         game=game, game_title=defn.title, role=role, facts=facts_line(facts), board_src=svg_src(svg) if svg else None,
         around=board_around(game["game"], facts), prompts=mine, outcome=game.get("outcome"),
-        waiting=[] if role == "umpire" else waiting(prompts, role),
+        waiting=[] if role == "umpire" else waiting(prompts, role, game["game"]),
         last_moves=[m for m in moves if m["seq"] > 0][-LAST_MOVES:])
 
 

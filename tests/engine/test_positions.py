@@ -58,7 +58,7 @@ def test_the_rulebook_setup_as_a_position_is_the_setup(game, scenario):
 @pytest.mark.parametrize("game", GAMES)
 def test_positions_round_trip_along_random_games(game):
     """Every state of a random game that waits at a decision a position states round-trips through it."""
-    n = testing.fuzz(game, 11, positions=True)
+    n = sum(testing.fuzz(game, seed, positions=True) for seed in (11, 12))  # two games: some end early
     assert n > 50
 
 

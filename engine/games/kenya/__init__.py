@@ -1,7 +1,7 @@
 """The British Way: Kenya (British vs the Mau Mau, 1952-1956), the third game of The British Way. Rules:
 rules/british-way.txt, Kenya (L2196-3180); issue 28.
 
-Built so far:
+Built:
 - the static data (``data/``: map, components, setup, cards, rulings and the board's layout, each fact with
   its source);
 - the board (``board``: spaces, forces, Population, Control with its Political Will effects,
@@ -15,17 +15,20 @@ Built so far:
   ``special_maumau``: Supply, Oath, Raid), the roll for Outrage (``outrage``), and the Propaganda Round with
   victory (``propaganda``, ``propaganda_phases``).
 
-Not built yet: the 35 cards' texts (``events``: the registry is empty, so a card's Event is a rules bug, never
-a Pass). :data:`DEFINITION` is therefore **not registered** (no entry point, no ``register``): its tests
-register it while they run (tests/engine/kenya/conftest.py).
+- the 32 Event cards in every text (``events``).
+
+Registered through the ``umpire.games`` entry point ``kenya`` (pyproject.toml).
 """
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from ...coin import deck
 from ...coin import facts as F
 from ...coin.legend import legend
-from ...core.game import GameDefinition
+from ...core.game import GameDefinition, register
+from ...versions import load_golden
 from . import (  # noqa: F401  (register procedures)
     board,
     british_moves,
@@ -47,10 +50,11 @@ from .rules import RULES
 from .setup import OPTIONS, SCENARIOS, setup
 from .view import view
 
-DEFINITION = GameDefinition(
+DEFINITION = register(GameDefinition(
     slug="kenya",
     title="The British Way: Kenya",
     roles=("maumau", "british"),
+    role_names={"maumau": "Mau Mau"},  # as the rulebook prints the side
     scenarios=dict(SCENARIOS),
     options=dict(OPTIONS),
     setup=setup,
@@ -66,5 +70,6 @@ DEFINITION = GameDefinition(
     facts=facts,
     invariants=invariants,
     protected=deck.PROTECTED,
-    rules_version=1,
-)
+    rules_version=1,  # engine.versions: bump with a migration when a persisted name changes
+    persisted=load_golden(Path(__file__).parent / "data" / "persisted.json"),
+))

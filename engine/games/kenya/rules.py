@@ -77,7 +77,7 @@ class PassPipeline(Procedure):
 
 
 class KenyaRules(CoinRules):
-    factions = ("british", "maumau")
+    factions = ("maumau", "british")  # the roles in seating order; the Mau Mau are 1st Eligible at setup
     board = B.BOARD
     #: 2.3.1 NOTE (L2329): eligibility stays as it was through each Propaganda Round.
     eligibility_after_propaganda = None

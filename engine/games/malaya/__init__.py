@@ -36,6 +36,7 @@ DEFINITION = register(GameDefinition(
     slug="malaya",
     title="The British Way: Malaya",
     roles=("british", "mcp"),
+    role_names={"mcp": "MCP"},  # as the rulebook prints the side
     scenarios={"standard": "The Malayan Emergency 1948-1960 (Setup Instructions 2.1, standard deck)",
                "extended": "The Extended Malayan Emergency (Setup Instructions 2.1, piles of 8 Events)",
                "example-of-play": "Standard setup with the Example of Play's first seven cards on top (8.0)"},

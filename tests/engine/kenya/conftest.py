@@ -1,19 +1,12 @@
-"""Kenya is registered for its own tests only while it is being built (issue 28: it has no entry point
-until it can be played), and unregistered after each test module, so that no other test meets a game that
-cannot yet be played."""
+"""Kenya's tests: the game's definition as a fixture."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine.core.game import REGISTRY
+import engine
 
 
-@pytest.fixture(scope="module", autouse=True)
+@pytest.fixture(scope="module")
 def kenya():
-    from engine.games.kenya import DEFINITION
-    REGISTRY[DEFINITION.slug] = DEFINITION
-    try:
-        yield DEFINITION
-    finally:
-        REGISTRY.pop(DEFINITION.slug, None)
+    return engine.definition("kenya")
