@@ -16,7 +16,7 @@ of a space (:meth:`Operation.ok`, with :meth:`Operation.why_not` for a refusal) 
 
 from __future__ import annotations
 
-from ...coin import operation, placement
+from ...coin import placement, worded
 from ...coin.activities import Activities
 from ...coin.capabilities import cap  # noqa: F401  (the game's modules read it here)
 from ...core import notation
@@ -51,7 +51,7 @@ def new_op_frame(g: Context, op: str, limited: bool, with_sa: bool, *, spaces: i
             "optional": optional, "spaces": [], "stage": "select", "only": only, **flags}
 
 
-class Operation(operation.TestedOperation):
+class Operation(worded.WordedOperation):
     """Base of the eight Malaya Operations (engine.coin.operation.TestedOperation: :meth:`ok` and
     :meth:`why_not` each Operation's own, :meth:`cost` what a space costs)."""
 
@@ -59,6 +59,7 @@ class Operation(operation.TestedOperation):
     activities = ACTIVITIES
     words = W.WORDS
     cost_rule = "3.1"
+    unaccompanied = "an Event's Operation"
     #: The kinds of space the Operation selects (its rule in 3.2 and 3.3), before its own test (:meth:`ok`,
     #: which tests the kind again for a refusal).
     kinds: tuple[str, ...] = ("province", "city", "foreign", "ec")
@@ -72,61 +73,12 @@ class Operation(operation.TestedOperation):
         paying = "" if f.get("free") else f"; Resources permitting, {W.resources(g, self.faction)}"
         return f"{n} selected{paying}"
 
-    def on_space(self, g: Context, f: dict, sid: str) -> None:
-        """A space selected and paid for by the base (3.1; nothing if free): the Operation's own work
-        (:meth:`on_selected`)."""
-        self.on_selected(g, f, sid)
-
-    def on_selected(self, g: Context, f: dict, sid: str) -> None:
-        """Each Operation's work as *sid* is selected."""
-
-    # -- refusals ------------------------------------------------------------------------------------------
-    def space_limit_refusal(self, g: Context, f: dict) -> str:
-        """One space in a Limited Operation (2.3.4); an Event's count (its card)."""
-        if f["limited"]:
-            return W.because(f"a Limited Operation selects one space, and this {self.title} has selected "
-                             f"{W.names(f['spaces'])}", "2.3.4")
-        return W.because(f"this {self.title} selects up to {f['max']} space(s) and has them", W.rule_of(f, "3.1"))
-
-    def sa_refusal(self, g: Context, f: dict, arg: str | None) -> str | None:
-        """Why Special Activity *arg* may not accompany this Operation now (4.1, 4.1.1; 2.3.4)."""
-        if f["sa"] == "none":
-            if f["limited"] and not f.get("rule"):
-                return W.because("a Limited Operation comes with no Special Activity", "2.3.4, 4.1")
-            return W.because(f"this {self.title} comes with no Special Activity (an Event's Operation)",
-                             W.rule_of(f, "4.1"))
-        if f["sa"] == "used":
-            return W.because(f"the {self.title} already had its one Special Activity", "4.1")
-        if arg is None:
-            return None
-        if arg not in SA_RULE:
-            mine = [a for a, fac in ACTIVITIES.sa_faction.items() if fac == self.faction]
-            return W.because(f"{arg!r} is no Special Activity; the {W.names([SA_TITLE[a] for a in mine], plain=True)}"
-                             " are", "4.2, 4.3")
-        if arg not in SA_ACCOMPANY.get(self.op, ()):
-            return W.because(f"{SA_TITLE[arg]} may not accompany {self.title}", f"{SA_RULE[arg]}, 4.1.1")
-        return W.because(f"{SA_TITLE[arg]} has nothing it could do now", SA_RULE[arg])
-
 
 def op_refusal(g: Context, role: str, op: str, frame: dict) -> str | None:
-    """Why *role* may not start Operation *op* with the frame locals *frame*: not one of its Operations (3.1),
-    or no space it may select, with the reasons of the first spaces it may not; ``None`` if it may."""
-    mine = OPS.get(role, [])
-    listed = W.names([ACTIVITIES.op_title[o] for o in mine], plain=True, joint="or")
-    who = "MCP" if role == "mcp" else "British"
-    if op not in OP_FACTION:
-        return W.because(f"{op!r} is no Operation; the {who} choose {listed}", "3.1")
-    if op not in mine:
-        owner = "an MCP" if OP_FACTION[op] == "mcp" else "a British"
-        return W.because(f"{ACTIVITIES.op_title[op]} is {owner} Operation; the {who} choose {listed}", "3.1")
-    proc = g.procs[f"my.op.{op}"]
-    if proc.possible(g, frame):
-        return None
-    local = {**frame, "p": proc.name, "role": role}
-    where = frame.get("only")
-    why = [r for sid in (where if where is not None else B.SPACES) if (r := proc.space_refusal(g, local, sid))][:2]
-    return W.because(f"{ACTIVITIES.op_title[op]} has no space it may select"
-                     f"{' among ' + W.names(where) if where is not None else ''}: {'; '.join(why)}", OP_RULE[op])
+    """Why *role* may not start Operation *op* with the frame locals *frame* (engine.coin.worded.op_refusal:
+    not one of its Operations, 3.1, or no space it may select, with the first spaces' reasons); ``None`` if it
+    may."""
+    return worded.op_refusal(g, role, op, frame, activities=ACTIVITIES, words=W.WORDS, prefix="my.op.")
 
 
 # -- own pieces from the map (1.4.1 IMPORTANT) -----------------------------------------------------------

@@ -8,7 +8,8 @@ one if Limited (3.1, 2.3.4); eligibility stays as it was through a Propaganda Ro
 from __future__ import annotations
 
 from ...coin import resources
-from ...coin.sequence import BOX_NAMES, CoinRules
+from ...coin.sequence import CoinRules
+from ...coin.worded import WordedTurns
 from ...core.errors import RulesBugError
 from ...core.flow import Context
 from . import board as B
@@ -21,18 +22,12 @@ from .operation import OP_FACTION, OPS, new_op_frame, op_refusal
 PASS_RESOURCES = {"british": 2, "mcp": 1}
 
 
-def event_refusal(g: Context, cid: str, side: str) -> str:
-    """Why the *side* text of Event card *cid* is refused in the Event box: the card has no such text (5.2),
-    or the text can change nothing now (5.1.3)."""
-    card = CARDS[cid]
-    if card["single"] != (side == "event"):
-        texts = "a single text (event)" if card["single"] else "an unshaded and a shaded text"
-        return W.because(f"{card['title']} ({cid}) has {texts}", "5.2")
-    label = card["unshaded" if side in ("unshaded", "event") else "shaded"]
-    return W.because(f"the {side} text of {card['title']} ({cid}), {label}, can change nothing now", "5.1.3")
 
 
-class MalayaRules(CoinRules):
+
+class MalayaRules(WordedTurns, CoinRules):
+    words = W.WORDS
+    cards = CARDS
     factions = ("british", "mcp")
     board = B.BOARD
     #: 2.3.1 NOTE: eligibility stays as it was through each Propaganda Round.
@@ -68,32 +63,8 @@ class MalayaRules(CoinRules):
     def start_propaganda(self, g: Context) -> None:
         g.call("my.propaganda", "british")
 
-    def turn_refusal(self, g: Context, f: dict, verb: str, arg: str | None) -> str | None:
-        """Malaya's reasons in a turn (``coin.turn``): a box before anything else (2.3.2), no Special Activity
-        in the Limited Operation box (2.3.4, 4.1) and one only with its Operation (4.1), an Operation's own
-        reasons (:func:`operation.op_refusal`: its spaces and what they cost)."""
-        stage, box = f.get("stage"), f.get("box")
-        if stage == "box" and verb in ("pass", "op", "sa", "done", "unshaded", "shaded", "event"):
-            return W.because(f"choose a box of the Initiative Track first: the {'Pass' if verb == 'pass' else 'action'}"
-                             " is taken in the box chosen", "2.3.2, 2.3.3")
-        if stage != "act":
-            return None
-        if verb == "done":
-            return W.because(f"the turn in the {BOX_NAMES[box]} box is its action or a Pass: choose one",
-                             "2.3.2, 2.3.3")
-        if verb == "sa":
-            if box == "limited":
-                return W.because("a Limited Operation comes with no Special Activity", "2.3.4, 4.1")
-            if box == "event":
-                return W.because("the Event box allows only the Event or a Pass", "2.3.2")
-            return W.because("choose the Operation first (op NAME): the Special Activity accompanies it, before, "
-                             "during or after it", "4.1")
-        if verb == "op" and box != "event" and arg:
-            frame = new_op_frame(g, arg, box == "limited", box == "opsa") if arg in OP_FACTION else {}
-            return op_refusal(g, f["role"], arg, frame)
-        if box == "event" and verb in ("unshaded", "shaded", "event"):
-            return event_refusal(g, g.s["current"], verb)
-        return None
+    def op_refusal(self, g: Context, role: str, op: str, frame: dict) -> str | None:
+        return op_refusal(g, role, op, frame)
 
 
 RULES = MalayaRules()
