@@ -49,8 +49,9 @@ class Step:
 
 
 def games() -> list[dict]:
-    """Slugs, titles, roles, scenarios and options of every game declared (``engine.plugins``)."""
-    return [d.describe() for d in plugins.load().values()]
+    """Slugs, titles, roles, scenarios and options of every game declared (``engine.plugins``), by slug: the
+    same order whichever game a process imported first."""
+    return [d.describe() for _, d in sorted(plugins.load().items())]
 
 
 def definition(game: str) -> GameDefinition:

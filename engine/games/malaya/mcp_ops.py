@@ -11,6 +11,7 @@ Opposition), M8 (Attack's and Ambush's casualties and cubes) and M27 shaded (Ter
 
 from __future__ import annotations
 
+from ...coin.march import GroupedMarch
 from ...core import notation
 from ...core.flow import Context, procedure
 from . import board as B
@@ -300,138 +301,24 @@ class Rally(McpOperation):
 # -- March (3.3.2) -------------------------------------------------------------------------------------
 
 @procedure
-class March(McpOperation):
-    """March (3.3.2): destinations are selected, 1 Resource each but nothing for an Economic Center; then
-    Guerrillas move into them from adjacent spaces, all at once (Control adjusted once the move is over,
-    ruling R-CONTROL-PW). The moves are declared one Guerrilla at a time (``move FROM TO PIECE``) and made
-    together at ``done``: a group from one origin to one destination goes Active if the destination is an
-    Economic Center or at Support and the group plus the cubes there number more than three; otherwise each
-    Guerrilla keeps its state (1.4.3 NOTE). Limited: one destination, from any origins (2.3.4)."""
+class March(GroupedMarch, McpOperation):
+    """March (3.3.2; engine.coin.march): destinations are selected, 1 Resource each but nothing for an Economic
+    Center; a group goes Active if its destination is an Economic Center or at Support and the group plus the
+    cubes there number more than three (1.4.3 NOTE)."""
 
     name = "my.op.march"
     op = "march"
     faction = "mcp"
-    rule = "3.3.2"
-
-    def ok(self, g, f, sid):
-        """A Guerrilla stands next to *sid* to move in (a destination none could reach would do nothing)."""
-        spaces = g.s["spaces"]
-        return any(spaces[a]["guerrillas_u"] or spaces[a]["guerrillas_a"] for a in B.adj(g, sid))
-
-    def why_not(self, g, f, sid):
-        near = sorted(B.adj(g, sid))
-        return W.because(f"no space adjacent to {B.name(sid)} ({W.names(near)}) has a Guerrilla to March in: "
-                         "Guerrillas move from adjacent spaces", "3.3.2")
-
     most_cost = 1  # what a space costs at most (cost, below)
 
     def cost(self, g, f, sid):
         return 0 if B.KIND[sid] == "ec" else 1
 
-    def on_selected(self, g, f, sid):
-        g.say(f"MCP selected {B.name(sid)} as a March destination.", faction="mcp", rule=mcp_rule(f, "3.3.2"))
+    def exposed(self, g, dest):
+        return B.KIND[dest] == "ec" or g.s["spaces"][dest]["support"] > 0
 
-    def on_select_done(self, g, f):
-        f["stage"] = "move"
-        f["groups"] = []
-
-    def left(self, g: Context, f: dict, origin: str, key: str) -> int:
-        """Guerrillas of *key* in *origin* not yet declared to move: each moves once (3.3.2)."""
-        i = 2 if key == "guerrillas_u" else 3
-        return B.sp(g, origin)[key] - sum(grp[i] for grp in f["groups"] if grp[0] == origin)
-
-    def moves(self, g: Context, f: dict) -> list[str]:
-        """The moves the player may declare now: a Guerrilla of each state from each adjacent space that has
-        one not yet declared (:meth:`left`, with the declared ones counted once for the whole list)."""
-        declared: dict[str, tuple[int, int]] = {}
-        for o, _, u, a in f["groups"]:
-            du, da = declared.get(o, (0, 0))
-            declared[o] = (du + u, da + a)
-        spaces, out = g.s["spaces"], []
-        for d in f["spaces"]:
-            for o in sorted(B.adj(g, d)):
-                here, (du, da) = spaces[o], declared.get(o, (0, 0))
-                if here["guerrillas_u"] > du:
-                    out.append(f"{o} {d} guerrilla-u")
-                if here["guerrillas_a"] > da:
-                    out.append(f"{o} {d} guerrilla-a")
-        return out
-
-    def sub_prompt(self, g, f):
-        moves = self.moves(g, f)
-        return {"move": moves, "done": []} if moves else {"done": []}
-
-    def planned(self, f: dict) -> str:
-        parts = [f"{grp[2] + grp[3]} {B.name(grp[0])} to {B.name(grp[1])}" for grp in f["groups"]]
-        return f" (declared: {', '.join(parts)})" if parts else ""
-
-    def sub_text(self, g, f):
-        head = f"MCP March into {W.names(f['spaces'])}"
-        if not g.offers("move", lambda: bool(self.moves(g, f))):
-            return f"{head}: no more Guerrilla may move{self.planned(f)}; done to move them"
-        return (f"{head}: move a Guerrilla from an adjacent space (move FROM TO guerrilla-u|guerrilla-a)"
-                f"{self.planned(f)}, or done to move them all at once")
-
-    def sub_explain(self, g, f, verb, arg):
-        if verb != "move":
-            return None
-        rule = "3.3.2"
-        words = W.parts(arg, 3)
-        if words is None or words[2] not in WORD_KEY:
-            return W.form("move", "FROM TO guerrilla-u|guerrilla-a", arg, rule)
-        o, d, w = words
-        for s in (o, d):
-            if not W.is_space(s):
-                return W.not_a_space(s)
-        if d not in f["spaces"]:
-            return W.because(f"{B.name(d)} is not a destination of this March ({W.names(f['spaces'])})", rule)
-        if o == d:
-            return W.because(f"the Guerrillas are in {B.name(d)} already: March moves them from adjacent spaces",
-                             rule)
-        if o not in B.adj(g, d):
-            return W.because(f"{B.name(o)} is not adjacent to {B.name(d)}: March moves Guerrillas from adjacent "
-                             "spaces", rule)
-        key = WORD_KEY[w]
-        there = B.sp(g, o)[key]
-        if not there:
-            return W.because(f"{W.has(g, o, key)} to move", rule)
-        return W.because(f"the {W.count(there, key)} in {B.name(o)} are all declared to move already: each "
-                         "Guerrilla moves once", rule)
-
-    def sub_act(self, g, f, verb, arg):
-        if verb == "move":
-            o, d, w = arg.split(" ")
-            for grp in f["groups"]:
-                if grp[0] == o and grp[1] == d:
-                    break
-            else:
-                grp = [o, d, 0, 0]
-                f["groups"].append(grp)
-            grp[2 if w == "guerrilla-u" else 3] += 1
-            return
-        self.execute(g, f)
-        f["stage"] = "final"
-
-    def execute(self, g: Context, f: dict) -> None:
-        """Every declared group moves at once; each goes Active where 3.3.2 says (see the class)."""
-        rule = mcp_rule(f, "3.3.2")
-        with B.together(g):
-            for o, d, u, a in f["groups"]:
-                y = B.sp(g, d)
-                n = u + a
-                cubes = B.cubes(y)
-                exposed = (B.KIND[d] == "ec" or y["support"] > 0) and n + cubes > 3
-                B.move(g, o, d, "guerrillas_u", u)
-                B.move(g, o, d, "guerrillas_a", a)
-                flipped = B.activate(g, d, u, "guerrillas") if exposed else 0
-                why = ""
-                if flipped:
-                    where = "an Economic Center" if B.KIND[d] == "ec" else "at Support"
-                    why = (f"; {W.count(flipped, 'guerrillas_u')} went Active ({B.name(d)} is {where}, and "
-                           f"{n} moving + {W.count(cubes, 'cubes')} > 3)")
-                g.say(f"MCP Marched {W.count(n, 'guerrillas')} from {B.name(o)} to {B.name(d)}{why}.",
-                      faction="mcp", rule=rule)
-        f["groups"] = []
+    def exposed_where(self, g, dest):
+        return "an Economic Center" if B.KIND[dest] == "ec" else "at Support"
 
 
 # -- Terror (3.3.4) ------------------------------------------------------------------------------------
