@@ -87,8 +87,10 @@ class OwnPieces:
             g.say(f"{label}: no {kind.label} may go in {board.name(sid)} (1.4.2).", faction=role, rule="1.4.2")
             return
         if g.s["available"][piece]:
-            board.place(g, sid, piece, 1)
-            g.say(f"{label}: {side_name(role)} placed {kind.named()} in {board.name(sid)}.", faction=role, rule=rule)
+            with board.together(g):  # the placement's line first, then what it changed (Control, 1.7)
+                board.place(g, sid, piece, 1)
+                g.say(f"{label}: {side_name(role)} placed {kind.named()} in {board.name(sid)}.", faction=role,
+                      rule=rule)
             return
         from_map = self.may_take(g, role, piece, by)
         options = self.sources(g, sid, piece) if from_map else []

@@ -381,9 +381,10 @@ class Terror(MauMauOperation):
         if verb == "done":
             f["stage"] = "select"
             return
-        B.remove(g, here, "police", 1)
-        f["removed"] += 1
-        g.say(f"Mau Mau removed a Police cube from {B.name(here)} (Terror).", faction="maumau",
-              rule=mm_rule(f, "3.3.3"))
+        with B.together(g):  # the removal's line first, then what it changed (Control, 1.7)
+            B.remove(g, here, "police", 1)
+            f["removed"] += 1
+            g.say(f"Mau Mau removed a Police cube from {B.name(here)} (Terror).", faction="maumau",
+                  rule=mm_rule(f, "3.3.3"))
         more = f["removed"] < TERROR_POLICE and B.sp(g, here)["police"]
         f["stage"] = "police" if more else "select"

@@ -128,6 +128,9 @@ def test_3_3_1_rally_places_one_underground_guerrilla_for_1_resource_and_control
     assert s["control"]["embu"] == "maumau" and s["pw"] == 11  # Embu Population 1 (1.7)
     assert "Mau Mau paid 1 Resource for Rally in Embu (3 -> 2)." in texts(log + log2)
     assert "Rally: Mau Mau placed a Guerrilla in Embu." in texts(log2)
+    lines = [e["text"] for e in log2]  # the placement first, then the Control it gave (1.7)
+    placed = lines.index("Rally: Mau Mau placed a Guerrilla in Embu.")
+    assert all(placed < i for i, t in enumerate(lines) if "Control" in t or "Political Will" in t), lines
 
 
 def test_3_3_1_rally_with_a_base_places_up_to_population_plus_bases():
