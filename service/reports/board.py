@@ -32,8 +32,7 @@ from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader
 
-from engine.coin.facts import CARD_SEP
-
+from .capabilities import capability_lines
 from .textwidth import ASCENT, text_width
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"  # the top-level templates/ folder
@@ -77,10 +76,6 @@ CIRCLE_INSET = 3.0
 CITY_MARKER_H, CITY_MARKER_SIZE, CITY_MARKER_PAD, CITY_MARKER_ROW_H = 14, 9, 8, 16
 #: Where a circle's piece grid starts, above its centre, as a part of its radius (``_space``).
 CIRCLE_PIECES_RISE = 0.42
-#: The capabilities panel (``_panel``): the baseline of its first line under the title, the advance from
-#: one line to the next, its text's size in px, and the room it has under its title unless the layout
-#: gives its height ``h``.
-CAPS_FIRST, CAPS_LINE_H, CAPS_SIZE, CAPS_H = 17, 13.5, 10.5, 66
 
 
 def load_layout(game_slug: str) -> dict | None:
@@ -347,75 +342,6 @@ def _numbered(v: int, lo: int, hi: int, on: bool, sparse: bool) -> bool:
     return not sparse or hi - lo + 1 <= SPARSE_AFTER or on or v in (lo, hi) or v % 5 == 0
 
 
-def _fact_cards(facts: list[dict], label: str) -> list[str]:
-    """The cards the fact *label* names (engine.coin.facts: ``Capabilities``, ``Momentum``), each as the
-    fact prints it; the fact's cards are separated by ``CARD_SEP``. None if there is no such fact or it
-    says ``none``."""
-    for f in facts:
-        if f["label"] == label and f["value"] != "none":
-            return f["value"].split(CARD_SEP)
-    return []
-
-
-def _fit(text: str, width: float, size: float) -> str:
-    """*text*, cut short with an ellipsis if its estimated width at *size* px is more than *width*."""
-    if text_width(text, size) <= width:
-        return text
-    while text and text_width(text + "\u2026", size) > width:
-        text = text[:-1]
-    return text.rstrip(" ,;:(") + "\u2026"
-
-
-def _wrap(text: str, width: float, size: float) -> list[str]:
-    """*text* in lines no wider than *width* at *size* px (estimated: ``textwidth``), broken at spaces; a
-    word wider than the line stands alone on its line."""
-    lines, cur = [], ""
-    for word in text.split(" "):
-        trial = f"{cur} {word}" if cur else word
-        if cur and text_width(trial, size) > width:
-            lines.append(cur)
-            cur = word
-        else:
-            cur = trial
-    return [*lines, cur]
-
-
-def _capability_lines(p: dict, caps: dict, names: dict, facts: list[dict]) -> list[dict]:
-    """The capabilities panel's lines (issue 27: it printed bare ids, ``P25 (shaded)``): each Capability in
-    force as the game's facts name it (its title and the text in force, ``engine.coin.facts.in_force``),
-    then each card of the Momentum fact; without facts, a Capability is named by its title among *names*'
-    cards and its side. Each in full, on as many lines as it takes (the next ones indented), while they all
-    fit the panel's height (``h``, else ``CAPS_H``); else one line each, cut short, and more than fit go in
-    two columns, past which the last line says how many more the facts list.
-    ``{"id", "side", "text", "x", "y", "kind"}`` each (``kind``: ``capability`` or ``momentum``)."""
-    named = _fact_cards(facts, p.get("fact", "Capabilities"))
-    lines = []
-    for cid, side in sorted(caps.items()):
-        text = next((t for t in named if t.startswith(f"{cid} (") or f" ({cid}, " in t), None)
-        if text is None:
-            title = names.get("cards", {}).get(cid, "")
-            text = f"{title} ({cid}, {side})" if title else f"{cid} ({side})"
-        lines.append({"id": cid, "side": side, "text": text, "kind": "capability"})
-    lines += [{"id": "", "side": "", "text": f"Momentum: {t}", "kind": "momentum"}
-              for t in _fact_cards(facts, p.get("momentum", "Momentum"))]
-    rows = int((p.get("h", CAPS_H) - CAPS_FIRST) // CAPS_LINE_H) + 1
-    width = p.get("w", 470) - 10
-    wrapped = [{**ln, "text": part, "indent": i > 0} for ln in lines
-               for i, part in enumerate(_wrap(ln["text"], width - COUNTER_INDENT, CAPS_SIZE))]
-    if len(wrapped) <= rows:  # room for each in full
-        return [{**ln, "x": _num(p["x"] + 10 + (COUNTER_INDENT if ln["indent"] else 0)),
-                 "y": _num(p["y"] + CAPS_FIRST + i * CAPS_LINE_H)} for i, ln in enumerate(wrapped)]
-    cols = 1 if len(lines) <= rows else 2
-    if len(lines) > rows * cols:
-        more = len(lines) - (rows * cols - 1)
-        lines = lines[:rows * cols - 1] + [{"id": "", "side": "", "kind": "more",
-                                            "text": f"and {more} more (the facts list them all)"}]
-    col_w = width if cols == 1 else (width - 10) / 2
-    return [{**ln, "text": _fit(ln["text"], col_w, CAPS_SIZE),
-             "x": _num(p["x"] + 10 + (i // rows) * (col_w + 10)),
-             "y": _num(p["y"] + CAPS_FIRST + (i % rows) * CAPS_LINE_H)} for i, ln in enumerate(lines)]
-
-
 def _panel(p: dict, view: dict, legend: dict, names: dict, pieces_by_kind: dict, sparse: bool = False,
            facts: list[dict] = ()) -> dict:
     t = p["type"]
@@ -457,7 +383,7 @@ def _panel(p: dict, view: dict, legend: dict, names: dict, pieces_by_kind: dict,
         out["played"] = _count(_lookup(view, p["played"]) or [])
     elif t == "capabilities":  # ``{card id: side}`` (``key``), and the Momentum fact's cards
         caps = _lookup(view, p["key"]) or {}
-        out.update(caps=_capability_lines(p, caps, names, facts), count=len(caps))
+        out.update(caps=capability_lines(p, caps, names, facts, COUNTER_INDENT), count=len(caps))
     elif t == "pool":
         val = view.get(p["key"])
         if isinstance(val, dict):

@@ -39,3 +39,26 @@ def text_width(text: str, size: float, bold: bool = False) -> float:
     table = BOLD if bold else REGULAR
     units = sum(table[o - 32] if 32 <= (o := ord(ch)) < 127 else UNITS_PER_EM for ch in text)
     return units * size / UNITS_PER_EM
+
+
+def fit(text: str, width: float, size: float) -> str:
+    """*text*, cut short with an ellipsis if its estimated width at *size* px is more than *width*."""
+    if text_width(text, size) <= width:
+        return text
+    while text and text_width(text + "\u2026", size) > width:
+        text = text[:-1]
+    return text.rstrip(" ,;:(") + "\u2026"
+
+
+def wrap(text: str, width: float, size: float) -> list[str]:
+    """*text* in lines no wider than *width* at *size* px (estimated: ``textwidth``), broken at spaces; a
+    word wider than the line stands alone on its line."""
+    lines, cur = [], ""
+    for word in text.split(" "):
+        trial = f"{cur} {word}" if cur else word
+        if cur and text_width(trial, size) > width:
+            lines.append(cur)
+            cur = word
+        else:
+            cur = trial
+    return [*lines, cur]

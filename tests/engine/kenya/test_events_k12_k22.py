@@ -9,7 +9,7 @@ import pytest
 
 import engine
 from engine.core.errors import IllegalActionError
-from engine.games.kenya.events import cards_k12_k22  # noqa: F401  (registers the texts)
+from engine.games.kenya.events import cards_k12_k16, cards_k17_k22  # noqa: F401  (register the texts)
 from engine.games.kenya.invariants import invariants
 from engine.testing import Position
 

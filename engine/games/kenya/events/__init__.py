@@ -16,7 +16,8 @@ capability = EVENTS.capability
 
 from . import (  # noqa: E402, F401  (register texts and procedures)
     cards_k01_k11,
-    cards_k12_k22,
+    cards_k12_k16,
+    cards_k17_k22,
     cards_k23_k32,
     common,
     granted,
