@@ -11,7 +11,7 @@ or current, so passing every title does not leak the deck.
 
 A City's name in its circle is set as large as fits it (``_circle_label_size``) and the City's markers
 stand inside it (``_circle_markers``); the capabilities panel prints what the game's facts (``engine.facts``)
-say of the Capabilities and Momentum in force (``_capability_lines``), as every other output does (issue 27).
+say of the Capabilities and Momentum in force (``capabilities.capability_lines``), as every other output does (issue 27).
 
 What a layout may say beyond shapes and places (all optional; a layout that says none is drawn as before):
 a legend marker with a ``level`` is drawn where the space's count of its ``kind`` equals that level (one
@@ -526,7 +526,7 @@ def render_board_svg(view: dict, layout: dict, names: dict | None = None, toolti
     *paper* draws less SVG text for the same reason: a long track numbers only some boxes
     (``_numbered``), and every stack's count is one ``<text>`` for the whole board (``_count_text``).
     *facts* are the view's (``engine.facts``), which name the Capabilities and Momentum in force the way
-    every other output does (``_capability_lines``); computed here when not given.
+    every other output does (``capabilities.capability_lines``); computed here when not given.
     """
     names = _names(names or {})
     if facts is None:
