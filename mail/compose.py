@@ -50,8 +50,10 @@ def legal_items(actions: dict) -> list[str]:
     return items(actions)
 
 
-def choices(prompts: dict, role: str) -> list[Block]:
-    """What *role* is asked now and its legal orders, or who else must act."""
+def choices(prompts: dict, role: str, game: str | None = None) -> list[Block]:
+    """What *role* is asked now and its legal orders, or who else must act (each seat as *game*'s rulebook
+    prints it: ``textboard.role_name``)."""
+    from service.textboard import role_name
     out: list[Block] = []
     mine = prompts.get(role)
     if mine:
@@ -60,7 +62,7 @@ def choices(prompts: dict, role: str) -> list[Block]:
         out.append(("list", legal_items(mine["actions"])))
     others = [r for r in prompts if r != role]
     if others:
-        out.append(("p", "Waiting for: " + ", ".join(r.title() for r in others) + "."))
+        out.append(("p", "Waiting for: " + ", ".join(role_name(r, game) for r in others) + "."))
     return out
 
 
@@ -119,13 +121,14 @@ def verdict_blocks(verdict: dict, role: str) -> list[Block]:
         out.append(("p", f"The game is at position {verdict['seq']}."))
     if verdict.get("outcome"):
         out.append(("h", outcome_line(verdict["outcome"])))
-    out.extend(choices(verdict.get("prompts") or {}, role))
+    out.extend(choices(verdict.get("prompts") or {}, role, verdict.get("game")))
     return out
 
 
 def position_blocks(gid: str, game_view: dict, role: str) -> list[Block]:
     """STATUS and the "your move" mail: the seat's view, then its choices."""
-    return [("pre", view_text(gid, game_view["view"])), *choices(game_view["prompts"], role)]
+    return [("pre", view_text(gid, game_view["view"])),
+            *choices(game_view["prompts"], role, game_view["view"].get("game"))]
 
 
 def example_orders(prompts: dict, role: str | None) -> str:
@@ -157,7 +160,7 @@ def help_blocks(gid: str, game_name: str, addr: str, role: str | None, prompts: 
         ("pre", engine.orders_text(game_name)),
     ]
     if role:
-        out.extend(choices(prompts, role))
+        out.extend(choices(prompts, role, game_name))
     return out
 
 

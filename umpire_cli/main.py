@@ -30,7 +30,7 @@ def _now(state: dict) -> list[str]:
     lines = []
     for role in engine.active_roles(state):
         p = engine.prompt(state, role)
-        lines.append(f"{role.title()} to act (rule {p['rule']}): {p['text']}")
+        lines.append(f"{engine.definition(state['game']).role_name(role)} to act (rule {p['rule']}): {p['text']}")
         lines.extend(_fmt_legal(p["actions"]))
     return lines
 

@@ -13,7 +13,7 @@ from engine.core.moves import stated_after
 from service import adjudication
 from service import games as G
 from service.errors import ServiceError
-from service.textboard import legal_lines
+from service.textboard import legal_lines, role_name
 
 
 def _app(config: dict | None = None):
@@ -94,6 +94,7 @@ def move(gid: str, role: str, raw: str, token: str | None = None) -> int:
     try:
         with Session() as s, s.begin():
             game = G.get_game(s, gid)
+            slug = game.game
             if role not in engine.definition(game.game).roles:
                 raise click.ClickException(f"{role!r} is not a role of {game.game}; its roles are "
                                            f"{', '.join(engine.definition(game.game).roles)}")
@@ -124,14 +125,15 @@ def move(gid: str, role: str, raw: str, token: str | None = None) -> int:
         if e.get("legal"):
             click.echo("Allowed there:", err=True)
             click.echo("\n".join(legal_lines(e["legal"])), err=True)
-    _prompts(v.get("prompts") or {})
+    _prompts(v.get("prompts") or {}, slug)
     return 0 if out["status"] == "accepted" else 1
 
 
-def _prompts(prompts: dict) -> None:
-    """Who must act now, each with every order allowed (``textboard.legal_lines``: none left out)."""
+def _prompts(prompts: dict, game: str | None = None) -> None:
+    """Who must act now, each as the game's rulebook prints the seat (``textboard.role_name``), with every
+    order allowed (``textboard.legal_lines``: none left out)."""
     for r, p in prompts.items():
-        click.echo(f"{r.title()} to act (rule {p['rule']}): {p['text']}")
+        click.echo(f"{role_name(r, game)} to act (rule {p['rule']}): {p['text']}")
         click.echo("\n".join(legal_lines(p.get("actions") or {})))
 
 
@@ -168,7 +170,7 @@ def show(gid: str, role: str, as_json: bool) -> None:
     click.echo(render_text({"id": gid}, v["view"]))
     if v.get("outcome"):  # the rules' or the umpire's (a resignation, an abandon)
         click.echo(outcome_line(v["outcome"], v["view"].get("game")))
-    _prompts(v["prompts"])
+    _prompts(v["prompts"], v["view"].get("game"))
 
 
 def log(gid: str) -> None:

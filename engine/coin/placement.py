@@ -27,7 +27,8 @@ from ..core.ruling_choice import chosen
 from .board import Board
 from .wording import side_name
 
-notation.declare(__name__, {"take", "done"})
+#: ``take`` is declared by each game that places from the map (a word declared here would be every COIN game's).
+notation.declare(__name__, {"done"})
 
 
 @dataclass(frozen=True)

@@ -3,8 +3,8 @@
 the refusal of an Operation that may not start (3.1), and a turn's refusals (2.3.2 to 2.3.4, 4.1, 5.1.3, 5.2).
 
 A game's Operation base subclasses :class:`WordedOperation` (with ``activities`` and ``words``); its
-``CoinRules`` mixes in :class:`WordedTurns` (with ``words``, ``cards`` and ``op_refusal``, the game's
-binding of :func:`op_refusal`).
+``CoinRules`` mixes in :class:`WordedTurns` (with ``words``, ``cards`` and ``op_refusal``;
+``engine.coin.tabled_rules.TabledRules`` binds :func:`op_refusal` from the game's tables).
 """
 
 from __future__ import annotations

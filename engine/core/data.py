@@ -1,7 +1,8 @@
 """A game's static data files (map, components, setup, cards, rulings), read from its ``data`` package.
 
 Static data read once at import, not game I/O: the engine stays pure (DESIGN.md section 3). Each game's
-``data/__init__.py`` binds ``load = loader(__package__)`` and reads its files with it.
+``data/__init__.py`` reads its files with ``loader(__package__)`` (the COIN games through
+``engine.coin.game_data.game_data``).
 """
 
 from __future__ import annotations

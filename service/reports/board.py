@@ -32,6 +32,7 @@ from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader
 
+from ..textboard import role_name
 from .capabilities import capability_lines
 from .textwidth import ASCENT, text_width
 
@@ -421,12 +422,13 @@ def _panel(p: dict, view: dict, legend: dict, names: dict, pieces_by_kind: dict,
         role = view.get("role")
         out["title"] = names.get("game") or ""
         out["role"] = role
+        out["role_name"] = role_name(role, view.get("game")) if role else "Public"
         out["player"] = (names["roles"].get(role) or names["flat"].get(role) or "") if role else ""
         out["seq"] = view.get("seq")
         outcome = view.get("outcome")
         if isinstance(outcome, dict):  # "British win", not the record the engine keeps; no winner: a draw
             winner = outcome.get("winner")
-            outcome = f"{str(winner).replace('-', ' ').title()} win" if winner else "no winner"
+            outcome = f"{role_name(str(winner), view.get('game'))} win" if winner else "no winner"
         out["outcome"] = outcome
     return out
 

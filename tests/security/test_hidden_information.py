@@ -201,7 +201,8 @@ def play_to_stages(client, sessions, gid, tokens, seed: int, limit: int = 400):
     raise AssertionError(f"no Event and Propaganda within {limit} actions")
 
 
-@pytest.mark.parametrize("slug,seed", [("palestine", 3), ("arab-revolt", 5), ("malaya", 7), ("kenya", 9)])
+@pytest.mark.parametrize("slug,seed", [("palestine", 3), ("arab-revolt", 5), ("malaya", 7), ("kenya", 9),
+                                       ("cyprus", 11)])
 def test_no_output_for_a_seat_or_the_public_holds_hidden_cards(app, client, sessions, monkeypatch, slug, seed):
     rnd = random.Random(seed)  # the game's seed too, so the dice and the positions are the same every run
     monkeypatch.setattr(G.secrets, "token_bytes", lambda n=32: rnd.randbytes(n))

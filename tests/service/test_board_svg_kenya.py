@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import colorsys
 import copy
-import itertools
 import math
 import xml.etree.ElementTree as ET
 
@@ -20,8 +19,9 @@ import pytest
 
 from engine.games.kenya.data import CARDS, COMPONENTS, DECK, MAP, SETUP, load
 from service.reports import render_board_svg
-from service.reports.board import CIRCLE_INSET, DIGIT_W, board_key, board_note, key_box
-from service.reports.textwidth import ASCENT, text_width
+from service.reports.board import CIRCLE_INSET, board_note
+from service.reports.textwidth import text_width
+from tests.service import board_checks as checks
 from tests.service.svg_reading import NS, SVG, counts_in, groups, markers_in, spaces_of, text_of, track
 
 PIECE_KINDS = ("troops", "police", "guerrillas_u", "guerrillas_a", "bases")
@@ -30,8 +30,6 @@ SHAPE = {"province": "polygon", "mountain-jungle": "polygon", "city": "circle"}
 LEVEL = {"loyal": 1, "neutral": 0, "resistance": -1}
 SPACES = {s["id"]: s for s in MAP["spaces"]}
 TITLES = {cid: c["title"] for cid, c in CARDS.items()}
-#: How far inside its space's border a label, stack or marker stands at the least (a border is 2 px wide).
-MARGIN = 3.0
 
 
 @pytest.fixture(scope="module")
@@ -83,8 +81,7 @@ def busy(view: dict) -> dict:
 
 
 def render(view, layout, **kw):
-    names = {"cards": TITLES, "game": layout["title"]}
-    return ET.fromstring(render_board_svg(view, layout, names, **kw))
+    return checks.render_unregistered(view, layout, TITLES, **kw)
 
 
 def expected_markers(view: dict, sid: str) -> set[str]:
@@ -193,104 +190,26 @@ def test_r_pipeline_1_the_pipeline_boxes_are_the_components_boxes(layout):
     assert len(pipe["names"]) == len(pipe["notes"]) == len(COMPONENTS["pipeline_track"]["boxes"])
 
 
-def _segments(points):
-    return [(tuple(points[i]), tuple(points[(i + 1) % len(points)])) for i in range(len(points))]
-
-
-def _to_segment(p, a, b) -> float:
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    t = max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / (dx * dx + dy * dy)))
-    return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
-
-
-def _inside(p, points) -> bool:
-    hit = False
-    for (ax, ay), (bx, by) in _segments(points):
-        if (ay > p[1]) != (by > p[1]) and p[0] < ax + (p[1] - ay) * (bx - ax) / (by - ay):
-            hit = not hit
-    return hit
-
-
-def _border_distance(p, points) -> float:
-    return min(_to_segment(p, *e) for e in _segments(points))
-
-
-def _touch(a: dict, b: dict) -> bool:
-    """Whether two drawn spaces meet (the method of test_board_svg_malaya.py): two polygons share an edge; a
-    circle crosses or touches a polygon's border or lies in it; two circles touch."""
-    if a["shape"] == b["shape"] == "polygon":
-        edges = lambda s: {tuple(sorted(e)) for e in _segments(s["points"])}  # noqa: E731
-        return bool(edges(a) & edges(b))
-    if a["shape"] == b["shape"] == "circle":
-        return math.dist(a["center"], b["center"]) <= a["r"] + b["r"]
-    poly, circle = (a, b) if a["shape"] == "polygon" else (b, a)
-    c = tuple(circle["center"])
-    return _inside(c, poly["points"]) or _border_distance(c, poly["points"]) <= circle["r"]
-
-
-def _meet_at_a_point(a: dict, b: dict) -> bool:
-    """Whether two polygons have any point in common: a corner of one on the other's border."""
-    return any(_border_distance(p, b["points"]) < 1e-9 for p in a["points"]) or any(
-        _border_distance(p, a["points"]) < 1e-9 for p in b["points"])
-
-
 def test_1_3_6_adjacent_spaces_touch_on_the_schematic_and_no_others_do(layout):
     """The drawing keeps the map's adjacency (1.3.6, ruling R-MAP-1): every pair map.json makes adjacent
     meets (Nairobi's circle lies across the border of Kiambu and Thika) and no other pair does, not even at
     a corner (among them the pairs map.json lists as not adjacent: Kiambu with Nyeri, the two Mountain
     Jungles, Rift Valley with Nairobi, Thika with Embu...)."""
-    adjacent = {frozenset((e["a"], e["b"])) for e in MAP["adjacency"]}
     spaces = layout["spaces"]
-    wrong = [(a, b) for a, b in itertools.combinations(sorted(spaces), 2)
-             if _touch(spaces[a], spaces[b]) != (frozenset((a, b)) in adjacent)]
-    assert wrong == []
+    adjacent = checks.check_adjacency_drawn(spaces, MAP)
     assert len(adjacent) == len(MAP["adjacency"]) == 24
-    assert not any(_touch(spaces[e["a"]], spaces[e["b"]]) for e in MAP["not_adjacent"])
-    corners = [(a, b) for a, b in itertools.combinations(sorted(spaces), 2)
-               if spaces[a]["shape"] == spaces[b]["shape"] == "polygon" and frozenset((a, b)) not in adjacent
-               and _meet_at_a_point(spaces[a], spaces[b])]
-    assert corners == []
     # Nairobi's only neighbours, and its centre on their border (1.3.4: the City between them)
     nairobi = spaces["nairobi"]
-    border = set(map(frozenset, _segments(spaces["kiambu"]["points"]))) & set(map(frozenset, _segments(spaces["thika"]["points"])))
-    assert min(_to_segment(tuple(nairobi["center"]), *e) for e in map(tuple, border)) < nairobi["r"] / 4
-
-
-def _area(points) -> float:
-    return sum(a[0] * b[1] - b[0] * a[1] for a, b in _segments(points)) / 2
-
-
-def _cross(p, q, r, s) -> bool:
-    """Whether segments pq and rs cross at a point inside both (not at an end)."""
-    def side(a, b, c):
-        return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
-    return side(p, q, r) * side(p, q, s) < 0 and side(r, s, p) * side(r, s, q) < 0
+    border = (set(map(frozenset, checks.segments(spaces["kiambu"]["points"])))
+              & set(map(frozenset, checks.segments(spaces["thika"]["points"]))))
+    assert min(checks.to_segment(tuple(nairobi["center"]), *e) for e in map(tuple, border)) < nairobi["r"] / 4
 
 
 def test_the_provinces_and_mountain_jungles_tile_the_map_without_gaps_or_overlaps(layout):
     """The polygons are drawn the same way round, no two borders cross, a border two spaces share runs one
     way in one and the other way in the other (so neither lies over the other), and the borders no two
     share form one closed outline: the spaces cover the map with no hole between them."""
-    polys = {sid: s["points"] for sid, s in layout["spaces"].items() if s["shape"] == "polygon"}
-    assert all(_area(p) > 0 for p in polys.values())
-    directed: dict[tuple, list[str]] = {}
-    for sid, pts in polys.items():
-        for a, b in _segments(pts):
-            directed.setdefault((a, b), []).append(sid)
-    assert all(len(v) == 1 for v in directed.values())  # no border twice the same way
-    outline = {e: v for e, v in directed.items() if (e[1], e[0]) not in directed}
-    nxt = {a: b for a, b in outline}
-    assert len(nxt) == len(outline)  # each corner of the outline starts one border of it
-    start = next(iter(nxt))
-    loop, at = [start], nxt[start]
-    while at != start:
-        loop.append(at)
-        at = nxt[at]
-    assert len(loop) == len(outline)  # one closed loop
-    assert sum(_area(p) for p in polys.values()) == pytest.approx(_area(loop))
-    edges = [(sid, e) for sid, pts in polys.items() for e in _segments(pts)]
-    crossing = [(s1, s2) for (s1, e1), (s2, e2) in itertools.combinations(edges, 2) if s1 != s2 and _cross(*e1, *e2)]
-    assert crossing == []
+    checks.check_tiling(layout["spaces"])
 
 
 # --- the setup (2.1) ------------------------------------------------------------------------------------
@@ -303,14 +222,8 @@ def test_2_1_setup_renders_every_space_piece_and_marker(view, layout):
     root = render(view, layout)
     spaces = spaces_of(root)
     assert set(spaces) == set(SPACES)
-    totals = dict.fromkeys(PIECE_KINDS, 0)
-    for sid, x in view["spaces"].items():
-        got = counts_in(spaces[sid])
-        assert got == {k: x[k] for k in PIECE_KINDS if x[k]}, sid
-        assert markers_in(spaces[sid]) == expected_markers(view, sid), sid
-        assert SPACES[sid]["name"] in text_of(spaces[sid])
-        for k, n in got.items():
-            totals[k] += n
+    totals = checks.drawn_totals(root, view, PIECE_KINDS, expected_markers,
+                                 {sid: s["name"] for sid, s in SPACES.items()})
     count = {p["piece"]: p["count"] for p in COMPONENTS["pieces"]}
     off = {k: view["available"].get(k, 0) + view["out_of_play"].get(k, 0) for k in count}
     assert totals == {"troops": count["troops"] - off["troops"], "police": count["police"] - off["police"],
@@ -395,48 +308,15 @@ def test_loyalty_resistance_terror_control_the_pipeline_and_a_capability_are_sho
 # --- where the board draws what -------------------------------------------------------------------------
 
 
-def _boxes(g) -> list[tuple[str, float, float, float, float]]:
-    """The space's name, stacks and markers as boxes (what, x, y, width, height): a name by its estimated
-    width (``textwidth``) from the top of its letters to its baseline; a stack its icon (22 x 21) and count
-    (a digit's advance each); a marker its rectangle."""
-    out = []
-    label = g.find(SVG + "text[@class='label']")
-    size, x, y = float(label.get("font-size")), float(label.get("x")), float(label.get("y"))
-    w = text_width(label.text, size, bold=True)
-    out.append(("name", x - w / 2, y - ASCENT * size, w, ASCENT * size))
-    for st in groups(g, "pieces"):
-        count = st.find(SVG + "text[@class='count']")
-        x, y = float(count.get("x")) - 22, float(count.get("y")) - 16
-        out.append((st.get("data-kind"), x, y, 22 + DIGIT_W * len(count.text), 21))
-    for m in groups(g, "marker"):
-        rect = m.find(SVG + "rect")
-        out.append((m.get("data-marker"), *(float(rect.get(k)) for k in ("x", "y", "width", "height"))))
-    return out
-
-
 @pytest.mark.parametrize("load_", ["setup", "busy"])
 def test_every_name_piece_and_marker_stands_inside_its_own_space(view, layout, load_):
     """At the setup and on a board as full as it gets (``busy``): each space's name, stacks and markers lie
-    inside it, ``MARGIN`` px clear of its border (in Nairobi: inside the circle less its stroke), and nothing
-    of a Province or Mountain Jungle lies under Nairobi's circle."""
+    inside it, ``board_checks.MARGIN`` px clear of its border (in Nairobi: inside the circle less its stroke),
+    and nothing of a Province or Mountain Jungle lies under Nairobi's circle."""
     v = view if load_ == "setup" else busy(view)
     root = render(v, layout)
     spaces = layout["spaces"]
-    city = spaces["nairobi"]
-    out = []
-    for sid, g in spaces_of(root).items():
-        spec = spaces[sid]
-        for what, x, y, w, h in _boxes(g):
-            corners = [(x, y), (x + w, y), (x, y + h), (x + w, y + h)]
-            if spec["shape"] == "circle":
-                ok = all(math.dist(c, spec["center"]) <= spec["r"] - CIRCLE_INSET for c in corners)
-            else:
-                near = (min(max(city["center"][0], x), x + w), min(max(city["center"][1], y), y + h))
-                ok = all(_inside(c, spec["points"]) and _border_distance(c, spec["points"]) >= MARGIN for c in corners) \
-                    and math.dist(near, city["center"]) > city["r"] + MARGIN
-            if not ok:
-                out.append((sid, what))
-    assert out == []
+    assert checks.misplaced(root, spaces, [spaces["nairobi"]]) == []
     if load_ == "busy":  # every kind of piece and every marker was drawn
         for sid, g in spaces_of(root).items():
             assert set(counts_in(g)) == set(PIECE_KINDS) and markers_in(g) == expected_markers(v, sid), sid
@@ -445,14 +325,7 @@ def test_every_name_piece_and_marker_stands_inside_its_own_space(view, layout, l
 def test_nairobis_name_fits_inside_its_circle(view, layout):
     """As test_board_svg_geometry checks every City: the name's estimated width at the size drawn fits the
     circle's chord at the top of its letters, less the stroke, at 9 px or more."""
-    g = spaces_of(render(view, layout))["nairobi"]
-    circle, label = g.find(SVG + "circle"), g.find(SVG + "text[@class='label']")
-    cx, cy, r = (float(circle.get(k)) for k in ("cx", "cy", "r"))
-    size, x, y = float(label.get("font-size")), float(label.get("x")), float(label.get("y"))
-    assert label.text == "Nairobi" and label.get("text-anchor") == "middle" and size >= 9
-    w, top = text_width(label.text, size, bold=True), y - ASCENT * size
-    for px, py in [(x - w / 2, top), (x + w / 2, top), (x - w / 2, y), (x + w / 2, y)]:
-        assert math.hypot(px - cx, py - cy) <= r - CIRCLE_INSET
+    checks.check_name_fits_its_circle(spaces_of(render(view, layout))["nairobi"], "Nairobi")
 
 
 NAIROBI_LOADS = [  # the setup's, and one of every kind of piece with Control, Loyalty or Resistance and Terror
@@ -522,20 +395,7 @@ def test_the_paper_board_and_its_key(view, layout):
     the PDFs print lists every piece and marker, and its box lies below every panel the paper board draws."""
     screen = render(view, layout)
     paper = render(view, layout, tooltips=False, header=False, paper=True)
-    assert not groups(paper, "legend") and not groups(paper, "header") and groups(screen, "legend")
-    assert spaces_of(paper).keys() == spaces_of(screen).keys()
-    assert {sid: markers_in(g) for sid, g in spaces_of(paper).items()} == {
-        sid: markers_in(g) for sid, g in spaces_of(screen).items()}
+    checks.check_the_paper_board(screen, paper)
     assert {sid: {st.get("data-kind"): st.get("data-count") for st in groups(g, "pieces")} for sid, g in spaces_of(paper).items()} == {
         sid: {st.get("data-kind"): st.get("data-count") for st in groups(g, "pieces")} for sid, g in spaces_of(screen).items()}
-    key = board_key(layout)
-    assert [p["label"] for p in key["pieces"]] == [p["label"] for p in layout["legend"]["pieces"]]
-    assert [m["label"] for m in key["markers"]] == [m["label"] for m in layout["legend"]["markers"]]
-    box, h = key_box(layout), layout["canvas"]["height"]
-    assert box["top"] + box["height"] == pytest.approx(100, abs=0.01) and box["height"] >= 20
-    assert box["left"] >= 100 * layout["canvas"]["panel_x"] / layout["canvas"]["width"]
-    for p in layout["panels"]:
-        bottom = p["y"] + (18 * len(p["items"]) if p["type"] == "counters" else 86 if p["type"] == "initiative"
-                           else p.get("h", 0))
-        if p["type"] not in ("header", "legend"):
-            assert 100 * bottom / h <= box["top"], p["type"]
+    checks.check_the_key(layout)

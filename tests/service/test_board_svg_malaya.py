@@ -6,8 +6,6 @@ keys, a flipped track marker, per-space styles and marker rows) work on a layout
 from __future__ import annotations
 
 import copy
-import itertools
-import math
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -16,7 +14,8 @@ import engine
 from engine.core.chance import SeededChance
 from engine.core.game import REGISTRY
 from service.reports import load_layout, render_board_svg
-from service.reports.board import board_key, board_note, key_box
+from service.reports.board import board_note
+from tests.service import board_checks as checks
 from tests.service.svg_reading import NS, SVG, counts_in, groups, markers_in, spaces_of, text_of, track
 
 PIECE_KINDS = ("troops", "police", "guerrillas_u", "guerrillas_a", "bases")
@@ -98,47 +97,11 @@ def test_1_3_layout_covers_the_map_and_says_it_is_schematic(layout, board_map):
         "British Control", "MCP Control", "Support", "Opposition", "New Village", "Terror", "Sabotage"]
 
 
-def _segments(points):
-    return [(tuple(points[i]), tuple(points[(i + 1) % len(points)])) for i in range(len(points))]
-
-
-def _to_segment(p, a, b) -> float:
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    t = max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / (dx * dx + dy * dy)))
-    return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
-
-
-def _inside(p, points) -> bool:
-    hit = False
-    for (ax, ay), (bx, by) in _segments(points):
-        if (ay > p[1]) != (by > p[1]) and p[0] < ax + (p[1] - ay) * (bx - ax) / (by - ay):
-            hit = not hit
-    return hit
-
-
-def _touch(a: dict, b: dict) -> bool:
-    """Whether two drawn spaces meet: two polygons share an edge; a circle crosses or touches a polygon's
-    border or lies in it; two circles touch."""
-    if a["shape"] == b["shape"] == "polygon":
-        edges = lambda s: {tuple(sorted(e)) for e in _segments(s["points"])}  # noqa: E731
-        return bool(edges(a) & edges(b))
-    if a["shape"] == b["shape"] == "circle":
-        return math.dist(a["center"], b["center"]) <= a["r"] + b["r"]
-    poly, circle = (a, b) if a["shape"] == "polygon" else (b, a)
-    c = tuple(circle["center"])
-    return _inside(c, poly["points"]) or min(_to_segment(c, *e) for e in _segments(poly["points"])) <= circle["r"]
-
-
 def test_1_3_6_adjacent_spaces_touch_on_the_schematic_and_no_others_do(layout, board_map):
     """The drawing keeps the map's adjacency (1.3.6): every pair map.json makes adjacent meets, and no
     other pair does (among them Perak with Kuala Lumpur, Trengganu or the bottom EC, and Kedah with
     Kelantan, which map.json lists as not adjacent)."""
-    adjacent = {frozenset((e["a"], e["b"])) for e in board_map["adjacency"]}
-    spaces = layout["spaces"]
-    wrong = [(a, b) for a, b in itertools.combinations(sorted(spaces), 2)
-             if _touch(spaces[a], spaces[b]) != (frozenset((a, b)) in adjacent)]
-    assert wrong == []
-    assert not any(_touch(spaces[e["a"]], spaces[e["b"]]) for e in board_map["not_adjacent"])
+    checks.check_adjacency_drawn(layout["spaces"], board_map, corners=False)
 
 
 # --- the setup (2.1) ------------------------------------------------------------------------------------
@@ -150,13 +113,7 @@ def test_2_1_setup_renders_every_space_piece_and_marker(malaya, view, layout):
     root = render(view, layout, malaya)
     spaces = spaces_of(root)
     assert set(spaces) == set(view["spaces"]) and len(spaces) == 12
-    totals = dict.fromkeys(PIECE_KINDS, 0)
-    for sid, x in view["spaces"].items():
-        got = counts_in(spaces[sid])
-        assert got == {k: x[k] for k in PIECE_KINDS if x[k]}, sid
-        assert markers_in(spaces[sid]) == expected_markers(view, sid), sid
-        for k, n in got.items():
-            totals[k] += n
+    totals = checks.drawn_totals(root, view, PIECE_KINDS, expected_markers)
     # 8 Troops, 6 Police, 6 Guerrillas and 2 Bases on the map (L2176-2184)
     assert totals == {"troops": 8, "police": 6, "guerrillas_u": 6, "guerrillas_a": 0, "bases": 2}
     assert markers_in(spaces["pahang"]) == {"MCP Control", "Opposition"}
@@ -237,21 +194,9 @@ def test_the_paper_board_and_its_key(malaya, view, layout):
     PDFs print lists every piece and marker, and its box lies below every panel the paper board draws."""
     screen = render(view, layout, malaya)
     paper = render(view, layout, malaya, tooltips=False, header=False, paper=True)
-    assert not groups(paper, "legend") and not groups(paper, "header") and groups(screen, "legend")
-    assert spaces_of(paper).keys() == spaces_of(screen).keys() and counts_in(paper) == counts_in(screen)
-    assert {sid: markers_in(g) for sid, g in spaces_of(paper).items()} == {
-        sid: markers_in(g) for sid, g in spaces_of(screen).items()}
-    key = board_key(layout)
-    assert [p["label"] for p in key["pieces"]] == [p["label"] for p in layout["legend"]["pieces"]]
-    assert [m["label"] for m in key["markers"]] == [m["label"] for m in layout["legend"]["markers"]]
-    box, h = key_box(layout), layout["canvas"]["height"]
-    assert box["top"] + box["height"] == pytest.approx(100, abs=0.01) and box["height"] >= 20
-    assert box["left"] >= 100 * layout["canvas"]["panel_x"] / layout["canvas"]["width"]
-    for p in layout["panels"]:
-        bottom = p["y"] + (18 * len(p["items"]) if p["type"] == "counters" else 86 if p["type"] == "initiative"
-                           else p.get("h", 0))
-        if p["type"] not in ("header", "legend"):
-            assert 100 * bottom / h <= box["top"], p["type"]
+    checks.check_the_paper_board(screen, paper)
+    assert counts_in(paper) == counts_in(screen)
+    checks.check_the_key(layout)
 
 
 def test_the_key_panel_wraps_its_markers_inside_the_panel(malaya, view, layout):

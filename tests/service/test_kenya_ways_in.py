@@ -11,15 +11,12 @@ import re
 from html import unescape
 
 import pytest
-from click.testing import CliRunner
 
 import engine
-from engine.core.moves import MOVE_FORMAT
 from mail.compose import help_blocks, text_of
-from service import adjudication
 from service import games as G
 from service.reports import documents
-from umpire_cli.main import cli
+from tests.service.ways_in import cli_play, cli_show, flat, game_json, send_move
 
 #: The Example of Play's first move file (8.0, L2599-2601): Terror in four Reserve Provinces, then Oath in Nyeri.
 TERROR = ["box opsa", "op terror", "space meru", "space embu", "space fort-hall", "space kiambu", "done",
@@ -40,27 +37,19 @@ def test_kenya_is_created_and_played_through_the_api(client, sessions):
     b = r.get_json()
     assert set(b["tokens"]) == {"maumau", "british", "umpire"} and b["waiting_for"] == ["maumau"]
     gid = b["id"]
-    mf = {"format": MOVE_FORMAT, "game": gid, "role": "maumau", "actions": TERROR, "after": 0}
-    r = client.post(f"/api/games/{gid}/moves", json=mf, headers={"Authorization": f"Bearer {b['tokens']['maumau']}"})
-    assert r.status_code == 202, r.get_data(as_text=True)
-    adjudication.adjudicate(sessions, r.get_json()["id"])
-    out = client.get(f"/api/submissions/{r.get_json()['id']}").get_json()
+    out = send_move(client, sessions, gid, "maumau", b["tokens"]["maumau"], TERROR, 0)
     assert out["status"] == "accepted", out
-    g = client.get(f"/api/games/{gid}", headers={"Authorization": f"Bearer {b['tokens']['british']}"}).get_json()
+    g = game_json(client, gid, b["tokens"]["british"])
     v = g["view"]
     assert v["pw"] == 12 and v["resources"] == {"maumau": 4} and v["control"]["nyeri"] == "maumau"
     assert v["spaces"]["nyeri"]["guerrillas_u"] == 2 and v["spaces"]["meru"]["terror"] == 1
     assert not {"deck", "unused", "flow"} & set(v) and g["waiting_for"] == ["british"]
     # an illegal order is refused with its rule and the orders allowed, and changes nothing
-    mf = {"format": MOVE_FORMAT, "game": gid, "role": "british", "actions": ["box limited", "op rally"],
-          "after": g["seq"]}
-    r = client.post(f"/api/games/{gid}/moves", json=mf, headers={"Authorization": f"Bearer {b['tokens']['british']}"})
-    adjudication.adjudicate(sessions, r.get_json()["id"])
-    out = client.get(f"/api/submissions/{r.get_json()['id']}").get_json()
+    out = send_move(client, sessions, gid, "british", b["tokens"]["british"], ["box limited", "op rally"], g["seq"])
     err = out["verdict"]["error"]
     assert out["status"] == "rejected" and err.get("rule") == "3.1", out
     assert "Rally is a Mau Mau Operation" in err["message"]
-    assert client.get(f"/api/games/{gid}").get_json()["seq"] == g["seq"]
+    assert game_json(client, gid)["seq"] == g["seq"]
 
 
 def test_kenya_page_shows_its_board_and_tracks(client):
@@ -79,9 +68,9 @@ def test_kenya_snapshot_and_report_print_its_facts(sessions):
     with sessions() as s:
         game = G.get_game(s, gid)
         for html in (documents.snapshot_html(s, game, "british"), documents.report_html(s, game)):
-            flat = unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)))
-            assert "British Nairobi, Rift Valley, Nanyuki, Thompson's Falls, Thika; Mau Mau Kiambu" in flat
-            assert "Emergency Powers (1): Relocate 0, Reprisal 1" in flat and "Mau Mau Resources" in flat
+            text = flat(html)
+            assert "British Nairobi, Rift Valley, Nanyuki, Thompson's Falls, Thika; Mau Mau Kiambu" in text
+            assert "Emergency Powers (1): Relocate 0, Reprisal 1" in text and "Mau Mau Resources" in text
         assert "Waiting for the Mau Mau" in unescape(re.sub(r"<[^>]+>", "", documents.snapshot_html(s, game, "british")))
 
 
@@ -94,12 +83,8 @@ def test_kenya_mail_help_gives_its_orders():
 
 def test_kenya_through_the_command_line_with_a_local_file(tmp_path):
     path = tmp_path / "kenya.json"
-    runner = CliRunner()
-    out = runner.invoke(cli, ["new", "kenya", "--scenario", "example-of-play", "--seed", "7", "-o", str(path)])
-    assert out.exit_code == 0, out.output
-    out = runner.invoke(cli, ["move", str(path), "--as", "maumau", "-"], input="\n".join(TERROR) + "\n")
-    assert out.exit_code == 0, out.output
-    shown = runner.invoke(cli, ["show", str(path), "--as", "british"])
+    cli_play(path, "kenya", [("maumau", TERROR)])
+    shown = cli_show(path, "british")
     assert shown.exit_code == 0 and "Political Will: 12" in shown.output and "Mau Mau Resources: 4" in shown.output
     assert "Key: " in shown.output and "British to act" in shown.output
     state = json.loads(path.read_text())

@@ -24,11 +24,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ...coin import deck
-from ...coin import facts as F
-from ...coin.legend import legend
-from ...core.game import GameDefinition, register
-from ...versions import load_golden
+from ...coin.definition import coin_definition
+from ...core.game import register
 from . import (  # noqa: F401  (register procedures)
     board,
     british_moves,
@@ -50,26 +47,13 @@ from .rules import RULES
 from .setup import OPTIONS, SCENARIOS, setup
 from .view import view
 
-DEFINITION = register(GameDefinition(
+DEFINITION = register(coin_definition(
     slug="kenya",
     title="The British Way: Kenya",
     roles=("maumau", "british"),
     role_names={"maumau": "Mau Mau"},  # as the rulebook prints the side
-    scenarios=dict(SCENARIOS),
-    options=dict(OPTIONS),
-    setup=setup,
-    view=view,
-    names=F.names(board.BOARD),
-    legend=legend(board.BOARD),
-    rules=RULES,
-    rulings=lambda: RULINGS,
-    max_actions=5000,
-    layers=("engine.coin",),
-    orders=ORDERS,
-    position=POSITION,
-    facts=facts,
-    invariants=invariants,
-    protected=deck.PROTECTED,
-    rules_version=1,  # engine.versions: bump with a migration when a persisted name changes
-    persisted=load_golden(Path(__file__).parent / "data" / "persisted.json"),
+    scenarios=SCENARIOS, options=OPTIONS,
+    # the game's own parts (engine.coin.definition adds the series')
+    setup=setup, view=view, board=board.BOARD, rules=RULES, rulings=RULINGS, orders=ORDERS, position=POSITION,
+    facts=facts, invariants=invariants, data=Path(__file__).parent / "data",
 ))

@@ -43,6 +43,12 @@ class MovingOperation(BritishOperation):
         """The Troops in *src* not yet written to move."""
         return B.sp(g, src)["troops"] - self.written(f)[src]
 
+    def sources(self, g: Context, f: dict, spaces) -> list[str]:
+        """Those of *spaces* that hold a Troop not yet written to move (:meth:`left`, counting the written
+        moves once)."""
+        written = self.written(f)
+        return [s for s in spaces if g.s["spaces"][s]["troops"] > written[s]]
+
     def moves_text(self, f: dict) -> str:
         """The moves written so far, grouped (``2 Troops Nairobi to Nyeri``)."""
         groups = Counter(tuple(m) for m in f["moves"])
@@ -148,7 +154,7 @@ class Deploy(MovingOperation):
     def move_options(self, g: Context, f: dict) -> list[str]:
         dest = self.destination(f)
         dsts = [dest] if dest else [s for s in B.SPACES if not B.is_mountain_jungle(s)]
-        sources = [s for s in B.SPACES if self.left(g, f, s) > 0]
+        sources = self.sources(g, f, B.SPACES)
         return [f"{src} {dst}" for src in sources for dst in dsts if dst != src]
 
     def on_select_done(self, g, f):
@@ -279,7 +285,7 @@ class Sweep(MovingOperation):
         f["moves"] = []
 
     def move_options(self, g: Context, f: dict) -> list[str]:
-        return [f"{src} {dst}" for dst in f["spaces"] for src in sorted(B.adj(g, dst)) if self.left(g, f, src) > 0]
+        return [f"{src} {dst}" for dst in f["spaces"] for src in self.sources(g, f, sorted(B.adj(g, dst)))]
 
     def sub_prompt(self, g, f):
         if f["stage"] == "pseudo":

@@ -9,15 +9,14 @@ Limited (3.1, 2.3.4); eligibility stays as it was through a Propaganda Round (2.
 from __future__ import annotations
 
 from ...coin.sequence import CoinRules
-from ...coin.worded import WordedTurns
+from ...coin.tabled_rules import TabledRules
 from ...core import notation
-from ...core.errors import RulesBugError
 from ...core.flow import Context, Procedure, procedure
 from . import board as B
 from . import why as W
 from .data import CARDS
 from .events import EVENTS
-from .operation import OP_FACTION, OP_PREFIX, OPS, new_op_frame, op_refusal
+from .operation import ACTIVITIES, OP_PREFIX, new_op_frame
 
 notation.declare(__name__, {"pipeline", "done"})
 
@@ -25,9 +24,6 @@ notation.declare(__name__, {"pipeline", "done"})
 MAUMAU_PASS_RESOURCES = 1
 #: The Pipeline shift a British Pass may make, by order word (2.3.3: one step in either direction).
 PIPELINE_STEPS = {"up": 1, "down": -1}
-
-
-
 
 
 @procedure
@@ -69,30 +65,21 @@ class PassPipeline(Procedure):
         g.end()
 
 
-class KenyaRules(WordedTurns, CoinRules):
+class KenyaRules(TabledRules, CoinRules):
+    """Kenya's answers; the card, the Operations' start and refusal, the Events and the Propaganda Round's call
+    are the tables' (engine.coin.tabled_rules)."""
+
     words = W.WORDS
     cards = CARDS
     factions = ("maumau", "british")  # the roles in seating order; the Mau Mau are 1st Eligible at setup
     board = B.BOARD
     #: 2.3.1 NOTE (L2329): eligibility stays as it was through each Propaganda Round.
     eligibility_after_propaganda = None
-
-    def card(self, cid: str) -> dict:
-        return CARDS[cid]
-
-    op_names = OPS
+    activities = ACTIVITIES
+    events = EVENTS
+    propaganda = "ke.propaganda"
     op_prefix = OP_PREFIX
-
-    def op_frame(self, g: Context, op: str, limited: bool, with_sa: bool) -> dict:
-        return new_op_frame(g, op, limited, with_sa)
-
-    def start_op(self, g: Context, faction: str, op: str, limited: bool, with_sa: bool) -> None:
-        if OP_FACTION[op] != faction:
-            raise RulesBugError(f"{faction} cannot run {op}")
-        what = f"{'Limited ' if limited else ''}{op.title()}"
-        g.say(f"{B.CONTROL.name(faction)} began {'an' if what[0] in 'AEIOU' else 'a'} {what} Operation.",
-              faction=faction, rule="3.0")
-        g.call(f"{OP_PREFIX}{op}", faction, **new_op_frame(g, op, limited, with_sa))
+    op_frame = staticmethod(new_op_frame)
 
     def start_pass(self, g: Context, faction: str) -> None:
         """2.3.3: the Mau Mau gain 1 Resource (to 20 at most, 1.8); the British may shift the Pipeline."""
@@ -100,18 +87,6 @@ class KenyaRules(WordedTurns, CoinRules):
             B.shift_resources(g, MAUMAU_PASS_RESOURCES, "a Pass", "2.3.3")
         else:
             g.call(PassPipeline.name, "british")
-
-    def event_sides(self, g: Context, faction: str, cid: str) -> list[str]:
-        return EVENTS.sides(g, faction, CARDS[cid])
-
-    def start_event(self, g: Context, faction: str, cid: str, side: str) -> None:
-        EVENTS.start(g, faction, CARDS[cid], side)
-
-    def start_propaganda(self, g: Context) -> None:
-        g.call("ke.propaganda", "british")
-
-    def op_refusal(self, g: Context, role: str, op: str, frame: dict) -> str | None:
-        return op_refusal(g, role, op, frame)
 
 
 RULES = KenyaRules()

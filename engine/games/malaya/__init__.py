@@ -5,11 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ...coin import deck
-from ...coin import facts as F
-from ...coin.legend import legend
-from ...core.game import GameDefinition, register
-from ...versions import load_golden
+from ...coin.definition import coin_definition
+from ...core.game import register
 from . import (  # noqa: F401  (register procedures)
     board,
     british_moves,
@@ -32,7 +29,7 @@ from .rules import RULES
 from .setup import setup
 from .view import view
 
-DEFINITION = register(GameDefinition(
+DEFINITION = register(coin_definition(
     slug="malaya",
     title="The British Way: Malaya",
     roles=("british", "mcp"),
@@ -44,19 +41,7 @@ DEFINITION = register(GameDefinition(
                     "{remove: [[a, b]], add: [[a, b]], citation} (engine.coin.map_overrides)",
              "rulings": "the umpire's reading where a ruling offers alternatives: {ruling id: choice} "
                         "(engine.core.ruling_choice; GET /api/games/ID/rulings lists them)"},
-    setup=setup,
-    view=view,
-    names=F.names(board.BOARD),
-    legend=legend(board.BOARD),  # what the text board's short labels stand for (its key)
-    rules=RULES,
-    rulings=lambda: RULINGS,
-    max_actions=5000,
-    layers=("engine.coin",),  # the COIN layer's procedures and order words are the game's too
-    orders=ORDERS,  # the order words and their arguments (engine.core.grammar; docs/orders.md)
-    position=POSITION,  # position files (docs/positions.md)
-    facts=facts,
-    invariants=invariants,
-    protected=deck.PROTECTED,
-    rules_version=1,  # engine.versions: bump with a migration when a persisted name changes
-    persisted=load_golden(Path(__file__).parent / "data" / "persisted.json"),
+    # the game's own parts (engine.coin.definition adds the series')
+    setup=setup, view=view, board=board.BOARD, rules=RULES, rulings=RULINGS, orders=ORDERS, position=POSITION,
+    facts=facts, invariants=invariants, data=Path(__file__).parent / "data",
 ))

@@ -9,62 +9,37 @@ from __future__ import annotations
 
 from ...coin import resources
 from ...coin.sequence import CoinRules
-from ...coin.worded import WordedTurns
-from ...core.errors import RulesBugError
+from ...coin.tabled_rules import TabledRules
 from ...core.flow import Context
 from . import board as B
 from . import why as W
 from .data import CARDS
 from .events import EVENTS
-from .operation import OP_FACTION, OPS, new_op_frame, op_refusal
+from .operation import ACTIVITIES, new_op_frame
 
 #: What a Pass gains (2.3.3).
 PASS_RESOURCES = {"british": 2, "mcp": 1}
 
 
+class MalayaRules(TabledRules, CoinRules):
+    """Malaya's answers; the card, the Operations' start and refusal, the Events and the Propaganda Round's call
+    are the tables' (engine.coin.tabled_rules)."""
 
-
-
-class MalayaRules(WordedTurns, CoinRules):
     words = W.WORDS
     cards = CARDS
     factions = ("british", "mcp")
     board = B.BOARD
     #: 2.3.1 NOTE: eligibility stays as it was through each Propaganda Round.
     eligibility_after_propaganda = None
-
-    def card(self, cid: str) -> dict:
-        return CARDS[cid]
-
-    op_names = OPS
+    activities = ACTIVITIES
+    events = EVENTS
+    propaganda = "my.propaganda"
     op_prefix = "my.op."
-
-    def op_frame(self, g: Context, op: str, limited: bool, with_sa: bool) -> dict:
-        return new_op_frame(g, op, limited, with_sa)
-
-    def start_op(self, g: Context, faction: str, op: str, limited: bool, with_sa: bool) -> None:
-        if OP_FACTION[op] != faction:
-            raise RulesBugError(f"{faction} cannot run {op}")
-        who = "MCP" if faction == "mcp" else "British"
-        what = f"{'Limited ' if limited else ''}{op.title()}"
-        g.say(f"{who} began {'an' if what[0] in 'AEIOU' else 'a'} {what} Operation.", faction=faction, rule="3.0")
-        g.call(f"my.op.{op}", faction, **new_op_frame(g, op, limited, with_sa))
+    op_frame = staticmethod(new_op_frame)
 
     def start_pass(self, g: Context, faction: str) -> None:
         """2.3.3: the British gain 2 Resources, the MCP 1 (to 20 at most, 1.8)."""
         resources.shift(g, faction, PASS_RESOURCES[faction], "a Pass", "2.3.3")
-
-    def event_sides(self, g: Context, faction: str, cid: str) -> list[str]:
-        return EVENTS.sides(g, faction, CARDS[cid])
-
-    def start_event(self, g: Context, faction: str, cid: str, side: str) -> None:
-        EVENTS.start(g, faction, CARDS[cid], side)
-
-    def start_propaganda(self, g: Context) -> None:
-        g.call("my.propaganda", "british")
-
-    def op_refusal(self, g: Context, role: str, op: str, frame: dict) -> str | None:
-        return op_refusal(g, role, op, frame)
 
 
 RULES = MalayaRules()

@@ -1,16 +1,17 @@
-"""Palestine's board: spaces, pieces, markers, Intel Chits and their bookkeeping.
+"""Palestine's board: spaces, pieces, markers, and the names of the Intel Chits' bookkeeping.
 
 Rules 1.3 (map), 1.4 (forces, availability, stacking, Underground/Active), 1.6 (Intel Chits, Arms
 Caches), 1.10 (Curfews). Every change to pieces goes through these helpers, so that the invariants
 (Curfew removal, stacking, availability) hold after each one. The piece bookkeeping itself is the
-series' (:class:`engine.coin.board.Board`); this module names Palestine's pieces and keeps the names
-the rest of the game uses.
+series' (:class:`engine.coin.board.Board`), and so are the Intel Chit bag (engine.coin.intel) and Political
+Will (engine.coin.will); this module names Palestine's pieces and keeps the names the rest of the game uses.
 """
 
 from __future__ import annotations
 
+from ...coin import cell_counts, intel
 from ...coin.board import Board, PieceKind
-from ...core.errors import RulesBugError
+from ...coin.will import shift_will  # noqa: F401  (the Cell games' Operations ask B.shift_will)
 from ...core.flow import Context
 from .data import MAP
 
@@ -37,7 +38,7 @@ CITY_DISTRICT: dict[str, str] = {c: MAP["mass_detention_district"][c] for c in C
 #: Piece totals (1.2, 1.4): used by the conservation check.
 TOTALS = {"troops": 12, "police": 6, "cells": 15, "caches": 5}
 #: Intel Chits: 9, values 0 to 2, three of each (1.6.1).
-INTEL_CHITS = [0, 0, 0, 1, 1, 1, 2, 2, 2]
+INTEL_CHITS = list(intel.INTEL_CHITS)
 CURFEWS = BOARD.curfews
 #: Irgun pieces held under the Haganah Track's boxes (6.5.2; example 8.0 L594 and L630).
 HAGANAH_SLOTS = {"4": {"cells": 2, "caches": 1}, "3": {"cells": 3}}
@@ -51,22 +52,11 @@ named = BOARD.named  # named(key): "an Underground Cell", "a Police cube"
 within_one = BOARD.within_one
 check_curfew = BOARD.check_curfew
 curfews_on_map = BOARD.curfews_on_map
-
-
-def cells(x: dict) -> int:
-    return x["cells_u"] + x["cells_a"]
-
-
-def cubes(x: dict) -> int:
-    return x["troops"] + x["police"]
-
-
-def irgun_pieces(x: dict) -> int:
-    return x["cells_u"] + x["cells_a"] + x["caches"]
-
-
-def british_pieces(x: dict) -> int:
-    return x["troops"] + x["police"]
+# The Cell games' counts (engine.coin.cell_counts).
+cells = cell_counts.cells
+cubes = cell_counts.cubes
+irgun_pieces = cell_counts.insurgent_pieces
+british_pieces = cell_counts.cubes
 
 
 # -- availability and placement (1.4.1) ---------------------------------------------------------------
@@ -107,33 +97,11 @@ def sabotage_on_map(g: Context) -> int:
     return BOARD.on_map(g, "sabotage")
 
 
-# -- Intel Chits (1.6.1) -----------------------------------------------------------------------------
+# -- Intel Chits (1.6.1): the series' bag (engine.coin.intel), under the names the game uses ----------
 
-def draw_chit(g: Context, why: str, rule: str | None = None) -> int | None:
-    """Draws one Intel Chit at random from the bag and reveals it; ``None`` if the bag is empty."""
-    intel = g.s["intel"]
-    if not intel["bag"]:
-        g.say(f"British could not draw an Intel Chit ({why}): the bag is empty.", faction="british", rule=rule)
-        return None
-    v = g.draw(intel["bag"], f"Intel Chit ({why})")
-    intel["held"].append(v)
-    intel["held"].sort()
-    g.say(f"British drew an Intel Chit of value {v} ({why}).", faction="british", rule=rule or "1.6.1")
-    return v
-
-
-def spend_chit(g: Context, value: int) -> None:
-    """Returns one held chit of *value* to the bag (spent or discarded, 1.6.1)."""
-    intel = g.s["intel"]
-    if value not in intel["held"]:
-        raise RulesBugError(f"British hold no Intel Chit of value {value}")
-    intel["held"].remove(value)
-    intel["bag"].append(value)
-    intel["bag"].sort()
-
-
-def chit_values(g: Context, minimum: int = 0) -> list[str]:
-    return [str(v) for v in sorted(set(g.s["intel"]["held"])) if v >= minimum]
+draw_chit = intel.draw_chit
+spend_chit = intel.spend_chit
+chit_values = intel.chit_values
 
 
 # -- checks ------------------------------------------------------------------------------------------

@@ -3,12 +3,13 @@
 Besides the common fields: ``prison`` (Cells in Prison, 1.3.6) and ``removed`` (Cells out of the game, by
 Events); ``tracks`` ``political_will`` (0-20, 1.8) and ``haganah`` (0-4, 6.5); ``haganah_boxes``, the Irgun
 pieces under the Haganah Track's boxes 4 and 3 (6.5.2); ``chits`` ``{"intel": [values held]}`` (1.6.1: the
-bag holds the rest); ``momentum`` ``{"P27": "next" | "now"}`` (P27 shaded: the British must Pass on the next
-Event card, ruling R-P27).
+bag holds the rest; engine.coin.intel.IntelChitsPosition, with Cyprus); ``momentum`` ``{"P27": "next" |
+"now"}`` (P27 shaded: the British must Pass on the next Event card, ruling R-P27).
 """
 
 from __future__ import annotations
 
+from ...coin.intel import IntelChitsPosition
 from ...coin.position import CoinPosition, is_count, path_of
 from . import board as B
 from .data import CARDS, RULINGS
@@ -19,7 +20,7 @@ from .setup import deck_for, setup
 _SCRIPT = PalestinePropaganda.script
 
 
-class PalestinePosition(CoinPosition):
+class PalestinePosition(IntelChitsPosition, CoinPosition):
     slug = "palestine"
     rules = RULES
     cards = CARDS
@@ -156,42 +157,6 @@ class PalestinePosition(CoinPosition):
         n = sum(x.get("sabotage", 0) + x.get("terror", 0) for x in spaces.values())
         if n > 15:
             fault("spaces", f"{n} Sabotage and Terror markers on the map, but the game has 15 (1.2)")
-
-    # -- Intel Chits (1.6.1) -------------------------------------------------------------------------------
-
-    def chits_to_position(self, state: dict) -> dict:
-        return {"intel": list(state["intel"]["held"])}
-
-    def chits_to_state(self, p: dict, state: dict) -> None:
-        held = sorted(p.get("chits", {}).get("intel", []))
-        bag = list(B.INTEL_CHITS)
-        for v in held:
-            bag.remove(v)
-        state["intel"] = {"bag": bag, "held": held}
-
-    def validate_chits(self, p: dict, fault) -> None:
-        chits = p.get("chits", {})
-        if not isinstance(chits, dict):
-            fault("chits", 'must be {"intel": [values of the Intel Chits the British hold]}')
-            return
-        for k in chits:
-            if k != "intel":
-                fault(path_of("chits", str(k)[:60]), "Palestine's chits are the Intel Chits: intel (1.6.1)")
-        held = chits.get("intel", [])
-        if not isinstance(held, list):
-            fault("chits.intel", "must be a list of the values (0, 1, 2) of the Intel Chits the British hold")
-            return
-        seen: dict[int, int] = {}
-        for i, v in enumerate(held):
-            if v not in (0, 1, 2) or isinstance(v, bool):
-                fault(path_of("chits", "intel", i), f"Intel Chits are worth 0, 1 or 2, not {v!r} (1.6.1)")
-                continue
-            seen[v] = seen.get(v, 0) + 1
-            if seen[v] == B.INTEL_CHITS.count(v) + 1:
-                fault(path_of("chits", "intel", i), f"there are {B.INTEL_CHITS.count(v)} Intel Chits of value {v} "
-                                                    f"(1.6.1)")
-        if held != sorted(v for v in held if v in (0, 1, 2)):
-            fault("chits.intel", "list the values held in increasing order")
 
     # -- P27 American Loans (ruling R-P27) ----------------------------------------------------------------
 

@@ -4,6 +4,10 @@ British: Restore (4.2.1), Negotiate (4.2.2), Mass Detention (4.2.3).
 Irgun: Silence (4.3.1), Propagandize (4.3.2); Terror (4.3.3) is declared inside a Sabotage space and
 lives with Sabotage in ``irgun_ops``: its class here is not offered as ``sa terror``.
 
+Restore, Silence and Propagandize are the Cell games' (engine.coin.cell_special) on Palestine's spaces and
+markers: Restore also flips Terror to Sabotage; Propagandize goes to up to two Cities with a Cell and a Curfew
+and lowers Political Will (P25 shaded: by 2). Negotiate and Mass Detention are Palestine's own.
+
 Each class says its faction, rule and the Operations it may accompany (4.1.1); :data:`ACTIVITIES`, the
 game's table of Operations and Special Activities, derives the names the rest of the game reads
 (``SA_ACCOMPANY``, ``SA_RULE``, ``SA_TITLE``, ``SA_FACTION``, ``sa_possible``).
@@ -11,15 +15,17 @@ game's table of Operations and Special Activities, derives the names the rest of
 
 from __future__ import annotations
 
-from ...coin import special
+from ...coin import cell_special
 from ...coin.activities import Activities
+from ...coin.capabilities import cap
 from ...coin.will import shift_will
 from ...core import notation
 from ...core.flow import Context, procedure
 from . import board as B
+from . import why as W
 from .data import CARDS
 from .haganah import shift_haganah
-from .why import Refusal, count, elsewhere, has, kind_of, names, not_a_space, space_of
+from .why import Refusal, count, has, names, space_of
 
 notation.declare(__name__, {"space", "remove", "done", "activate"})
 
@@ -34,121 +40,25 @@ SA_FACTION = ACTIVITIES.sa_faction
 #: Whether a Special Activity could do anything now: ``sa_possible(g, name, f=None)``.
 sa_possible = ACTIVITIES.possible
 
-
-def restores(x: dict) -> bool:
-    """Space *x* has Troops, Police and no Irgun pieces (4.2.1)."""
-    return bool(x["troops"] and x["police"] and not B.irgun_pieces(x))
-
-
-def detains(x: dict) -> bool:
-    """City *x* has a Curfew and at least three Troops (4.2.3)."""
-    return bool(x["curfew"] and x["troops"] >= 3)
-
-
-def silences(x: dict) -> bool:
-    """Space *x* has Police and at least as many Underground Cells as Police (4.3.1)."""
-    return bool(x["police"] and x["cells_u"] >= x["police"])
-
-
-def propagandizes(x: dict) -> bool:
-    """City *x* has at least one Cell and a Curfew (4.3.2)."""
-    return bool(x["curfew"] and B.cells(x))
-
-
-def restore_spaces(g: Context) -> list[str]:
-    """Spaces where Restore may go (:func:`restores`)."""
-    return [s for s in B.SPACES if restores(B.sp(g, s))]
-
-
-def mass_detention_cities(g: Context) -> list[str]:
-    """Cities where Mass Detention may go (:func:`detains`)."""
-    return [c for c in B.CITIES if detains(B.sp(g, c))]
-
-
-def silence_spaces(g: Context) -> list[str]:
-    """Spaces where Silence may go (:func:`silences`)."""
-    return [s for s in B.SPACES if silences(B.sp(g, s))]
-
-
-def propagandize_cities(g: Context) -> list[str]:
-    """Cities where Propagandize may go (:func:`propagandizes`)."""
-    return [c for c in B.CITIES if propagandizes(B.sp(g, c))]
+#: The Irgun Operations, each of which Silence and Propagandize may accompany (4.1.1).
+IRGUN_OPS = ("recruit", "travel", "sabotage", "rob")
 
 
 def _curfew(x: dict) -> str:
     return "a Curfew" if x["curfew"] else "no Curfew"
 
 
-#: What each Special Activity needs of its space, and the facts of a space that show it (4.2, 4.3).
-SPACE_NEEDS = {
-    "restore": ("Troops, Police and no Irgun pieces",
-                lambda g, s: has(g, s, "troops", "police", "irgun")),
-    "mass-detention": ("a City with a Curfew and at least 3 Troops",
-                       lambda g, s: f"{B.name(s)} has {_curfew(B.sp(g, s))} and {count(B.sp(g, s)['troops'], 'troops')}"),
-    "silence": ("Police and at least as many Underground Cells",
-                lambda g, s: has(g, s, "police", "cells_u")),
-    "propagandize": ("a City with a Cell and a Curfew",
-                     lambda g, s: f"{B.name(s)} has {count(B.cells(B.sp(g, s)), 'cells')} and {_curfew(B.sp(g, s))}"),
-}
+class SpecialActivity(cell_special.CellActivity):
+    """A Palestine Special Activity (4.2, 4.3): the Cell games' base on Palestine's board and words."""
 
-
-def _qualifies(g: Context, name: str, sid: str) -> bool:
-    """Whether *sid* is among the spaces of Special Activity *name*: the very lists its prompt offers."""
-    return sid in SA_SPACES[name](g)
-
-
-def sa_space_refusal(g: Context, name: str, sid: str) -> str | None:
-    """Why Special Activity *name* may not take place in *sid* (the facts and what it needs), or ``None``."""
-    if _qualifies(g, name, sid):
-        return None
-    need, facts = SPACE_NEEDS[name]
-    if name in ("mass-detention", "propagandize") and B.KIND[sid] != "city":
-        return f"{B.name(sid)} is {kind_of(sid)}: {SA_TITLE[name]} selects a City ({SA_RULE[name]})"
-    return f"{facts(g, sid)}: {SA_TITLE[name]} needs {need} ({SA_RULE[name]})"
-
-
-def no_space(g: Context, name: str) -> str:
-    """Why Special Activity *name* has no valid space now: what it needs, and the spaces nearest to
-    qualifying with what they hold (the test of :func:`sa_space_refusal`)."""
-    need, facts = SPACE_NEEDS[name]
-    pool = B.CITIES if name in ("mass-detention", "propagandize") else B.SPACES
-    pool = [s for s in pool if B.british_pieces(B.sp(g, s))] or pool  # the nearest to qualifying first
-    return (f"{SA_TITLE[name]} has no valid space ({SA_RULE[name]}: {need}): "
-            + "; ".join(facts(g, s) for s in pool[:3]))
-
-
-#: Each Special Activity's valid spaces now (what its prompt offers).
-SA_SPACES = {"restore": restore_spaces, "mass-detention": mass_detention_cities, "silence": silence_spaces,
-             "propagandize": propagandize_cities}
-
-
-#: The Irgun Operations, each of which Silence and Propagandize may accompany (4.1.1).
-IRGUN_OPS = ("recruit", "travel", "sabotage", "rob")
-
-
-class SpecialActivity(special.SpecialActivity):
-    """A Special Activity selecting one space (two for Propagandize) that passes its test (4.2, 4.3)."""
-
-    role_name = ""
+    B = B
+    W = W
+    insurgent = "irgun"
     activities = ACTIVITIES
-
-    def explain(self, g, f, verb, arg):
-        if verb == "space":
-            sid = space_of(arg)
-            if sid is None:
-                return not_a_space(arg or "")
-            return self.space_refusal(g, f, sid)
-        if verb == "done":
-            return f"{self.title}, once chosen, takes place in a valid space: select one ({self.rule}, 4.1)"
-        return elsewhere(verb)
-
-    def space_refusal(self, g: Context, f: dict, sid: str) -> str | None:
-        """Why *sid* may not be selected now (the test of :func:`sa_space_refusal`)."""
-        return sa_space_refusal(g, self.sa, sid)
 
 
 @procedure
-class Restore(SpecialActivity):
+class Restore(cell_special.Restore, SpecialActivity):
     """Restore: in one space with Troops, Police and no Irgun, remove Curfew and Sabotage markers, then
     flip Terror markers to Sabotage (4.2.1)."""
 
@@ -157,29 +67,8 @@ class Restore(SpecialActivity):
     faction = "british"
     rule = "4.2.1"
     accompanies = ("deploy",)
-
-    def possible(self, g, f=None):
-        """A space of :func:`restore_spaces`: "is there one" stops at the first."""
-        return any(restores(B.sp(g, s)) for s in B.SPACES)
-
-    def prompt(self, g, f):
-        return {"space": restore_spaces(g)}
-
-    def text(self, g, f):
-        return "British Restore: select one space with Troops, Police and no Irgun pieces"
-
-    def act(self, g, f, verb, arg):
-        restore(g, arg)
-        g.end()
-
-
-def restore(g: Context, sid: str) -> None:
-    x = B.sp(g, sid)
-    sab, ter, cur = x["sabotage"], x["terror"], x["curfew"]
-    x["sabotage"], x["curfew"] = ter, 0
-    x["terror"] = 0
-    g.say(f"British Restored {B.name(sid)}: removed {sab} Sabotage and {cur} Curfew, flipped {ter} Terror "
-          f"to Sabotage.", faction="british", rule="4.2.1")
+    need = needs = "Troops, Police and no Irgun pieces"
+    flips = {"terror": "sabotage"}
 
 
 @procedure
@@ -230,15 +119,21 @@ class MassDetention(SpecialActivity):
     faction = "british"
     rule = "4.2.3"
     accompanies = ("search", "assault")
+    space_kinds = frozenset({"city"})
+    need = "a City with a Curfew and at least 3 Troops"
 
-    def possible(self, g, f=None):
-        """A City of :func:`mass_detention_cities`: "is there one" stops at the first."""
-        return any(detains(B.sp(g, c)) for c in B.CITIES)
+    def qualifies(self, x):
+        """A City with a Curfew and at least three Troops (4.2.3)."""
+        return bool(x["curfew"] and x["troops"] >= 3)
+
+    def facts(self, g, sid):
+        x = B.sp(g, sid)
+        return f"{B.name(sid)} has {_curfew(x)} and {count(x['troops'], 'troops')}"
 
     def prompt(self, g, f):
         if "city" not in f:
-            cities = [f["only"]] if f.get("only") else mass_detention_cities(g)
-            return {"space": [c for c in cities if c in mass_detention_cities(g)]}
+            ok = self.spaces(g)
+            return {"space": [c for c in ([f["only"]] if f.get("only") else ok) if c in ok]}
         return {"remove": self.removable(g, f)}
 
     def removable(self, g, f):
@@ -259,7 +154,7 @@ class MassDetention(SpecialActivity):
             card = g.s["current"]
             return Refusal(f"{CARDS[card]['title']} ({card}) holds its Mass Detention in {B.name(only)}, "
                            f"not {B.name(sid)}", rule=card)
-        return sa_space_refusal(g, self.sa, sid)
+        return self.where_refusal(g, sid)
 
     def explain(self, g, f, verb, arg):
         if "city" in f and verb == "remove":
@@ -325,7 +220,7 @@ class MassDetention(SpecialActivity):
 
 
 @procedure
-class Silence(SpecialActivity):
+class Silence(cell_special.PoliceRemoval, SpecialActivity):
     """Silence: remove one Police to Available where Underground Cells are at least as many (4.3.1)."""
 
     name = "pal.sa.silence"
@@ -333,118 +228,38 @@ class Silence(SpecialActivity):
     faction = "irgun"
     rule = "4.3.1"
     accompanies = IRGUN_OPS
-
-    def possible(self, g, f=None):
-        """A space of :func:`silence_spaces`: "is there one" stops at the first."""
-        return any(silences(B.sp(g, s)) for s in B.SPACES)
-
-    def prompt(self, g, f):
-        return {"space": silence_spaces(g)}
-
-    def text(self, g, f):
-        return "Irgun Silence: select a space with Police and at least as many Underground Cells"
-
-    def act(self, g, f, verb, arg):
-        g.end()
-        B.remove(g, arg, "police", 1)
-        g.say(f"Irgun Silenced a Police cube in {B.name(arg)}.", faction="irgun", rule="4.3.1")
+    past = "Silenced"
 
 
 @procedure
-class Propagandize(SpecialActivity):
+class Propagandize(cell_special.Propagandize, SpecialActivity):
     """Propagandize: up to two Cities with a Cell and a Curfew; Activate a Cell if all are Underground,
-    then lower Political Will by 1 (P25 shaded: 2) each (4.3.2).
-
-    With Travel, a City may hold Underground Cells that have already moved in this Travel and others that
-    have not (and may still move if the City is selected as an origin later, 3.3.2): the Irgun then choose
-    which kind the Activated Cell is (4.1: the executing faction selects the pieces affected).
-    """
+    then lower Political Will by 1 (P25 shaded: 2) each (4.3.2)."""
 
     name = "pal.sa.propagandize"
     sa = "propagandize"
     faction = "irgun"
     rule = "4.3.2"
     accompanies = IRGUN_OPS
+    space_kinds = frozenset({"city"})
+    most_spaces = 2
+    need = "a City with a Cell and a Curfew"
+    places, needs = "Cities", "a Cell and a Curfew"
+    travel_proc = "pal.op.travel"
 
-    def possible(self, g, f=None):
-        """A City of :func:`propagandize_cities`: "is there one" stops at the first."""
-        return any(propagandizes(B.sp(g, c)) for c in B.CITIES)
+    def qualifies(self, x):
+        """A City with at least one Cell and a Curfew (4.3.2)."""
+        return bool(x["curfew"] and (x["cells_u"] or x["cells_a"]))
 
-    def prompt(self, g, f):
-        if f.get("pending"):
-            return {"activate": ["moved", "unmoved"]}
-        done = f.setdefault("cities", [])
-        out: dict[str, list[str]] = {}
-        if len(done) < 2:
-            c = [x for x in propagandize_cities(g) if x not in done]
-            if c:
-                out["space"] = c
-        if done:
-            out["done"] = []
-        return out
+    def facts(self, g, sid):
+        x = B.sp(g, sid)
+        return f"{B.name(sid)} has {count(B.cells(x), 'cells')} and {_curfew(x)}"
 
-    def space_refusal(self, g, f, sid):
-        done = f.get("cities", [])
-        if f.get("pending"):
-            return f"first choose which Cell in {B.name(f['pending'])} is Activated (4.3.2: activate moved or unmoved)"
-        if sid in done:
-            return f"{B.name(sid)} was already selected for Propagandize (4.1: a space once)"
-        if len(done) >= 2:
-            return f"Propagandize takes place in up to 2 Cities: {names(done)} (4.3.2)"
-        return sa_space_refusal(g, self.sa, sid)
-
-    def explain(self, g, f, verb, arg):
-        if verb == "activate":
-            if not f.get("pending"):
-                return "a Cell is Activated as a City is selected, when the Irgun must choose which (4.3.2)"
-            return f"activate moved or activate unmoved: which Underground Cell in {B.name(f['pending'])} (4.3.2)"
-        if verb == "done" and f.get("pending"):
-            return f"first choose which Cell in {B.name(f['pending'])} is Activated (4.3.2: activate moved or unmoved)"
-        return super().explain(g, f, verb, arg)
-
-    def text(self, g, f):
-        if f.get("pending"):
-            return (f"Irgun Propagandize in {B.name(f['pending'])}: Activate a Cell that has moved in this "
-                    "Travel (activate moved) or one that has not (activate unmoved)")
-        return "Irgun Propagandize: select up to 2 Cities with a Cell and a Curfew"
-
-    def act(self, g, f, verb, arg):
-        if verb == "done":
-            f["over"] = True
-            return
-        if verb == "activate":
-            city = f.pop("pending")
-            B.activate(g, city, 1)
-            if arg == "moved":
-                _moved_cell_activated(g, city)
-            self.lose_will(g, city)
-            return
-        f["cities"].append(arg)
-        x = B.sp(g, arg)
-        if x["cells_a"]:
-            self.lose_will(g, arg)
-            return
-        moved = _moved_underground(g, arg)
-        if moved and x["cells_u"] > moved:
-            f["pending"] = arg  # both kinds there: the Irgun choose
-            return
-        B.activate(g, arg, 1)
-        if moved:
-            _moved_cell_activated(g, arg)
-        self.lose_will(g, arg)
-
-    def lose_will(self, g, city):
-        loss = 2 if g.s["capabilities"].get("P25") == "shaded" else 1
-        g.say(f"Irgun Propagandized in {B.name(city)}.", faction="irgun", rule="4.3.2")
-        shift_will(g, -loss, f"Propagandize in {B.name(city)}", rule="4.3.2")
-
-    def step(self, g, f):
-        if f.get("pending"):
-            return False
-        if f.get("over") or "space" not in self.prompt(g, f):
-            g.end()
-            return True
-        return False
+    def effect(self, g, f, sid):
+        """Political Will falls by 1, by 2 with Menachem Begin (P25 shaded)."""
+        loss = 2 if cap(g, "P25") == "shaded" else 1
+        g.say(f"Irgun Propagandized in {B.name(sid)}.", faction="irgun", rule="4.3.2")
+        shift_will(g, -loss, f"Propagandize in {B.name(sid)}", rule="4.3.2")
 
 
 class Terror(SpecialActivity):
@@ -463,25 +278,14 @@ class Terror(SpecialActivity):
         return False
 
 
-def _travel_frame(g: Context) -> dict | None:
-    """The Travel this Special Activity accompanies, if it does (the frame below the top one)."""
-    flow = g.s["flow"]
-    if len(flow) >= 2 and flow[-2]["p"] == "pal.op.travel":
-        return flow[-2]
-    return None
+#: The Special Activities that select spaces by one test, by name (their refusals' words).
+_SPACED = {cls.sa: cls() for cls in (Restore, MassDetention, Silence, Propagandize)}
+#: Spaces where Restore may go; Cities where Mass Detention may go (what their prompts offer).
+restore_spaces = _SPACED["restore"].spaces
+mass_detention_cities = _SPACED["mass-detention"].spaces
 
 
-def _moved_underground(g: Context, city: str) -> int:
-    """Underground Cells in *city* that have moved in the Travel being conducted and may not move again
-    (R-OP-5); 0 if no Travel, or if *city* was already an origin (3.1: it cannot be selected again)."""
-    t = _travel_frame(g)
-    if t is None or city in t["spaces"]:
-        return 0
-    return t.get("arrived", {}).get(city, {}).get("underground", 0)
-
-
-def _moved_cell_activated(g: Context, city: str) -> None:
-    """Records in the Travel that one of its moved Cells in *city* is now Active."""
-    arr = _travel_frame(g)["arrived"][city]
-    arr["underground"] -= 1
-    arr["active"] = arr.get("active", 0) + 1
+def no_space(g: Context, name: str) -> str:
+    """Why Special Activity *name* has no valid space now: what it needs, and the spaces nearest to
+    qualifying with what they hold (engine.coin.cell_special.CellActivity.no_space)."""
+    return _SPACED[name].no_space(g)

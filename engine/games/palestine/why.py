@@ -9,7 +9,7 @@ restriction. Nothing here runs while prompting: only on a refusal.
 
 from __future__ import annotations
 
-from ...coin import wording
+from ...coin import cell_words, wording
 from ...core.errors import Refusal
 from ...core.flow import Context
 from . import board as B
@@ -17,14 +17,8 @@ from . import board as B
 __all__ = ["Refusal", "space_of", "not_a_space", "spaces_in", "count", "has", "names", "kind_of", "held",
            "elsewhere", "word_of"]
 
-#: How a count of each thing is said: (one, many).
-NOUNS = {
-    "troops": ("Troop", "Troops"), "police": ("Police cube", "Police cubes"), "cells": ("Cell", "Cells"),
-    "cells_u": ("Underground Cell", "Underground Cells"), "cells_a": ("Active Cell", "Active Cells"),
-    "caches": ("Arms Cache", "Arms Caches"), "irgun": ("Irgun piece", "Irgun pieces"),
-    "british": ("British piece", "British pieces"), "sabotage": ("Sabotage marker", "Sabotage markers"),
-    "terror": ("Terror marker", "Terror markers"), "curfew": ("Curfew", "Curfews"),
-}
+#: How a count of each thing is said: (one, many); the Cell games' (engine.coin.cell_words) and Palestine's own.
+NOUNS = {**cell_words.NOUNS, "irgun": ("Irgun piece", "Irgun pieces"), "terror": ("Terror marker", "Terror markers")}
 
 KIND_WORD = {"city": "a City", "district": "a District", "railway": "a Railway"}
 
@@ -62,25 +56,12 @@ def kind_of(sid: str) -> str:
 
 
 def space_of(word: str | None) -> str | None:
-    """The space *word* names: its id, or a unique prefix of its words (``jer city``, ``tel``)."""
-    if not word:
-        return None
-    word = word.strip().lower()
-    if word in B.NAME:
-        return word
-    ws = word.replace("_", "-").replace(" ", "-").split("-")
-    found = [s for s in B.SPACES if len(ws) <= len(parts := s.split("-"))
-             and all(p.startswith(w) for w, p in zip(ws, parts, strict=False))]
-    return found[0] if len(found) == 1 else None
+    """The space *word* names: its id, or a unique prefix of its words (``jer city``, ``tel``;
+    engine.coin.cell_words)."""
+    return cell_words.space_of(word, B.BOARD)
 
 
-def word_of(word: str | None, words) -> str | None:
-    """The one of *words* that *word* names: itself, or the only one it begins (``rest`` for ``restore``, as
-    the text layer reads a shortened word); else *word* as given."""
-    if word is None or word in words:
-        return word
-    found = [w for w in words if w.startswith(word.lower())]
-    return found[0] if len(found) == 1 else word
+word_of = cell_words.word_of  # the order word a shortened word names (``rest`` for ``restore``)
 
 
 def not_a_space(word: str) -> str:
@@ -105,14 +86,8 @@ def spaces_in(arg: str | None, n: int) -> list[str] | str:
     return out
 
 
-#: The reason any step but a turn's Event box gives to an Event text (2.3.2).
-EVENT_ONLY = ("an Event's text is executed only from the Event box, chosen at the start of a turn (2.3.2)")
-
-
-def elsewhere(verb: str) -> str | None:
-    """The reason for an order that belongs to another step whatever this one is: an Event text outside the
-    Event box (2.3.2)."""
-    return EVENT_ONLY if verb in ("unshaded", "shaded", "event") else None
+#: The reason any step but a turn's Event box gives to an Event text (2.3.2), and the step's refusal of one.
+EVENT_ONLY, elsewhere = cell_words.EVENT_ONLY, cell_words.elsewhere
 
 
 def held(g: Context) -> str:

@@ -6,20 +6,17 @@ position must be the one the rulebook states, to the end of the Propaganda Round
 Unity at Centralized).
 """
 
-import json
-from pathlib import Path
-
 import pytest
 
 import engine
-from engine.coin import deck
 from engine.core.chance import ScriptedChance
 from engine.games.arab_revolt import board as B
 
+from ..golden import example_of_play, step_checker, views_hide_the_deck
 from ..scripted import replay_steps
 from .helpers import totals
 
-DATA = json.loads((Path(__file__).parents[2] / "data" / "arab_revolt" / "example_of_play.json").read_text())
+DATA = example_of_play("arab_revolt")
 ZERO = B.empty_space()
 
 
@@ -29,20 +26,17 @@ def _start():
     return s
 
 
-def _check(s, expect, step_id):
-    for key, want in expect.items():
-        if key == "spaces":
-            for sid, pieces in want.items():
-                assert s["spaces"][sid] == {**ZERO, **pieces}, f"step {step_id}: {sid}"
-        elif key == "available":
-            for k, v in want.items():
-                assert s["available"][k] == v, f"step {step_id}: available {k}"
-        elif key.startswith(("ops_", "punishment_")):
-            cup, _, part = key.partition("_")
-            got = s[cup][part]
-            assert (len(got) if isinstance(want, int) else got) == want, f"step {step_id}: {key}"
-        else:
-            assert s[key] == want, f"step {step_id}: {key}"
+def _cups(s, key, want, step_id) -> bool:
+    """A key ``<cup>_<part>`` of the Operations or Punishment chits: the chits there, or how many."""
+    if not key.startswith(("ops_", "punishment_")):
+        return False
+    cup, _, part = key.partition("_")
+    got = s[cup][part]
+    assert (len(got) if isinstance(want, int) else got) == want, f"step {step_id}: {key}"
+    return True
+
+
+_check = step_checker(ZERO, partial=("available",), own=_cups)
 
 
 def _replay(upto=None):
@@ -57,7 +51,4 @@ def test_8_0_example_of_play_every_step_to_the_end_of_the_propaganda_round():
 
 @pytest.mark.parametrize("step_id", ["6", "14", "20"])
 def test_8_0_example_of_play_views_hide_the_deck(step_id):
-    s = _replay(step_id)
-    for role in ("rebels", "british"):
-        v = engine.view(s, role)
-        assert "deck" not in v and "unused" not in v and v["deck_size"] == deck.size(s)
+    views_hide_the_deck(_replay(step_id), ("rebels", "british"))

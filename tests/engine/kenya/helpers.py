@@ -1,28 +1,20 @@
-"""Test helpers for Kenya's board and setup (issue 28): the game is not registered yet (no GameDefinition), so
-a Context is built by hand, with Kenya's procedures and the COIN layer's, around a state from
-:func:`engine.games.kenya.setup.initial_state`; every helper leaves the state for the invariants to check."""
+"""Test helpers for Kenya's board and setup (issue 28): a Context built by hand (tests/engine/coin_helpers.py),
+with Kenya's procedures and the COIN layer's, around a state from :func:`engine.games.kenya.setup.initial_state`;
+every helper leaves the state for the invariants to check."""
 
 from __future__ import annotations
 
-import copy
-
-from engine.core.chance import Recorder, SeededChance
-from engine.core.flow import Context, ProcedureTable
+from engine.core.flow import Context
 from engine.games.kenya import board as B
 from engine.games.kenya import own_pieces  # noqa: F401  (registers ke.from_map)
 from engine.games.kenya.invariants import invariants
 from engine.games.kenya.setup import initial_state
 
-PROCS = ProcedureTable(("engine.games.kenya", "engine.coin"))
+from ..coin_helpers import HandBuilt, texts  # noqa: F401  (texts: the Kenya tests import it from here)
 
-
-def fresh(scenario: str = "standard", options: dict | None = None) -> dict:
-    return initial_state(scenario, options)
-
-
-def context(state: dict | None = None, seed: int = 1) -> Context:
-    """A Context around *state* (default: a fresh standard setup) with a recorded seeded chance."""
-    return Context(state if state is not None else fresh(), Recorder(SeededChance(seed)), rules=None, procs=PROCS)
+HAND = HandBuilt("kenya", initial_state, invariants)
+PROCS = HAND.procs
+fresh, context, check, planted = HAND.fresh, HAND.context, HAND.check, HAND.planted
 
 
 def empty(g: Context) -> Context:
@@ -35,19 +27,3 @@ def empty(g: Context) -> Context:
         x["support"] = x["terror"] = 0
     g.s["control"] = B.CONTROL.computed(g.s)
     return g
-
-
-def check(state: dict) -> None:
-    problems = invariants(state)
-    assert not problems, problems
-
-
-def texts(g: Context) -> list[str]:
-    return [e["text"] for e in g.log]
-
-
-def planted(state: dict, fault) -> list[str]:
-    """The invariants' problems for a copy of *state* changed by *fault(copy)*."""
-    s = copy.deepcopy(state)
-    fault(s)
-    return invariants(s)

@@ -13,6 +13,11 @@ from engine.games.kenya import board as B
 from engine.games.kenya.data import MAP, SETUP
 from engine.games.kenya.setup import EXAMPLE_CARDS, PROPAGANDA_CARDS, deck_for, initial_state, spaces_at_setup
 
+from ..setup_checks import (
+    check_a_bad_scenario_is_refused,
+    check_the_example_deck,
+    check_unknown_options_refused,
+)
 from .helpers import check, fresh
 
 LEVEL = {"loyal": 1, "neutral": 0, "resistance": -1}
@@ -66,34 +71,20 @@ def test_2_1_standard_deck_three_piles_of_six_and_fourteen_set_aside():
 def test_8_0_example_deck_has_the_seven_cards_on_top_in_order():
     s = fresh("example-of-play")
     assert EXAMPLE_CARDS == ["K19", "K31", "K17", "K25", "K20", "K7", "K35"]
-    assert [list(g["slots"]) for g in s["deck"]["groups"][:7]] == [[c] for c in EXAMPLE_CARDS]
     # then two piles of six, each with one of the two other Propaganda cards among its bottom two (L2657)
-    assert D.sizes(s) == (7 + 2 * (6 + 1), 32 - 6 - 12)
-    assert sorted(s["deck"]["pools"]["propaganda"]) == ["K33", "K34"]
-    assert not set(EXAMPLE_CARDS) & set(s["deck"]["pools"]["events"])
-    assert deck_for("example-of-play") == s["deck"]
+    check_the_example_deck(s, EXAMPLE_CARDS, ["K33", "K34"], deck_for)
     check(s)
 
 
 def test_2_1_a_bad_scenario_is_refused_naming_the_allowed_ones():
-    with pytest.raises(InvalidActionError) as e:
-        initial_state("extended")
-    assert "'extended'" in e.value.message and "standard" in e.value.message and \
-        "example-of-play" in e.value.message
-    with pytest.raises(InvalidActionError):
-        deck_for("campaign")
+    check_a_bad_scenario_is_refused(initial_state, deck_for, "extended", "campaign")
 
 
 def test_options_are_checked_before_anything_is_built():
-    with pytest.raises(InvalidActionError) as e:
-        initial_state("standard", {"speed": 2})
-    assert "'speed'" in e.value.message and "map" in e.value.message and "rulings" in e.value.message
+    check_unknown_options_refused(initial_state, "kiambu")
     with pytest.raises(InvalidActionError) as e:
         initial_state("standard", {"rulings": {"R-1.4.1": "sometimes"}})
     assert "map, available" in e.value.message
-    with pytest.raises(InvalidActionError) as e:
-        initial_state("standard", {"map": {"remove": [["kiambu", "atlantis"]]}})
-    assert e.value.message.startswith("map option:")
     s = initial_state("standard", {"rulings": {"R-1.4.1": "available"},
                                    "map": {"remove": [["meru", "nanyuki"]], "citation": "physical board"}})
     assert s["rulings"] == {"R-1.4.1": "available"} and s["map"]["remove"] == [["meru", "nanyuki"]]

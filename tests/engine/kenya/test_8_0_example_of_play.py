@@ -8,26 +8,20 @@ Operation and Special Activity; the step follows the paragraph's play, a Deploy 
 R-8.0-ERRATA), and the literal reading is refused below.
 """
 
-import json
-from pathlib import Path
-
 import pytest
 
 import engine
-from engine.coin import deck
 from engine.core.chance import ScriptedChance
-from engine.core.moves import apply_move
 from engine.games.kenya import board as B
 from engine.games.kenya.setup import EXAMPLE_CARDS
 
+from ..golden import example_of_play, move, step_checker, views_hide_the_deck
 from ..scripted import replay_steps
 from .helpers import check
 
-DATA = json.loads((Path(__file__).parents[2] / "data" / "kenya" / "example_of_play.json").read_text())
+DATA = example_of_play("kenya")
 STEPS = {step["id"]: step for step in DATA["steps"]}
 ZERO = B.BOARD.empty_space()
-#: Keys compared entry by entry: the step names only the entries the text states.
-PARTIAL = ("available", "control", "resources", "population", "capabilities")
 
 
 def _start():
@@ -36,16 +30,8 @@ def _start():
     return s
 
 
-def _check(s, expect, step_id):
-    for key, want in expect.items():
-        if key == "spaces":
-            for sid, pieces in want.items():
-                assert s["spaces"][sid] == {**ZERO, **pieces}, f"step {step_id}: {sid}"
-        elif key in PARTIAL:
-            for k, v in want.items():
-                assert s[key][k] == v, f"step {step_id}: {key} {k}"
-        else:
-            assert s[key] == want, f"step {step_id}: {key}"
+#: Keys compared entry by entry: the step names only the entries the text states.
+_check = step_checker(ZERO, partial=("available", "control", "resources", "population", "capabilities"))
 
 
 def _replay(upto=None):
@@ -54,9 +40,7 @@ def _replay(upto=None):
 
 def _move(s, step_id, actions, rolls=()):
     """Applies *actions* as one move file for the role of step *step_id*, with *rolls* as the dice."""
-    chance = ScriptedChance(rolls=list(rolls))
-    res = apply_move(s, STEPS[step_id]["role"], actions, lambda n, applied, c=chance: c, after=s["seq"])
-    return res, chance
+    return move(s, STEPS[step_id]["role"], actions, rolls=rolls)
 
 
 def test_8_0_example_of_play_every_step_to_the_end_of_the_propaganda_round():
@@ -119,11 +103,4 @@ def test_8_0_example_of_play_views_hide_the_cards_still_to_come(step_id):
     """The next cards are hidden from both players and the public (2.2): no view holds the deck or names a card
     of the example still to be revealed, though the state's deck holds it; the number left is open."""
     s = _replay(step_id)
-    to_come = EXAMPLE_CARDS[len(s["played"]):]
-    stored = json.dumps(s["deck"])
-    assert all(f'"{c}"' in stored for c in to_come)
-    for role in ("maumau", "british", "public"):
-        v = engine.view(s, role)
-        assert "deck" not in v and "unused" not in v and v["deck_size"] == deck.size(s)
-        shown = json.dumps(v)
-        assert not [c for c in to_come if f'"{c}"' in shown], (role, to_come)
+    views_hide_the_deck(s, ("maumau", "british", "public"), EXAMPLE_CARDS[len(s["played"]):])

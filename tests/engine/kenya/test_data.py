@@ -3,22 +3,18 @@
 rulebook's numbers, load it into the COIN layer (engine.coin.board, control, deck, map_overrides), and read
 rules/british-way.txt itself to check that every cited line holds what the data says it does."""
 
-import os
 import re
-from pathlib import Path
 
 import pytest
 
-from engine.coin import deck as D
 from engine.coin import map_overrides
 from engine.coin.board import Board, PieceKind
 from engine.coin.control import Control
-from engine.core.errors import InvalidActionError
 from engine.games.kenya.data import CARDS, COMPONENTS, DECK, MAP, RULINGS, SETUP, load
 
-PROVENANCE = re.compile(r"^(stated|example|inferred|ruling): \S")
-RULING_REF = re.compile(r"\bR-[A-Z0-9.]+(?:-[A-Z0-9.]+)*")
-LINE_REF = re.compile(r"\bL(\d{4})\b")
+from .. import data_checks as checks
+
+PROVENANCE = checks.provenance("stated", "example", "inferred", "ruling")
 KENYA_LINES = range(2196, 3181)  # Kenya in rules/british-way.txt
 
 SPACES = {s["id"]: s for s in MAP["spaces"]}
@@ -27,18 +23,8 @@ PIECES = {p["piece"]: p for p in COMPONENTS["pieces"]}
 MARKERS = {m["marker"]: m for m in COMPONENTS["markers"]}
 BRITISH, MAUMAU = ("troops", "police"), ("guerrillas", "bases")
 SIDES = ("british", "maumau")
-
-
-def edges(key="adjacency"):
-    return {frozenset((e["a"], e["b"])) for e in MAP[key]}
-
-
-def neighbours(space):
-    return {x for e in edges() if space in e for x in e if x != space}
-
-
-def kind(k):
-    return {s for s, v in SPACES.items() if v["kind"] == k}
+THE_MAP = checks.MapData(MAP)
+edges, neighbours, kind = THE_MAP.edges, THE_MAP.neighbours, THE_MAP.kind
 
 
 def board() -> Board:
@@ -59,45 +45,10 @@ def setup_state(b: Board) -> dict:
     return {"spaces": spaces, "available": available, "out_of_play": SETUP["out_of_play"]["police"]}
 
 
-def rulebook_path() -> Path | None:
-    """rules/british-way.txt: under $UMPIRE_RULES_DIR, the repository's rules/, or the shared rules/ beside it."""
-    repo = Path(__file__).resolve().parents[3]
-    dirs = [Path(os.environ["UMPIRE_RULES_DIR"])] if os.environ.get("UMPIRE_RULES_DIR") else []
-    for d in [*dirs, repo / "rules", repo.parent / "shared" / "rules"]:
-        if (d / "british-way.txt").is_file():
-            return d / "british-way.txt"
-    return None
-
-
 @pytest.fixture(scope="module")
 def rulebook() -> list[str]:
-    """The rulebook's lines (index 0 is L1). It is not in the repository (its text is not ours to copy)."""
-    path = rulebook_path()
-    if path is None:
-        pytest.skip("rules/british-way.txt not found: set UMPIRE_RULES_DIR to the folder holding it")
-    lines = path.read_text(encoding="utf-8").split("\n")
-    assert lines[2195] == "Kenya" and lines[3148].startswith("Kenya — Setup Instructions (2.1)"), (
-        f"{path} is not the edition the data cites (Kenya at L2196, its Setup Instructions at L3149)")
-    return lines
-
-
-def at(lines: list[str], ref: str) -> str:
-    """The line a reference such as ``8.0 L2609`` names (its first line number)."""
-    return lines[int(LINE_REF.search(ref).group(1)) - 1]
-
-
-def sources(node, path=""):
-    """Every ``source`` and ``*_source`` string below *node*, with its path (the file's own heading aside)."""
-    if isinstance(node, dict):
-        for k, v in node.items():
-            p = f"{path}.{k}" if path else k
-            if isinstance(v, str) and (k == "source" or k.endswith("_source")) and path:
-                yield p, v
-            else:
-                yield from sources(v, p)
-    elif isinstance(node, list):
-        for i, v in enumerate(node):
-            yield from sources(v, f"{path}[{i}]")
+    """The rulebook's lines (index 0 is L1), the edition the data cites: Kenya at L2196, its Setup at L3149."""
+    return checks.rulebook_lines("Kenya", 2196, 3149)
 
 
 # 1.3 the map ---------------------------------------------------------------------------------------------
@@ -169,12 +120,7 @@ def test_1_3_6_kiambu_neighbours_are_the_stated_ones(rulebook):
 
 
 def test_1_3_6_edges_name_known_spaces_none_repeats_or_contradicts():
-    for e in MAP["adjacency"] + MAP["not_adjacent"]:
-        assert e["a"] in SPACES and e["b"] in SPACES and e["a"] != e["b"], e
-        assert PROVENANCE.match(e["source"]), e
-    assert len(edges()) == len(MAP["adjacency"]) == 24, "an edge is listed twice"
-    assert len(edges("not_adjacent")) == len(MAP["not_adjacent"])
-    assert not edges() & edges("not_adjacent")
+    THE_MAP.check_edges(PROVENANCE, 24)
 
 
 def test_1_3_6_every_edge_is_on_its_line_or_ruled(rulebook):
@@ -182,7 +128,7 @@ def test_1_3_6_every_edge_is_on_its_line_or_ruled(rulebook):
     for e in MAP["adjacency"]:
         names = (SPACES[e["a"]]["name"], SPACES[e["b"]]["name"])
         if e["source"].startswith(("stated:", "example:")):
-            line = at(rulebook, e["source"])
+            line = checks.at(rulebook, e["source"])
             assert all(n in line for n in names), e
         else:
             assert e["source"].startswith("inferred:") and "R-MAP-1" in e["source"], e
@@ -217,25 +163,13 @@ def test_1_3_6_the_example_of_play_moves_along_edges():
 
 def test_1_3_6_the_map_is_connected_and_loads_into_the_coin_board():
     b = board()
-    assert b.spaces == [s["id"] for s in MAP["spaces"]]
-    for s in b.spaces:
-        for n in b.adj[s]:
-            assert s in b.adj[n], (s, n)  # symmetric
-    seen, todo = set(), ["nairobi"]
-    while todo:
-        s = todo.pop()
-        if s not in seen:
-            seen.add(s)
-            todo.extend(b.adj[s])
-    assert seen == set(SPACES)
+    checks.check_board_loads_the_map(b, MAP, "nairobi")
     assert b.pop == {s: v["pop"] for s, v in SPACES.items()}
     # An umpire may correct an inferred edge (engine.coin.map_overrides), never a stated or example one.
     over = map_overrides.check(b, {"remove": [["thika", "nairobi"]], "add": [["rift-valley", "nairobi"]],
                                    "citation": "the physical board"})
     assert map_overrides.apply(b.adj["nairobi"], "nairobi", over) == {"kiambu", "rift-valley"}
-    for stated in (["kiambu", "nairobi"], ["nyeri", "mount-kenya"]):
-        with pytest.raises(InvalidActionError, match="not inferred"):
-            map_overrides.check(b, {"remove": [stated], "citation": "the physical board"})
+    checks.check_overrides_refused(b, (["kiambu", "nairobi"], ["nyeri", "mount-kenya"]))
 
 
 # 1.2, 1.4 components and tracks --------------------------------------------------------------------------
@@ -290,7 +224,7 @@ def test_6_6_pipeline_track_boxes(rulebook):
     assert [b["name"] for b in boxes] == [None, "Emergency Powers", "Villagization", "Prison System", None]
     for b in boxes:
         if b["name"]:  # each name is printed with its value on the line cited
-            assert f"{b['name']} ({b['index']})" in at(rulebook, b["name_source"]), b
+            assert f"{b['name']} ({b['index']})" in checks.at(rulebook, b["name_source"]), b
         else:
             assert "R-PIPELINE-1" in b["name_source"], b
     relocate, reprisal = [b["relocate"] for b in boxes], [b["reprisal"] for b in boxes]
@@ -310,10 +244,7 @@ def test_6_6_pipeline_track_boxes(rulebook):
 
 
 def test_1_2_every_component_carries_a_source():
-    found = list(sources(COMPONENTS))
-    assert len(found) > 30
-    for path, src in found:
-        assert PROVENANCE.match(src), (path, src)
+    checks.check_sourced(COMPONENTS, PROVENANCE, 30)
 
 
 # 2.1 setup --------------------------------------------------------------------------------------------------
@@ -323,7 +254,7 @@ def test_2_1_every_space_set_up_once_from_its_line(rulebook):
     assert sorted(e["space"] for e in SETUP["spaces"]) == sorted(SPACES)
     for e in SETUP["spaces"]:
         assert e["source"].startswith("stated: setup L31"), e
-        line = at(rulebook, e["source"])
+        line = checks.at(rulebook, e["source"])
         assert SPACES[e["space"]]["name"] in line.split(":")[0], e  # the line's heading names the space
         control = {"british": "British Control", "maumau": "Mau Mau Control"}[e["control"]]
         assert control in line, e
@@ -372,14 +303,7 @@ def test_2_1_setup_tracks_as_the_rulebook_lists_them(rulebook):
 
 def card_texts(lines: list[str], cid: str) -> tuple[str, list[str]]:
     """A card's heading and its text lines (up to its Tips or Background) in the rulebook."""
-    n = int(re.match(r"9\.0 L(\d+)", CARDS[cid]["source"]).group(1))
-    texts = []
-    for line in lines[n:]:
-        if line.startswith(("Tips:", "Background:")):
-            break
-        if line.strip():
-            texts.append(line)
-    return lines[n - 1], texts
+    return checks.card_texts(lines, int(re.match(r"9\.0 L(\d+)", CARDS[cid]["source"]).group(1)))
 
 
 def test_9_0_thirty_two_events_and_three_propaganda_cards():
@@ -460,15 +384,8 @@ def test_5_1_the_faction_each_text_names(rulebook):
 
 def test_9_0_cards_carry_no_card_text(rulebook):
     for cid, c in CARDS.items():
-        if c["kind"] != "event":
-            continue
-        _, texts = card_texts(rulebook, cid)
-        for side, text in zip(("unshaded", "shaded"), texts, strict=False):
-            assert len(c[side]) < 40 and ":" not in c[side], (cid, side)  # the headline, not the text
-            words = re.findall(r"[\w']+", text.split(":", 1)[1].lower())
-            summary = " ".join(re.findall(r"[\w']+", c["summary"][side].lower()))
-            for i in range(len(words) - 7):  # no eight words running as the card prints them
-                assert " ".join(words[i:i + 8]) not in summary, (cid, side, words[i:i + 8])
+        if c["kind"] == "event":  # no eight words running as the card prints them
+            checks.check_no_card_text(cid, c, card_texts(rulebook, cid)[1], 8)
 
 
 def test_9_0_every_card_cites_its_line():
@@ -478,28 +395,10 @@ def test_9_0_every_card_cites_its_line():
 
 
 def test_2_1_the_deck_and_the_example_of_play_deck(rulebook):
-    assert DECK["events"] == 32 and DECK["propaganda"] == 3
-    d = DECK["standard"]
-    assert (d["piles"], d["pile_size"], d["bottom"], d["unused"], d["deck_size"]) == (3, 6, 2, 14, 21)
-    assert d["piles"] * (d["pile_size"] + 1) == d["deck_size"] and d["piles"] == DECK["propaganda"]
-    assert d["piles"] * d["pile_size"] + d["unused"] == DECK["events"]
-    line = rulebook[3152]  # L3153
-    for words in ("three piles of 6 regular Event cards", "remaining 14 regular Event cards",
-                  "with 2 of the Event cards", "Event Deck of 21 cards"):
-        assert words in line, words
     events = [c for c, v in CARDS.items() if v["kind"] == "event"]
     props = [c for c, v in CARDS.items() if v["kind"] == "propaganda"]
-    state = {"deck": D.build_deck(events, props, d["pile_size"], d["bottom"], d["shuffle_propaganda"])}
-    assert D.size(state) == 21 and D.unused_count(state) == 14
-    ex = DECK["example_of_play"]
-    assert ex["cards"] == re.findall(r"\((K\d+)\)", rulebook[2596])  # L2597, top to bottom
-    rest = ex["rest"]
-    top = ex["cards"]
-    state = {"deck": D.build_deck([c for c in events if c not in top], [c for c in props if c not in top],
-                                  rest["pile_size"], rest["bottom"], True, top=top)}
-    assert D.size(state) == len(top) + rest["piles"] * (rest["pile_size"] + 1) == 21
-    assert D.unused_count(state) == 14
-    assert "two stacks of six random Event cards" in rulebook[2656]  # L2657
+    checks.check_the_decks(DECK, events, props, rulebook, piles_at=3153, example_at=2597, stacks_at=2657,
+                           card_id=r"K\d+")
     assert SETUP["deck"]["scenario"] in DECK and SETUP["example_of_play"]["deck"] in DECK
 
 
@@ -508,49 +407,17 @@ def test_8_0_the_example_of_play_dice_and_the_swapped_words(rulebook):
     assert ex["outrage_rolls"] == [5, 1]
     assert "they roll a 5" in rulebook[2626] and "this time roll a 1" in rulebook[2638]  # L2627, L2639
     for e in ex["errata"]:
-        assert e["words"] in at(rulebook, e["at"]), e
+        assert e["words"] in checks.at(rulebook, e["at"]), e
         assert e["ruling"] in {r["id"] for r in RULINGS}
 
 
 # rulings and provenance -------------------------------------------------------------------------------------
 
 
-def test_rulings_are_unique_quoted_and_sourced():
-    ids = [r["id"] for r in RULINGS]
-    assert len(ids) == len(set(ids))
-    for r in RULINGS:
-        assert r["id"].startswith("R-") and r["rule"], r["id"]
-        assert len(r["ruling"]) > 40 and PROVENANCE.match(r["source"]), r["id"]
-        assert r["quotes"], r["id"]
-        for q in r["quotes"]:
-            assert LINE_REF.search(q["at"]) and 0 < len(q["text"]) <= 120, (r["id"], q)
-        if "default" in r:
-            assert r["default"] in r["alternatives"] and len(r["alternatives"]) >= 2, r["id"]
+class TestRulingsAndSources(checks.RulingsAndSourcesTests):
+    """Kenya's rulings cover register Z-K1..Z-K12; its data files cite Kenya's lines only."""
 
-
-def test_rulings_quote_the_words_on_their_lines(rulebook):
-    for r in RULINGS:
-        for q in r["quotes"]:
-            assert q["text"] in at(rulebook, q["at"]), (r["id"], q)
-
-
-def test_rulings_cover_the_digests_register():
-    covered = {z for r in RULINGS for z in r.get("register", ())}
-    assert covered == {f"Z-K{i}" for i in range(1, 13)}
-
-
-def test_every_ruling_named_by_the_data_exists():
-    ids = {r["id"] for r in RULINGS}
-    named = set()
-    for name in ("map.json", "components.json", "setup.json", "cards.json"):
-        named |= set(RULING_REF.findall(str(load(name))))
-    assert named and named <= ids, named - ids
-
-
-def test_every_fact_carries_a_source_and_cites_kenya_lines():
-    for name in ("map.json", "components.json", "setup.json"):
-        for path, src in sources(load(name)):
-            assert PROVENANCE.match(src), (name, path, src)
-    for name in ("map.json", "components.json", "setup.json", "cards.json", "rulings.json"):
-        for n in LINE_REF.findall(str(load(name))):
-            assert int(n) in KENYA_LINES, (name, n)  # no line of another game's rules
+    rulings, source, load, lines = RULINGS, PROVENANCE, staticmethod(load), KENYA_LINES
+    register = {f"Z-K{i}" for i in range(1, 13)}
+    named_in = ("map.json", "components.json", "setup.json", "cards.json")
+    cited = ("map.json", "components.json", "setup.json", "cards.json", "rulings.json")

@@ -6,19 +6,16 @@ be the one the rulebook states, to the end of the Propaganda Round: Political Wi
 MCP 6, the Commander at Briggs (L1646-1652; digest B9's final state).
 """
 
-import json
-from pathlib import Path
-
 import pytest
 
 import engine
-from engine.coin import deck
 from engine.core.chance import ScriptedChance
 
+from ..golden import example_of_play, step_checker, views_hide_the_deck
 from ..scripted import replay_steps
 from .helpers import B, check
 
-DATA = json.loads((Path(__file__).parents[2] / "data" / "malaya" / "example_of_play.json").read_text())
+DATA = example_of_play("malaya")
 ZERO = B.empty_space()
 
 
@@ -28,16 +25,7 @@ def _start():
     return s
 
 
-def _check(s, expect, step_id):
-    for key, want in expect.items():
-        if key == "spaces":
-            for sid, pieces in want.items():
-                assert s["spaces"][sid] == {**ZERO, **pieces}, f"step {step_id}: {sid}"
-        elif key in ("available", "control", "resources"):
-            for k, v in want.items():
-                assert s[key][k] == v, f"step {step_id}: {key} {k}"
-        else:
-            assert s[key] == want, f"step {step_id}: {key}"
+_check = step_checker(ZERO, partial=("available", "control", "resources"))
 
 
 def _replay(upto=None):
@@ -55,7 +43,4 @@ def test_8_0_example_of_play_every_step_to_the_end_of_the_propaganda_round():
 
 @pytest.mark.parametrize("step_id", ["3", "9", "12"])
 def test_8_0_example_of_play_views_hide_the_deck(step_id):
-    s = _replay(step_id)
-    for role in ("british", "mcp", "public"):
-        v = engine.view(s, role)
-        assert "deck" not in v and "unused" not in v and v["deck_size"] == deck.size(s)
+    views_hide_the_deck(_replay(step_id), ("british", "mcp", "public"))

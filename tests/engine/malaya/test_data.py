@@ -6,24 +6,15 @@ from collections import Counter
 
 from engine.games.malaya.data import CARDS, COMPONENTS, DECK, MAP, RULINGS, SETUP, load
 
-PROVENANCE = re.compile(r"^(stated|example|inferred|ruling): \S")
-RULING_REF = re.compile(r"\bR-[A-Z0-9.]+(?:-[A-Z0-9.]+)*")
+from ..data_checks import MapData, check_named_rulings_exist, check_rulings_well_formed, provenance, reachable
+
+PROVENANCE = provenance("stated", "example", "inferred", "ruling")
 
 SPACES = {s["id"]: s for s in MAP["spaces"]}
 PIECES = ("troops", "police", "guerrillas", "bases")
 BRITISH, MCP = ("troops", "police"), ("guerrillas", "bases")
-
-
-def edges(key="adjacency"):
-    return {frozenset((e["a"], e["b"])) for e in MAP[key]}
-
-
-def neighbours(space):
-    return {x for e in edges() if space in e for x in e if x != space}
-
-
-def kind(k):
-    return {s for s, v in SPACES.items() if v["kind"] == k}
+THE_MAP = MapData(MAP)
+edges, neighbours, kind = THE_MAP.edges, THE_MAP.neighbours, THE_MAP.kind
 
 
 # 1.3 the map ---------------------------------------------------------------------------------------------
@@ -84,21 +75,11 @@ def test_1_3_6_perak_neighbours_are_stated():
 
 
 def test_1_3_6_edges_name_known_spaces_and_none_repeats():
-    for e in MAP["adjacency"] + MAP["not_adjacent"]:
-        assert e["a"] in SPACES and e["b"] in SPACES and e["a"] != e["b"], e
-    assert len(edges()) == len(MAP["adjacency"]), "an edge is listed twice"
-    assert len(edges("not_adjacent")) == len(MAP["not_adjacent"])
-    assert not edges() & edges("not_adjacent")
+    THE_MAP.check_edges()
 
 
 def test_1_3_6_every_space_is_connected_and_thailand_reaches_only_the_north():
-    seen, todo = set(), ["kuala-lumpur"]
-    while todo:
-        s = todo.pop()
-        if s not in seen:
-            seen.add(s)
-            todo.extend(neighbours(s))
-    assert seen == set(SPACES)
+    assert reachable("kuala-lumpur", neighbours) == set(SPACES)
     assert neighbours("thailand") == {"perak", "kedah", "kelantan"}
 
 
@@ -313,18 +294,7 @@ def test_2_1_standard_and_extended_decks():
 
 
 def test_rulings_are_unique_quoted_and_sourced():
-    ids = [r["id"] for r in RULINGS]
-    assert len(ids) == len(set(ids))
-    for r in RULINGS:
-        assert r["id"].startswith("R-") and r["rule"], r["id"]
-        assert len(r["ruling"]) > 40, r["id"]
-        assert PROVENANCE.match(r["source"]), r["id"]
-        assert r["quotes"], r["id"]
-        for q in r["quotes"]:
-            assert re.search(r"L\d{4}", q["at"]), (r["id"], q)
-            assert 0 < len(q["text"]) <= 120, (r["id"], q)  # the words at issue, never a paragraph
-        if "default" in r:
-            assert r["default"] in r["alternatives"] and len(r["alternatives"]) >= 2, r["id"]
+    check_rulings_well_formed(RULINGS, PROVENANCE)
 
 
 def test_rulings_cover_the_digests_open_questions():
@@ -337,8 +307,4 @@ def test_rulings_cover_the_digests_open_questions():
 
 
 def test_every_ruling_named_by_the_data_exists():
-    ids = {r["id"] for r in RULINGS}
-    named = set()
-    for name in ("map.json", "components.json", "setup.json", "cards.json"):
-        named |= set(RULING_REF.findall(str(load(name))))
-    assert named and named <= ids, named - ids
+    check_named_rulings_exist(RULINGS, load, ("map.json", "components.json", "setup.json", "cards.json"))

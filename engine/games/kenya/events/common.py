@@ -27,122 +27,35 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ....coin import pickers
+from ....coin import pickers, space_choice
 from ....coin.will import shift_will
-from ....coin.wording import side_name
 from ....core import notation
-from ....core.flow import Context, Procedure, procedure
+from ....core.flow import Context, procedure
 from .. import board as B
 from .. import why as W
 from ..own_pieces import OWN, may_take_from_map, place_own
 
 notation.declare(__name__, {"remove", "place", "space", "choose", "done"})
 
-#: The piece words of orders (``remove SPACE guerrilla-u|guerrilla-a|base``).
-_WORDS = dict(B.BOARD.word_of_key)
 #: Where K6's Police may come from besides a map space (``place SPACE FROM``).
 FROM_AVAILABLE, FROM_OUT_OF_PLAY = "available", "out-of-play"
-
-
-def _who(f: dict) -> str:
-    return f"{side_name(f['role'])} ({f['label']})"
-
-
-def _count_text(f: dict, doing: str) -> str:
-    """``remove a piece (0 of 2 to remove)`` while the card still demands pieces (5.1.3: ``done`` is not
-    offered then), else ``(1 of up to 3), or done``."""
-    if f["taken"] < f["min"]:
-        return f"{_who(f)}: {doing} a piece ({f['taken']} of {f['min']} to {doing})"
-    return f"{_who(f)}: {doing} a piece ({f['taken']} of up to {f['max']}), or done"
-
-
-def _space_room(f: dict, sid: str) -> bool:
-    """Whether *sid* may still be used: its ``per_space`` count not reached and, with ``max_spaces``, a space
-    already used or room for one more."""
-    used = f["per"]
-    if f["per_space"] is not None and used.get(sid, 0) >= f["per_space"]:
-        return False
-    if f.get("quota") is not None and used.get(sid, 0) >= f["quota"].get(sid, 0):
-        return False
-    return f.get("max_spaces") is None or sid in used or len(used) < f["max_spaces"]
-
-
-def _space_limit_refusal(f: dict, sid: str) -> str | None:
-    """The card's limits on one space (``per_space``, ``quota``) and on the number of spaces (``max_spaces``)."""
-    rule, used = f["rule"], f["per"]
-    if f["per_space"] is not None and used.get(sid, 0) >= f["per_space"]:
-        return W.because(f"{used[sid]} piece(s) in {B.name(sid)} already, the most the card allows in one space",
-                         rule)
-    if f.get("quota") is not None and used.get(sid, 0) >= f["quota"].get(sid, 0):
-        return W.because(f"{used.get(sid, 0)} piece(s) in {B.name(sid)} already, the {f['quota'].get(sid, 0)} the "
-                         "card places there", rule)
-    if f.get("max_spaces") is not None and sid not in used and len(used) >= f["max_spaces"]:
-        return W.because(f"the card uses at most {f['max_spaces']} space(s), and has used {W.names(list(used))}",
-                         rule)
-    return None
-
-
-def _done_refusal(f: dict, doing: str, opts: list[str]) -> str | None:
-    """``done`` before the card's ``min`` while something is left to do (5.1.3)."""
-    if f["taken"] < f["min"] and opts:
-        return W.because(f"the card {doing}s {f['min']} piece(s) where it can, and {f['taken']} {doing}d so far: "
-                         "what an Event can do, it must", f"{f['rule']}, 5.1.3")
-    return None
 
 
 # -- removing pieces ----------------------------------------------------------------------------------------
 
 @procedure
-class Pick(pickers.Pick):
-    """An Event's removal of pieces (engine.coin.pickers.Pick): ``remove SPACE PIECE`` one at a time, then
-    ``done`` once ``min`` are removed (or nothing is left to remove). With ``on_base="pw"``, each Base
-    removed raises Political Will by 1 (K1 unshaded and its Tip)."""
+class Pick(pickers.WordedPick):
+    """An Event's removal of pieces (engine.coin.pickers.WordedPick): ``remove SPACE PIECE`` one at a time, then
+    ``done`` once ``min`` are removed (or nothing is left to remove), the card's limits per space and on the
+    spaces used. With ``on_base="pw"``, each Base removed raises Political Will by 1 (K1 unshaded and its
+    Tip)."""
 
     name = "ke.ev.pick"
-
-    def options(self, g, f):
-        if f["taken"] >= f["max"]:
-            return []
-        out = []
-        for sid in B.SPACES if f["spaces"] is None else f["spaces"]:
-            if not _space_room(f, sid):
-                continue
-            x = B.sp(g, sid)
-            out += [f"{sid} {_WORDS[k]}" for k in f["keys"] if x[k]]
-        return out
+    words = W.WORDS
 
     def removed(self, g, f, key):
         if key == "bases" and f.get("on_base") == "pw":
             shift_will(g, 1, f"{f['label']}: a Mau Mau Base was removed", rule=f["rule"])
-
-    def text(self, g, f):
-        return _count_text(f, "remove")
-
-    def explain(self, g, f, verb, arg):
-        """Why *verb arg* is refused (:meth:`options`): the card's count (at least ``min``, 5.1.3; up to
-        ``max``), its spaces, its pieces, its limits per space and on the spaces used."""
-        rule = f["rule"]
-        opts = self.options(g, f)
-        if verb == "done":
-            return _done_refusal(f, "remove", opts)
-        if verb != "remove" or arg is None or arg in opts:
-            return None
-        if f["taken"] >= f["max"]:
-            return W.because(f"the card removes up to {f['max']} piece(s), and has removed them", rule)
-        words = W.parts(arg, 2)
-        shape = "|".join(_WORDS[k] for k in f["keys"])
-        if words is None or W.piece_key(words[1]) is None:
-            return W.form("remove", f"SPACE {shape}", arg, rule)
-        sid, key = words[0], W.piece_key(words[1])
-        if not W.is_space(sid):
-            return W.not_a_space(sid)
-        if f["spaces"] is not None and sid not in f["spaces"]:
-            return W.because(f"{B.name(sid)} is not among the spaces the card removes from "
-                             f"({W.names(f['spaces'])})", rule)
-        if key not in f["keys"]:
-            wanted = W.names(sorted({W.NOUNS[k][1] for k in f["keys"]}), plain=True, joint="or")
-            return W.because(f"the card removes {wanted}, not {W.NOUNS[key][1]}", rule)
-        return _space_limit_refusal(f, sid) or W.because(f"{W.has(g, sid, key)} to remove", rule)
 
 
 def pick(g: Context, role: str, keys: list[str], *, spaces: list[str] | None = None, max: int, min: int = 0,
@@ -188,42 +101,24 @@ def place_refusal(g: Context, role: str, piece: str, sid: str, rule: str) -> str
 
 
 @procedure
-class Put(pickers.Put):
-    """An Event's placement of pieces: ``place SPACE`` one at a time, then ``done`` once ``min`` are placed (or
-    nothing more can be). Each piece comes from Available; a faction's own forces, with none Available, from
-    the map where ruling R-1.4.1 reads so (the owner is then asked which, ``take SPACE PIECE``, and may take
-    none)."""
+class Put(pickers.WordedPut):
+    """An Event's placement of pieces (engine.coin.pickers.WordedPut): ``place SPACE`` one at a time, then
+    ``done`` once ``min`` are placed (or nothing more can be). Each piece comes from Available; a faction's own
+    forces, with none Available, from the map where ruling R-1.4.1 reads so (the owner is then asked which,
+    ``take SPACE PIECE``, and may take none)."""
 
     name = "ke.ev.put"
+    words = W.WORDS
 
-    def options(self, g, f):
-        if f["taken"] >= f["max"]:
-            return []
-        return [s for s in f["spaces"] if _space_room(f, s) and can_place(g, f["role"], f["piece"], s)]
+    def fits(self, g, f, sid):
+        return can_place(g, f["role"], f["piece"], sid)
 
     def take(self, g, f, arg):
         place_own(g, f["role"], arg, f["piece"], rule=f["rule"], label=f["label"], by="event")
 
-    def text(self, g, f):
-        return _count_text(f, "place")
-
-    def explain(self, g, f, verb, arg):
-        """Why *verb arg* is refused (:meth:`options`): the card's count (5.1.3), its spaces and limits,
-        stacking (1.4.2), a piece to place (1.4.1, 5.1.1)."""
-        rule = f["rule"]
-        opts = self.options(g, f)
-        if verb == "done":
-            return _done_refusal(f, "place", opts)
-        if verb != "place" or arg is None or arg in opts:
-            return None
-        if f["taken"] >= f["max"]:
-            return W.because(f"the card places up to {f['max']} piece(s), and has placed them", rule)
-        if not W.is_space(arg):
-            return W.not_a_space(arg)
-        if arg not in f["spaces"]:
-            return W.because(f"{B.name(arg)} is not among the spaces the card places in ({W.names(f['spaces'])})",
-                             rule)
-        return _space_limit_refusal(f, arg) or place_refusal(g, f["role"], f["piece"], arg, rule)
+    def space_refusal(self, g, f, sid):
+        """The card's limits on *sid*, stacking (1.4.2), a piece to place (1.4.1, 5.1.1)."""
+        return super().space_refusal(g, f, sid) or place_refusal(g, f["role"], f["piece"], sid, f["rule"])
 
 
 def put(g: Context, role: str, piece: str, *, spaces: list[str], max: int, min: int = 0,
@@ -275,32 +170,24 @@ def police_sources(g: Context, sid: str) -> list[str]:
 
 
 @procedure
-class PoliceAnywhere(Procedure):
+class PoliceAnywhere(pickers.Chooser):
     """Police placed "from anywhere (even Out of Play)" (K6, K17, K29 unshaded; ruling R-1.4.1): ``place SPACE
     FROM`` one cube at a time, ``FROM`` being ``available``, ``out-of-play`` or the map space it leaves (Control
-    follows in both spaces at once, 1.7); ``done`` once ``min`` are placed or none can be. The targets are the
-    card's (``targets``, a name in :data:`TARGETS`), tested at each placement."""
+    follows in both spaces at once, 1.7); ``done`` once ``min`` are placed or none can be
+    (engine.coin.pickers.Chooser). The targets are the card's (``targets``, a name in :data:`TARGETS`), tested
+    at each placement."""
 
     name = "ke.ev.police"
+    verb = "place"
 
     def options(self, g: Context, f: dict) -> list[str]:
         if f["taken"] >= f["max"]:
             return []
-        return [f"{sid} {src}" for sid in TARGETS[f["targets"]](g) if _space_room(f, sid)
+        return [f"{sid} {src}" for sid in TARGETS[f["targets"]](g) if pickers.space_room(f, sid)
                 for src in police_sources(g, sid)]
 
-    def prompt(self, g, f):
-        opts = self.options(g, f)
-        out = {"place": opts} if opts else {}
-        if f["taken"] >= f["min"] or not opts:
-            out["done"] = []
-        return out
-
     def text(self, g, f):
-        return _count_text(f, "place") + " (place SPACE available|out-of-play|FROM-SPACE)"
-
-    def rule_for(self, g, f):
-        return f["rule"]
+        return pickers.count_text(f, "place") + " (place SPACE available|out-of-play|FROM-SPACE)"
 
     def explain(self, g, f, verb, arg):
         """Why *verb arg* is refused: the card's count (5.1.3), the form, the card's spaces (its own reason), a
@@ -308,7 +195,7 @@ class PoliceAnywhere(Procedure):
         rule = f["rule"]
         opts = self.options(g, f)
         if verb == "done":
-            return _done_refusal(f, "place", opts)
+            return pickers.done_refusal(W.WORDS, f, "place", opts)
         if verb != "place" or arg is None or arg in opts:
             return None
         if f["taken"] >= f["max"]:
@@ -321,7 +208,7 @@ class PoliceAnywhere(Procedure):
             return W.not_a_space(sid)
         if sid not in TARGETS[f["targets"]](g):
             return TARGET_REASONS[f["targets"]](g, sid)
-        if (limit := _space_limit_refusal(f, sid)) is not None:
+        if (limit := pickers.space_limit_refusal(W.WORDS, f, sid)) is not None:
             return limit
         if src == FROM_AVAILABLE:
             return W.because("no Police cube is Available", f"{rule}, 1.4.1")
@@ -334,13 +221,8 @@ class PoliceAnywhere(Procedure):
             return W.because(f"a Police cube of {B.name(sid)} placed in {B.name(sid)} would change nothing", rule)
         return W.because(f"{W.has(g, src, 'police')} to take", f"{rule}, ruling R-1.4.1")
 
-    def act(self, g, f, verb, arg):
-        if verb == "done":
-            f["over"] = True
-            return
+    def take(self, g, f, arg):
         sid, src = arg.split(" ")
-        f["taken"] += 1
-        f["per"][sid] = f["per"].get(sid, 0) + 1
         if src == FROM_OUT_OF_PLAY:
             B.police_from_out_of_play(g, sid, 1, f["label"], f["rule"])
         elif src == FROM_AVAILABLE:
@@ -351,12 +233,6 @@ class PoliceAnywhere(Procedure):
             g.say(f"{f['label']}: moved a Police cube from {B.name(src)} to place it in {B.name(sid)}.",
                   faction=f["role"], rule=f"{f['rule']}, ruling R-1.4.1")
             B.move(g, src, sid, "police")
-
-    def step(self, g, f):
-        if f.get("over") or not self.options(g, f):
-            g.end()
-            return True
-        return False
 
 
 def put_police_anywhere(g: Context, role: str, targets: str, *, max: int, min: int = 0,
@@ -374,93 +250,37 @@ def police_anywhere_possible(g: Context, targets: str) -> bool:
 
 # -- shifting and setting levels ------------------------------------------------------------------------------
 
-_LEVEL_WORD = {-1: "Resistance", 0: "Neutral", 1: "Loyal"}
-
-
 def shift_changes(g: Context, sid: str, steps: int, set_to: int | None) -> bool:
     """Whether shifting *sid* by *steps* (or setting it to *set_to*) changes its level: Nairobi or a Populated
     Province (1.6 and its NOTE; ruling R-EVENT-LEVEL), not at that level or the end of the track already.
     Terror never hinders it."""
-    if not B.takes_level(g, sid):
-        return False
-    lv = B.level(g, sid)
-    if set_to is not None:
-        return lv != set_to
-    return (steps > 0 and lv < 1) or (steps < 0 and lv > -1)
-
-
-def _doing(f: dict) -> str:
-    if f["set_to"] is not None:
-        return f"set to {_LEVEL_WORD[f['set_to']]}"
-    toward = "Loyalty" if f["steps"] > 0 else "Resistance"
-    return f"shifted {abs(f['steps'])} level{'s' if abs(f['steps']) != 1 else ''} toward {toward}"
+    return B.takes_level(g, sid) and space_choice.level_changes(B.level(g, sid), steps, set_to)
 
 
 @procedure
-class Shift(pickers.Chooser):
-    """An Event's shift (or setting) of levels: ``space SPACE`` for each space chosen, up to ``count``; the card
-    must shift as many as it can up to ``min`` (default ``count``, 5.1.3), and only spaces whose level the
-    shift changes are offered (ruling R-EVENT-LEVEL). Ends with the spaces chosen as ``ret``."""
+class Shift(space_choice.LevelShift):
+    """An Event's shift (or setting) of levels (engine.coin.space_choice.LevelShift): ``space SPACE`` for each space
+    chosen, up to ``count``; the card must shift as many as it can up to ``min`` (default ``count``, 5.1.3), and
+    only spaces whose level the shift changes are offered (ruling R-EVENT-LEVEL). Ends with the spaces chosen as
+    ``ret``."""
 
     name = "ke.ev.shift"
-    verb = "space"
+    words = W.WORDS
+    level_words = {-1: "Resistance", 0: "Neutral", 1: "Loyal"}
+    toward = ("Resistance", "Loyalty")
+    changes = staticmethod(shift_changes)
+    shift_level = staticmethod(B.shift)
+    set_level = staticmethod(B.set_level)
 
-    def options(self, g, f):
-        if len(f["chosen"]) >= f["count"]:
-            return []
-        return [s for s in f["spaces"] if s not in f["chosen"] and shift_changes(g, s, f["steps"], f["set_to"])]
-
-    def prompt(self, g, f):
-        opts = self.options(g, f)
-        out = {"space": opts} if opts else {}
-        if len(f["chosen"]) >= f["min"] or not opts:
-            out["done"] = []
-        return out
-
-    def text(self, g, f):
-        n = len(f["chosen"])
-        if n < f["min"]:
-            return f"{_who(f)}: choose a space to be {_doing(f)} ({n} of {f['min']})"
-        return f"{_who(f)}: choose a space to be {_doing(f)} ({n} of up to {f['count']}), or done"
-
-    def explain(self, g, f, verb, arg):
-        """Why *verb arg* is refused: the card's count (5.1.3), its spaces, a space whose level the shift would
-        not change (1.6; ruling R-EVENT-LEVEL)."""
+    def space_refusal(self, g, f, sid):
+        """A space the card does not name, or one whose level the shift would not change (1.6; ruling
+        R-EVENT-LEVEL)."""
         rule = f["rule"]
-        opts = self.options(g, f)
-        if verb == "done" and len(f["chosen"]) < f["min"] and opts:
-            return W.because(f"the card has {f['min']} space(s) {_doing(f)} where it can, and {len(f['chosen'])} "
-                             "so far: what an Event can do, it must", f"{rule}, 5.1.3")
-        if verb != "space" or arg is None or arg in opts:
-            return None
-        if len(f["chosen"]) >= f["count"]:
-            return W.because(f"the card chooses up to {f['count']} space(s), and has chosen "
-                             f"{W.names(f['chosen'])}", rule)
-        if not W.is_space(arg):
-            return W.not_a_space(arg)
-        if arg in f["chosen"]:
-            return W.because(f"{B.name(arg)} was chosen already", rule)
-        if arg not in f["spaces"]:
-            return W.because(f"{B.name(arg)} is not among the spaces the card names ({W.names(f['spaces'])})", rule)
-        if not B.takes_level(g, arg):
-            return W.because(W.level_of(g, arg), f"{rule}, ruling R-EVENT-LEVEL")
-        return W.because(f"{W.level_of(g, arg)} already: the card's shift would change nothing there", rule)
-
-    def act(self, g, f, verb, arg):
-        if verb == "done":
-            g.end(list(f["chosen"]))
-            return
-        f["chosen"].append(arg)
-        if f["set_to"] is not None:
-            B.set_level(g, arg, f["set_to"], f["label"], f["rule"])
-        else:
-            B.shift(g, arg, f["steps"], f["label"], f["rule"])
-
-    def step(self, g, f):
-        if not self.options(g, f):
-            g.end(list(f["chosen"]))
-            return True
-        return False
+        if sid not in f["spaces"]:
+            return W.because(f"{B.name(sid)} is not among the spaces the card names ({W.names(f['spaces'])})", rule)
+        if not B.takes_level(g, sid):
+            return W.because(W.level_of(g, sid), f"{rule}, ruling R-EVENT-LEVEL")
+        return W.because(f"{W.level_of(g, sid)} already: the card's shift would change nothing there", rule)
 
 
 def shift_spaces(g: Context, role: str, spaces: list[str], *, count: int, steps: int = 0, rule: str, label: str,
@@ -469,8 +289,8 @@ def shift_spaces(g: Context, role: str, spaces: list[str], *, count: int, steps:
     and shifts each by *steps* levels (+ toward Loyalty), or sets it to *set_to* (-1 Resistance, 0 Neutral, 1
     Loyal). At least *min* (default *count*, 5.1.3) where that many can change. The spaces chosen come back
     to the caller as ``ret``."""
-    g.call(Shift.name, role, spaces=list(spaces), count=count, steps=steps, set_to=set_to,
-           min=count if min is None else min, chosen=[], rule=rule, label=label)
+    g.call(Shift.name, role, **space_choice.level_shift_frame(spaces, count=count, steps=steps, set_to=set_to, min=min,
+                                                          rule=rule, label=label))
 
 
 def shiftable(g: Context, spaces, steps: int = 0, set_to: int | None = None) -> list[str]:
@@ -496,35 +316,14 @@ def choice_reason(name: str):
 
 
 @procedure
-class Choose(pickers.Choice):
-    """One choice an Event text asks for (engine.coin.pickers.Choice): the option goes back as ``ret``. A
+class Choose(pickers.WordedChoice):
+    """One choice an Event text asks for (engine.coin.pickers.WordedChoice): the option goes back as ``ret``. A
     space refused gets the card's own reason where the caller named one (``why``). With ``optional`` the
     player may answer ``done`` (a text's "may"), which comes back as ``None``."""
 
     name = "ke.ev.choose"
-
-    def prompt(self, g, f):
-        out = {f["verb"]: list(f["options"])}
-        if f.get("optional"):
-            out["done"] = []
-        return out
-
-    def explain(self, g, f, verb, arg):
-        if verb == "done" and not f.get("optional"):
-            return W.because(f"the card's text must be carried out: {f['ask']}", f"{f['rule']}, 5.1.3")
-        if verb != f["verb"] or arg is None or arg in f["options"]:
-            return None
-        spaces = all(W.is_space(o) for o in f["options"])
-        if spaces and not W.is_space(arg):
-            return W.not_a_space(arg)
-        own = CHOICE_REASONS[f["why"]](g, f, arg) if spaces and f.get("why") else None
-        if own:
-            return own
-        named = W.names(f["options"]) if spaces else W.names(list(f["options"]), plain=True, joint="or")
-        return W.because(f"{arg!r} is not a choice here: it is one of {named} ({f['ask']})", f["rule"])
-
-    def act(self, g, f, verb, arg):
-        g.end(None if verb == "done" else arg)
+    words = W.WORDS
+    reasons = CHOICE_REASONS
 
 
 def choose(g: Context, role: str, options: list[str], *, verb: str, ask: str, rule: str, label: str,

@@ -23,9 +23,9 @@ asking the player to choose among nothing (5.1.3).
 
 from __future__ import annotations
 
+from ....coin.granted import Grants, grant
 from ....coin.wording import side_name
 from ....core import notation
-from ....core.errors import RulesBugError
 from ....core.flow import Context, Procedure, procedure
 from .. import board as B
 from .. import why as W
@@ -43,16 +43,9 @@ def op_frame(g: Context, op: str, *, limited: bool, only: list[str] | None = Non
                         **flags)
 
 
-def op_possible(g: Context, role: str, op: str, frame: dict) -> bool:
-    """Whether *role*'s Operation *op* with the locals *frame* has a space it may select now."""
-    proc = g.procs.get(f"{OP_PREFIX}{op}")
-    if proc is None:
-        raise RulesBugError(f"no Operation procedure {OP_PREFIX}{op}")
-    return proc.possible(g, {**frame, "p": proc.name, "role": role})
-
-
-def op_title(op: str, limited: bool) -> str:
-    return f"{'Limited ' if limited else ''}{ACTIVITIES.op_title.get(op, op.title())}"
+#: Kenya's granted Operations and Special Activities (engine.coin.granted.Grants).
+GRANTS = Grants(ACTIVITIES, OP_PREFIX, SA_PREFIX)
+op_possible, sa_possible, op_title = GRANTS.op_possible, GRANTS.sa_possible, GRANTS.op_title
 
 
 def free_op(g: Context, role: str, op: str, *, limited: bool, only: list[str] | None = None,
@@ -62,14 +55,10 @@ def free_op(g: Context, role: str, op: str, *, limited: bool, only: list[str] | 
     nothing is asked: the log says why (5.1.3). Returns whether the Operation was pushed; its selected spaces
     come back to the caller's frame as ``ret`` when it ends."""
     frame = op_frame(g, op, limited=limited, only=only, spaces=spaces, rule=rule, optional=optional, **flags)
-    who, what = side_name(role), op_title(op, limited)
-    if not op_possible(g, role, op, frame):
-        why = op_refusal(g, role, op, {**frame, "p": f"{OP_PREFIX}{op}", "role": role})
-        g.say(f"{label}: the {who} could conduct no free {what}: {why}.", faction=role, rule=rule)
-        return False
-    g.say(f"{label}: the {who} began a free {what}.", faction=role, rule=rule)
-    g.call(f"{OP_PREFIX}{op}", role, **frame)
-    return True
+    what = op_title(op, limited)
+    return grant(g, role, f"{OP_PREFIX}{op}", frame, can=op_possible(g, role, op, frame),
+                 why=lambda: op_refusal(g, role, op, GRANTS.op_local(role, op, frame)), head=label,
+                 what=f"free {what}", began=f"a free {what}", rule=rule)
 
 
 def free_ops(g: Context, role: str, count: int, *, limited: bool = True, ops: list[str] | None = None,
@@ -138,9 +127,7 @@ class FreeOps(Procedure):
             return W.because(f"the card grants {W.names([op_title(k, False) for k in kinds], plain=True, joint='or')}"
                              f", not {op_title(arg, False)}", f["rule"])
         frame = self.frame(g, f, arg) if arg in ACTIVITIES.op_faction else {}
-        if frame:
-            frame = {**frame, "p": f"{OP_PREFIX}{arg}", "role": f["role"]}
-        return op_refusal(g, f["role"], arg, frame)
+        return op_refusal(g, f["role"], arg, GRANTS.op_local(f["role"], arg, frame) if frame else {})
 
     def act(self, g, f, verb, arg):
         if verb == "done":
@@ -170,14 +157,6 @@ class FreeOps(Procedure):
         return False
 
 
-def sa_possible(g: Context, sa: str, local: dict) -> bool:
-    """Whether the Special Activity *sa* with the Event's locals *local* could do anything now."""
-    proc = g.procs.get(f"{SA_PREFIX}{sa}")
-    if proc is None:
-        raise RulesBugError(f"no Special Activity procedure {SA_PREFIX}{sa}")
-    return proc.possible(g, local)
-
-
 def free_sa(g: Context, role: str, sa: str, *, max: int | None = None, only: list[str] | None = None,
             rule: str, label: str, **flags) -> bool:
     """*role* conducts the free Special Activity *sa* (4.1, 5.4): no Operation with it, no cost; ``max`` the
@@ -186,12 +165,8 @@ def free_sa(g: Context, role: str, sa: str, *, max: int | None = None, only: lis
     nothing, nothing is asked: the log says so (5.1.3). Returns whether it was pushed; its spaces come back to
     the caller's frame as ``ret``."""
     local = {"rule": rule, "free": True, "max": max, "only": only, **flags}
-    who, title = side_name(role), ACTIVITIES.sa_title.get(sa, sa.title())
-    if not sa_possible(g, sa, local):
-        where = f" in {W.names(only, joint='or')}" if only is not None else ""
-        g.say(f"{label}: the {who} could conduct no {title}{where}: it has nothing it could do now.",
-              faction=role, rule=rule)
-        return False
-    g.say(f"{label}: the {who} began a free {title}.", faction=role, rule=rule)
-    g.call(f"{SA_PREFIX}{sa}", role, **local)
-    return True
+    title = GRANTS.sa_title(sa)
+    where = f" in {W.names(only, joint='or')}" if only is not None else ""
+    return grant(g, role, f"{SA_PREFIX}{sa}", local, can=sa_possible(g, sa, local),
+                 why=lambda: "it has nothing it could do now", head=label, what=f"{title}{where}",
+                 began=f"a free {title}", rule=rule)

@@ -13,10 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ....coin import resources
+from ....coin import pickers, resources, space_choice
 from ....coin.events import ScriptEvent
 from ....coin.will import shift_will
-from ....coin.wording import side_name
 from ....core import notation
 from ....core.flow import Context, Procedure, procedure
 from .. import board as B
@@ -58,31 +57,21 @@ def select(g: Context, role: str, key: str, *, max: int, min: int, rule: str, la
 
 
 @procedure
-class Select(Procedure):
+class Select(space_choice.Spaces):
     """``space SPACE`` for each space a card's step chooses, worked on as it is chosen; ``done`` once the card's
-    minimum is met (5.1.3) or nothing is left to choose."""
+    minimum is met (5.1.3) or nothing is left to choose (engine.coin.space_choice.Spaces: up to ``max``)."""
 
     name = "my.ev.select"
     rule = "5.1"
+    words = W.WORDS
+    most = "max"
+    unit = " chosen"
 
-    def options(self, g: Context, f: dict) -> list[str]:
-        if len(f["chosen"]) >= f["max"]:
-            return []
-        return [s for s in STEPS[f["key"]].options(g, f) if s not in f["chosen"]]
+    def candidates(self, g, f):
+        return STEPS[f["key"]].options(g, f)
 
-    def prompt(self, g, f):
-        opts = self.options(g, f)
-        out = {"space": opts} if opts else {}
-        if len(f["chosen"]) >= f["min"] or not opts:
-            out["done"] = []
-        return out
-
-    def text(self, g, f):
-        n, ask = len(f["chosen"]), STEPS[f["key"]].ask
-        head = f"{side_name(f['role'])} ({f['label']}): {ask}"
-        if n < f["min"]:
-            return f"{head} ({n} of {f['min']} chosen)"
-        return f"{head} ({n} of up to {f['max']} chosen), or done"
+    def head(self, g, f):
+        return f"{pickers.who(f)}: {STEPS[f['key']].ask}"
 
     def explain(self, g, f, verb, arg):
         """Why *verb arg* is refused: the card must choose while it can (5.1.3); a space chosen already, the
@@ -90,8 +79,7 @@ class Select(Procedure):
         rule = f["rule"]
         opts = self.options(g, f)
         if verb == "done" and len(f["chosen"]) < f["min"] and opts:
-            return W.because(f"the card chooses {f['min']} space(s) where it can, and {len(f['chosen'])} so far: "
-                             "what an Event can do, it must", f"{rule}, 5.1.3")
+            return pickers.owed(W.WORDS, f, self.owing(f))
         if verb != "space" or arg is None or arg in opts:
             return W.turn_order(verb)
         if not W.is_space(arg):
@@ -103,18 +91,8 @@ class Select(Procedure):
                              rule)
         return STEPS[f["key"]].why(g, f, arg)
 
-    def act(self, g, f, verb, arg):
-        if verb == "done":
-            g.end(list(f["chosen"]))
-            return
-        f["chosen"].append(arg)
-        STEPS[f["key"]].act(g, f, arg)
-
-    def step(self, g, f):
-        if not self.options(g, f):
-            g.end(list(f["chosen"]))
-            return True
-        return False
+    def chose(self, g, f, sid):
+        STEPS[f["key"]].act(g, f, sid)
 
 
 def step(key: str, ask: str, options, why, act) -> None:

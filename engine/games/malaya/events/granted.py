@@ -20,9 +20,9 @@ asking the player to choose among nothing.
 
 from __future__ import annotations
 
+from ....coin.granted import Grants, grant
 from ....coin.wording import side_name
 from ....core import notation
-from ....core.errors import RulesBugError
 from ....core.flow import Context, Procedure, procedure
 from .. import board as B
 from .. import why as W
@@ -40,16 +40,9 @@ def op_frame(g: Context, op: str, *, limited: bool, only: list[str] | None = Non
                         **flags)
 
 
-def op_possible(g: Context, role: str, op: str, frame: dict) -> bool:
-    """Whether *role*'s Operation *op* with the locals *frame* has a space it may select now."""
-    proc = g.procs.get(f"my.op.{op}")
-    if proc is None:
-        raise RulesBugError(f"no Operation procedure my.op.{op}")
-    return proc.possible(g, {**frame, "p": proc.name, "role": role})
-
-
-def op_title(op: str, limited: bool) -> str:
-    return f"{'Limited ' if limited else ''}{ACTIVITIES.op_title.get(op, op.title())}"
+#: Malaya's granted Operations and Special Activities (engine.coin.granted.Grants).
+GRANTS = Grants(ACTIVITIES, "my.op.", "my.sa.")
+op_possible, op_title = GRANTS.op_possible, GRANTS.op_title
 
 
 def free_op(g: Context, role: str, op: str, *, limited: bool, only: list[str] | None = None,
@@ -59,14 +52,10 @@ def free_op(g: Context, role: str, op: str, *, limited: bool, only: list[str] | 
     nothing is asked: the log says why (5.1.3). Returns whether the Operation was pushed. The Operation's
     selected spaces come back to the caller's frame as ``ret`` when it ends."""
     frame = op_frame(g, op, limited=limited, only=only, spaces=spaces, rule=rule, optional=optional, **flags)
-    who, what = side_name(role), op_title(op, limited)
-    if not op_possible(g, role, op, frame):
-        why = op_refusal(g, role, op, frame)
-        g.say(f"{label}: the {who} could conduct no free {what}: {why}.", faction=role, rule=rule)
-        return False
-    g.say(f"{label}: the {who} began a free {what}.", faction=role, rule=rule)
-    g.call(f"my.op.{op}", role, **frame)
-    return True
+    what = op_title(op, limited)
+    return grant(g, role, f"my.op.{op}", frame, can=op_possible(g, role, op, frame),
+                 why=lambda: op_refusal(g, role, op, frame), head=label, what=f"free {what}",
+                 began=f"a free {what}", rule=rule)
 
 
 def free_ops(g: Context, role: str, count: int, *, limited: bool = True, ops: list[str] | None = None,
@@ -151,20 +140,12 @@ def free_sa(g: Context, role: str, sa: str, *, max: int | None = None, only: lis
     """*role* conducts the free Special Activity *sa* (4.1, 5.4): no Operation with it, no cost; ``max`` the
     number of spaces the card gives (else the Special Activity's own), ``only`` the spaces it allows. If it
     could do nothing, nothing is asked: the log says so (5.1.3). Returns whether it was pushed."""
-    name = f"my.sa.{sa}"
-    proc = g.procs.get(name)
-    if proc is None:
-        raise RulesBugError(f"no Special Activity procedure {name}")
     local = {"rule": rule, "free": True, "max": max, "only": only}
-    who, title = side_name(role), ACTIVITIES.sa_title.get(sa, sa.title())
-    if not proc.possible(g, local):
-        where = f" in {W.names(only, joint='or')}" if only is not None else ""
-        g.say(f"{label}: the {who} could conduct no {title}{where}: it has nothing it could do now.",
-              faction=role, rule=rule)
-        return False
-    g.say(f"{label}: the {who} began a free {title}.", faction=role, rule=rule)
-    g.call(name, role, **local)
-    return True
+    title = GRANTS.sa_title(sa)
+    where = f" in {W.names(only, joint='or')}" if only is not None else ""
+    return grant(g, role, f"my.sa.{sa}", local, can=GRANTS.sa_possible(g, sa, local),
+                 why=lambda: "it has nothing it could do now", head=label, what=f"{title}{where}",
+                 began=f"a free {title}", rule=rule)
 
 
 def near(g: Context, sid: str) -> list[str]:
