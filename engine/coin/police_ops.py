@@ -390,7 +390,36 @@ class Search(CubeMoves):
         f["arrived"] = {}
 
     def interruptible(self, g, f):
-        return f["stage"] in ("select", "move")
+        """Between the Search's steps; not while a Curfew is held (:meth:`move_cube`): until the moves end, the
+        Town that lost its last British piece has its Curfew neither on nor off the map (4.1)."""
+        return f["stage"] in ("select", "move") and not f.get("kept")
+
+    # -- the moves, made together (3.2.3: "simultaneously"; 1.10: a Curfew space "ever empty" of British
+    # pieces loses its Curfew; each game's ruling R-SEARCH-TOGETHER) ---------------------------------------
+    def move_cube(self, g, f, arg, key, rule):
+        """A Troop leaving a destination with a Curfew may be replaced by another arriving in the same
+        simultaneous move: that Curfew is held in the frame (``kept``) while the space has no British piece,
+        stands again as soon as one arrives, and is lifted only if the space is still empty when the moves end
+        (:meth:`settle_kept`)."""
+        B = self.B
+        a = arg.split(" ")[0]
+        x = B.sp(g, a)
+        if a in f["spaces"] and x["curfew"]:
+            x["curfew"] = 0  # out of the board's check for this move (1.10 is applied when the moves end)
+            f.setdefault("kept", []).append(a)
+        b = super().move_cube(g, f, arg, key, rule)
+        for sid in list(f.get("kept", [])):
+            y = B.sp(g, sid)
+            if B.british_pieces(y):
+                y["curfew"] = 1
+                f["kept"].remove(sid)
+        return b
+
+    def settle_kept(self, g, f) -> None:
+        """The end of the simultaneous move: a Curfew still held is lifted, its space having no British piece
+        (1.10)."""
+        for sid in f.pop("kept", []):
+            g.say(f"The Curfew in {self.B.name(sid)} was lifted: no British pieces remain.", rule="1.10")
 
     def movable(self, g, f, src):
         """Troops in *src* that have not moved in this Search (each cube moves once)."""
@@ -469,6 +498,7 @@ class Search(CubeMoves):
             if verb == "move":
                 self.move_cube(g, f, arg, "troops", "3.2.3")
                 return
+            self.settle_kept(g, f)
             B = self.B
             curfews = B.BOARD.curfew_kinds
             for sid in f["spaces"]:

@@ -158,50 +158,13 @@ class Patrol(British, police_ops.Patrol, Operation):
 class Search(British, police_ops.Search, Operation):
     """Search (3.2.3): move adjacent Troops into the destinations together; Activate one Cell per cube in
     Mountains and Bases; in Towns a Curfew (moved from another Town when the pool is empty, the British's
-    choice) and one per three cubes, or a chit discarded for one per cube and no Curfew. Frame ``curfewed``:
-    the Towns where this Search has placed a Curfew; ``kept``: destinations whose Curfew waits for the end of
-    the moves."""
+    choice) and one per three cubes, or a chit discarded for one per cube and no Curfew; the moves are made
+    together (engine.coin.police_ops.Search, ruling R-SEARCH-TOGETHER). Frame ``curfewed``: the Towns where
+    this Search has placed a Curfew."""
 
     name = "cy.op.search"
     op = "search"
     rule = "3.2.3"
-
-    # -- the moves, made together (3.2.3: "simultaneously"; ruling R-SEARCH-TOGETHER) -------------------
-    def move_cube(self, g, f, arg, key, rule):
-        """A Troop leaving a destination with a Curfew may be replaced by another arriving in the same
-        simultaneous move: that Curfew is held in the frame (``kept``) while the Town has no British piece,
-        stands again as soon as one arrives, and is lifted only if the Town is still empty when the moves end
-        (:meth:`settle_kept`)."""
-        a = arg.split(" ")[0]
-        x = B.sp(g, a)
-        keep = a in f["spaces"] and x["curfew"]
-        if keep:
-            x["curfew"] = 0  # out of the board's check for this move (1.10 is applied when the moves end)
-            f.setdefault("kept", []).append(a)
-        b = super().move_cube(g, f, arg, key, rule)
-        for sid in list(f.get("kept", [])):
-            y = B.sp(g, sid)
-            if B.british_pieces(y):
-                y["curfew"] = 1
-                f["kept"].remove(sid)
-        return b
-
-    def interruptible(self, g, f):
-        """A Special Activity between two moves only while no Curfew is held: until the moves end, the Town
-        that lost its last British piece has its Curfew neither on nor off the map (4.1; Diplomacy counts the
-        Towns with Curfews)."""
-        return super().interruptible(g, f) and not f.get("kept")
-
-    def sub_act(self, g, f, verb, arg):
-        if f["stage"] == "move" and verb == "done":
-            self.settle_kept(g, f)
-        super().sub_act(g, f, verb, arg)
-
-    def settle_kept(self, g, f) -> None:
-        """The end of the simultaneous move: a Curfew still held is lifted, its Town having no British piece
-        (1.10, L3295)."""
-        for sid in f.pop("kept", []):
-            g.say(f"The Curfew in {B.name(sid)} was lifted: no British pieces remain.", rule="1.10")
 
     # -- the Curfew of a Town (1.10, L3293; ruling R-CURFEW-POOL) -------------------------------------------
     def curfew_sources(self, g, f, sid):

@@ -275,6 +275,25 @@ def test_3_2_3_search_movement_is_simultaneous():
     assert sp(s2, "haifa-district")["troops"] == 2 and sp(s2, "haifa-city")["troops"] == 3
 
 
+def test_3_2_3_search_keeps_the_curfew_of_a_destination_city_refilled_in_the_same_move():
+    """3.2.3 "simultaneously move" and 1.10 "ever empty of British pieces": Haifa City's one Troop goes to the
+    Railway while Haifa District's arrives, so the City is never empty and keeps its Curfew (ruling
+    R-SEARCH-TOGETHER); left empty when the moves end, it loses it."""
+    s = clear(fresh())
+    put(s, "haifa-city", troops=1, curfew=1, cells_u=3)
+    put(s, "haifa-district", troops=1, cells_u=1)
+    put(s, "rail-syria", cells_u=1)
+    s = british(s)
+    s, _ = run(s, "box opsa", "op search", "space haifa-city", "space rail-syria", "done",
+               "move haifa-city rail-syria")
+    assert sp(s, "haifa-city")["troops"] == 0 and "sa" not in legal(s)   # the Curfew is held aside
+    s2, log = run(s, "move haifa-district haifa-city", "done")
+    assert sp(s2, "haifa-city")["curfew"] == 1 and not any("lifted" in e["text"] for e in log)
+    s3, log = run(s, "done")
+    assert sp(s3, "haifa-city")["curfew"] == 0
+    assert any("Curfew in Haifa City was lifted" in e["text"] for e in log)
+
+
 def test_3_2_3_search_districts_and_railways_activate_one_cell_per_two_cubes():
     s, _ = run(search_board(), "box opsa", "op search", "space haifa-district", "space rail-syria", "done",
                "move galilee rail-syria", "move galilee rail-syria", "move haifa-city rail-syria", "done")
