@@ -49,8 +49,12 @@ class CubeMoves:
     #: The game's ruling that each cube moves once, cited after the rule (``, ruling R-OP-8``).
     moves_once_ruling: ClassVar[str] = ""
 
+    #: The cubes this Operation moves: Patrol ``police``, Search ``troops``.
+    cube: ClassVar[str] = ""
+
     def movable(self, g, f, src: str) -> int:
-        raise NotImplementedError
+        """The cubes of :attr:`cube` in *src* that have not moved in this Operation (each cube moves once)."""
+        return g.s["spaces"][src][self.cube] - f["arrived"].get(src, 0)
 
     def any_move(self, g, f, key: str, sources) -> bool:
         """Whether a cube of *key* may move into a destination of *f* (``move FROM TO``): one that has not
@@ -206,6 +210,7 @@ class Patrol(CellRemoval, CubeMoves):
 
     removal_stage = "arrest"
     #: The kinds of space Patrol may select, ``None`` for every kind, and how a refusal says them.
+    cube = "police"
     patrol_kinds: ClassVar[tuple[str, ...] | None] = None
     patrol_where: ClassVar[str] = ""
     #: The Capability card that lets Patrol remove Cells in a second destination (Palestine's P23), named in
@@ -293,10 +298,6 @@ class Patrol(CellRemoval, CubeMoves):
             return self.removal_prompt(g, f)
         return {}
 
-    def movable(self, g, f, src):
-        """Police in *src* that have not moved in this Patrol (each cube moves once)."""
-        return g.s["spaces"][src]["police"] - f["arrived"].get(src, 0)
-
     def step(self, g, f):
         if self.chit_returned(g, f):
             return True
@@ -361,6 +362,7 @@ class Search(CubeMoves):
     ``no_intel``: an Event's Search that may use no chit. The British answer a :attr:`chit_choice` when
     another faction conducts the Search."""
 
+    cube = "troops"
     chit_choice: ClassVar[str] = ""
 
     def open_rate(self, g, sid: str) -> int:
@@ -420,10 +422,6 @@ class Search(CubeMoves):
         (1.10)."""
         for sid in f.pop("kept", []):
             g.say(f"The Curfew in {self.B.name(sid)} was lifted: no British pieces remain.", rule="1.10")
-
-    def movable(self, g, f, src):
-        """Troops in *src* that have not moved in this Search (each cube moves once)."""
-        return g.s["spaces"][src]["troops"] - f["arrived"].get(src, 0)
 
     def sub_prompt(self, g, f):
         if f["stage"] == "move":

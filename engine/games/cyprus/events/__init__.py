@@ -20,5 +20,6 @@ from . import (  # noqa: E402, F401  (register texts and procedures)
     cards_c23_c32,
     common,
     granted_c01_c12,
-    granted_c15_c30,
+    granted_c15_c24,
+    granted_c27_c30,
 )
