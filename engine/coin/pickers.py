@@ -347,3 +347,19 @@ class WordedChoice(Choice):
 
     def act(self, g, f, verb, arg):
         g.end(None if verb == "done" else arg)
+
+
+class Reasons(dict):
+    """A game's Event cards' own reasons why a space is not among a choice's options, by name (a
+    :class:`WordedChoice`'s ``reasons``; ``choose(..., why=NAME)``): a function ``(g, f, sid) -> refusal or
+    None`` stating the card's condition with the facts of the space. Frames hold the name only, so that they
+    stay plain data."""
+
+    def register(self, name: str):
+        """Registers a card's reason under *name*."""
+
+        def deco(fn):
+            self[name] = fn
+            return fn
+
+        return deco

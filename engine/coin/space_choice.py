@@ -129,6 +129,22 @@ class LevelShift(Spaces):
         """Whether the shift (or setting) would change the level of *sid*."""
         return False
 
+    @classmethod
+    def start(cls, g: Context, role: str, spaces: list[str], *, count: int, steps: int = 0, rule: str, label: str,
+              set_to: int | None = None, min: int | None = None) -> None:
+        """*role* chooses up to *count* of *spaces* (those whose level the shift would not change are not
+        offered) and shifts each by *steps* levels (+ toward the positive end), or sets it to *set_to* (-1, 0,
+        1). At least *min* (default *count*: an Event's "Shift 2 spaces" must, 5.1.3) where that many can
+        change. The spaces chosen come back to the caller as ``ret``."""
+        g.call(cls.name, role, **level_shift_frame(spaces, count=count, steps=steps, set_to=set_to, min=min,
+                                                   rule=rule, label=label))
+
+    @classmethod
+    def shiftable(cls, g: Context, spaces, steps: int = 0, set_to: int | None = None) -> list[str]:
+        """The spaces of *spaces* whose level the shift (or setting) would change (:meth:`changes`)."""
+        changes = cls.changes
+        return [s for s in spaces if changes(g, s, steps, set_to)]
+
     def shift_level(self, g: Context, sid: str, steps: int, why: str, rule: str) -> object:
         """Shifts *sid* by *steps* levels (the game's board)."""
 

@@ -9,43 +9,12 @@ import pytest
 
 import engine
 from engine.core.chance import Recorder, ScriptedChance
-from engine.core.errors import IllegalActionError
 from engine.core.flow import Context
 from engine.games.kenya.events import EVENTS, cards_k23_k32  # noqa: F401  (registers the texts)
-from engine.games.kenya.invariants import invariants
 from engine.games.kenya.operation import ACTIVITIES
-from engine.testing import Position, waiting
+from engine.testing import waiting
 
-from ..scripted import run_scripted
-
-
-def check(s: dict) -> None:
-    problems = invariants(s)
-    assert not problems, problems
-
-
-def position(pipeline: int = 2, pw: int = 10, resources: int = 5, caps: dict | None = None,
-             population: dict | None = None, **spaces) -> Position:
-    """An empty map with the given pieces and markers (``support`` -1 Resistance, 1 Loyal; ``terror``), the
-    tracks, Capabilities and lowered Populations (a Population marker, ruling R-POPULATION). The standard setup
-    leaves 8 Police Out of Play."""
-    p = Position("kenya").clear().track(political_will=pw, resources_maumau=resources, pipeline=pipeline)
-    for sid, counts in spaces.items():
-        p.put(sid.replace("_", "-"), **counts)
-    for cid, side in (caps or {}).items():
-        p.capability(cid, side)
-    if population:
-        p.position["population"] = {k.replace("_", "-"): v for k, v in population.items()}
-    return p
-
-
-def board(cid: str, first: str = "british", **kw) -> dict:
-    """Card *cid* current, *first* 1st Eligible at its choice of a box."""
-    return position(**kw).turn(first, cid).state()
-
-
-def run(state, *orders, rolls=()):
-    return run_scripted(state, orders, rolls, (), check)
+from .event_helpers import board, legal, offered, position, refused, role, run, sp, texts
 
 
 def ev(cid, side, first="british", rolls=(), **kw):
@@ -56,33 +25,6 @@ def ev(cid, side, first="british", rolls=(), **kw):
 
 def ev_log(cid, side, first="british", rolls=(), **kw):
     return run(board(cid, first, **kw), "box event", side, rolls=rolls)
-
-
-def role(state) -> str:
-    return engine.active_roles(state)[0]
-
-
-def legal(state):
-    return engine.legal_actions(state, role(state))
-
-
-def refused(state, order, match):
-    with pytest.raises(IllegalActionError, match=match):
-        engine.apply(state, role(state), order)
-
-
-def offered(cid, first="british", **kw) -> set[str]:
-    """The texts of card *cid* offered in the Event box (5.1.3: only those that can change something)."""
-    s, _ = run(board(cid, first, **kw), "box event")
-    return {k for k in legal(s) if k in ("unshaded", "shaded", "event")}
-
-
-def texts(log) -> str:
-    return "\n".join(e["text"] for e in log)
-
-
-def sp(state, sid):
-    return state["spaces"][sid]
 
 
 def test_every_text_of_k23_to_k32_is_registered_and_k33_to_k35_are_propaganda():

@@ -22,6 +22,7 @@ from .. import why as W
 from ..operation import OPS
 from . import capability, event
 from .common import (
+    GUERRILLA_KEYS,
     can_place,
     choice_reason,
     choose,
@@ -42,7 +43,6 @@ for _cid in ("K3", "K5", "K7", "K11"):
     capability(_cid, "shaded")
 
 NAIROBI = B.NAIROBI
-GUERRILLA_KEYS = ["guerrillas_u", "guerrillas_a"]
 #: The Mau Mau pieces an Event may place, by the word of ``choose`` (K1 shaded).
 MAUMAU_PIECES = {"guerrilla": "guerrillas", "base": "bases"}
 #: The pieces K4's other player may place, by the word of ``choose``.

@@ -21,30 +21,21 @@ from ..operation import OPS
 from ..own_pieces import map_sources, may_take_from_map, place_own
 from . import event
 from .common import (
+    GUERRILLA_KEYS,
     can_place,
     choice_reason,
     choose,
     event_terror,
+    guerrilla_spaces,
     pick,
     put,
+    whole_or_part,
 )
 from .granted import free_op, op_frame, op_possible, op_title
 
 notation.declare(__name__, {"space", "op", "troops", "place", "done"})
 
-GUERRILLA_KEYS = ["guerrillas_u", "guerrillas_a"]
 NAIROBI = B.NAIROBI
-
-
-def guerrilla_spaces(g: Context, spaces) -> list[str]:
-    return [s for s in spaces if B.guerrillas(B.sp(g, s))]
-
-
-def whole_or_part(g: Context, spaces: list[str]) -> list[str]:
-    """Of *spaces*, those that take a level (Nairobi or a Populated Province, 1.6 NOTE), where a text that sets
-    one can be carried out whole; all of *spaces* if none does (5.1.3, ruling R-EVENT-LEVEL)."""
-    whole = [s for s in spaces if B.takes_level(g, s)]
-    return whole or list(spaces)
 
 
 # -- K12 Hooded Men -----------------------------------------------------------------------------------------

@@ -21,6 +21,8 @@ from .. import why as W
 from ..operation import OPS
 from . import event
 from .common import (
+    GUERRILLA_KEYS,
+    guerrilla_spaces,
     pick,
     police_targets,
     put_police_anywhere,
@@ -31,19 +33,7 @@ from .granted import free_op, free_ops, free_sa, op_frame, op_possible
 
 notation.declare(__name__, {"space", "op", "troops", "place", "done"})
 
-GUERRILLA_KEYS = ["guerrillas_u", "guerrillas_a"]
 NAIROBI = B.NAIROBI
-
-
-def guerrilla_spaces(g: Context, spaces) -> list[str]:
-    return [s for s in spaces if B.guerrillas(B.sp(g, s))]
-
-
-def whole_or_part(g: Context, spaces: list[str]) -> list[str]:
-    """Of *spaces*, those that take a level (Nairobi or a Populated Province, 1.6 NOTE), where a text that sets
-    one can be carried out whole; all of *spaces* if none does (5.1.3, ruling R-EVENT-LEVEL)."""
-    whole = [s for s in spaces if B.takes_level(g, s)]
-    return whole or list(spaces)
 
 
 # -- K17 Kenya Police Reserve -------------------------------------------------------------------------------

@@ -283,36 +283,16 @@ class Shift(space_choice.LevelShift):
         return W.because(f"{W.level_of(g, sid)} already: the card's shift would change nothing there", rule)
 
 
-def shift_spaces(g: Context, role: str, spaces: list[str], *, count: int, steps: int = 0, rule: str, label: str,
-                 set_to: int | None = None, min: int | None = None) -> None:
-    """*role* chooses up to *count* of *spaces* (those whose level the shift would not change are not offered)
-    and shifts each by *steps* levels (+ toward Loyalty), or sets it to *set_to* (-1 Resistance, 0 Neutral, 1
-    Loyal). At least *min* (default *count*, 5.1.3) where that many can change. The spaces chosen come back
-    to the caller as ``ret``."""
-    g.call(Shift.name, role, **space_choice.level_shift_frame(spaces, count=count, steps=steps, set_to=set_to, min=min,
-                                                          rule=rule, label=label))
-
-
-def shiftable(g: Context, spaces, steps: int = 0, set_to: int | None = None) -> list[str]:
-    """The spaces of *spaces* whose level the shift (or setting) would change (:func:`shift_changes`)."""
-    return [s for s in spaces if shift_changes(g, s, steps, set_to)]
+#: *role* chooses spaces of the card's and shifts (or sets) their levels; the spaces whose level would change
+#: (engine.coin.space_choice.LevelShift.start, .shiftable).
+shift_spaces, shiftable = Shift.start, Shift.shiftable
 
 
 # -- one choice among fixed options ---------------------------------------------------------------------------
 
-#: A card's own reason why a space is not among a choice's options, by name (``choose(..., why=NAME)``): a
-#: function ``(g, f, sid) -> refusal or None`` stating the card's condition with the facts of the space.
-CHOICE_REASONS: dict[str, Callable[[Context, dict, str], str | None]] = {}
-
-
-def choice_reason(name: str):
-    """Registers a card's reason for :class:`Choose` refusals under *name* (see :data:`CHOICE_REASONS`)."""
-
-    def deco(fn):
-        CHOICE_REASONS[name] = fn
-        return fn
-
-    return deco
+#: Each card's own reason why a space is not among a choice's options, by name (engine.coin.pickers.Reasons).
+CHOICE_REASONS = pickers.Reasons()
+choice_reason = CHOICE_REASONS.register
 
 
 @procedure
@@ -345,3 +325,20 @@ def event_terror(g: Context, sid: str, role: str, rule: str, label: str) -> bool
     g.say(f"{label}: no Terror marker was placed in {B.name(sid)}: all {B.TERROR_MARKERS} are on the map.",
           faction=role, rule=f"{rule}, 1.9, 5.1.1")
     return False
+
+
+# -- what several cards ask of a space --------------------------------------------------------------------------
+
+GUERRILLA_KEYS = ["guerrillas_u", "guerrillas_a"]
+
+
+def guerrilla_spaces(g: Context, spaces) -> list[str]:
+    """Those of *spaces* that hold a Guerrilla."""
+    return [s for s in spaces if B.guerrillas(B.sp(g, s))]
+
+
+def whole_or_part(g: Context, spaces: list[str]) -> list[str]:
+    """Of *spaces*, those that take a level (Nairobi or a Populated Province, 1.6 NOTE), where a text that sets
+    one can be carried out whole; all of *spaces* if none does (5.1.3, ruling R-EVENT-LEVEL)."""
+    whole = [s for s in spaces if B.takes_level(g, s)]
+    return whole or list(spaces)

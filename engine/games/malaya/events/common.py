@@ -23,8 +23,6 @@ spaces ("up to 2 Police each in 2 Jungle Provinces", M12).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from ....coin import pickers, space_choice
 from ....coin.will import shift_will
 from ....core import notation
@@ -162,37 +160,16 @@ class Shift(space_choice.LevelShift):
         return W.because(f"{W.level_of(g, sid)} already: the card's shift would change nothing there", rule)
 
 
-def shift_spaces(g: Context, role: str, spaces: list[str], *, count: int, steps: int = 0, rule: str, label: str,
-                 set_to: int | None = None, min: int | None = None) -> None:
-    """*role* chooses up to *count* of *spaces* (the spaces the card names; those whose level the shift would not
-    change are not offered) and shifts each by *steps* levels (+ toward Support), or sets it to *set_to* (-1
-    Opposition, 0 Neutral, 1 Support). At least *min* (default *count*: an Event's "Shift 2
-    spaces" must, 5.1.3) where that many can change. The spaces chosen come back to the caller as ``ret``."""
-    g.call(Shift.name, role, **space_choice.level_shift_frame(spaces, count=count, steps=steps, set_to=set_to, min=min,
-                                                          rule=rule, label=label))
-
-
-def shiftable(g: Context, spaces, steps: int = 0, set_to: int | None = None) -> list[str]:
-    """The spaces of *spaces* whose level the shift (or setting) would change (:func:`shift_changes`)."""
-    return [s for s in spaces if shift_changes(g, s, steps, set_to)]
+#: *role* chooses spaces of the card's and shifts (or sets) their levels; the spaces whose level would change
+#: (engine.coin.space_choice.LevelShift.start, .shiftable).
+shift_spaces, shiftable = Shift.start, Shift.shiftable
 
 
 # -- one choice among fixed options ---------------------------------------------------------------------------
 
-#: A card's own reason why a space is not among a choice's options, by name (``choose(..., why=NAME)``): a
-#: function ``(g, f, sid) -> refusal or None`` that states the card's condition with the facts of the space.
-#: Frames hold the name only, so that they stay plain data.
-CHOICE_REASONS: dict[str, Callable[[Context, dict, str], str | None]] = {}
-
-
-def choice_reason(name: str):
-    """Registers a card's reason for :class:`Choose` refusals under *name* (see :data:`CHOICE_REASONS`)."""
-
-    def deco(fn):
-        CHOICE_REASONS[name] = fn
-        return fn
-
-    return deco
+#: Each card's own reason why a space is not among a choice's options, by name (engine.coin.pickers.Reasons).
+CHOICE_REASONS = pickers.Reasons()
+choice_reason = CHOICE_REASONS.register
 
 
 @procedure
