@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from . import plugins
 from .core import canonical, grammar, notation, ruling_choice
 from .core.chance import Chance, NoChance, Recorder
+from .core.citing import cite, cite_text
 from .core.errors import (
     IllegalActionError,
     InvalidActionError,
@@ -152,7 +153,7 @@ def _prompt(g: Context, role: str) -> dict:
     f = g.s["flow"][-1]  # a role decides, so the stack holds its frame (Context.top, Context.proc inline)
     p = g.procs[f["p"]]
     actions = g.legal = p.prompt(g, f)  # the text may read them (Context.legal)
-    return {"role": role, "text": p.text(g, f), "rule": p.rule_for(g, f), "actions": actions}
+    return {"role": role, "text": p.text(g, f), "rule": cite(g.rules, p.rule_for(g, f)), "actions": actions}
 
 
 def apply_in_place(state: dict, role: str, action: str, chance: Chance | None, *,
@@ -186,7 +187,7 @@ def apply_in_place(state: dict, role: str, action: str, chance: Chance | None, *
     if not ok:
         if verb not in defn.verbs:
             raise InvalidActionError(f"{action!r} is not an action: unknown verb {verb!r} ({p.text(g, f)})",
-                                     rule=p.rule_for(g, f), legal=legal)
+                                     rule=cite(g.rules, p.rule_for(g, f)), legal=legal)
         raise refusal(g, f, p, f"{action!r} is not allowed now", verb, arg, legal)
     p.act(g, f, verb, arg)
     g.settle()
@@ -274,7 +275,7 @@ def parse_legal(state: dict, role: str, text: str) -> tuple[str, dict[str, list[
     p = g.proc(f)
     legal = p.prompt(g, f)
     try:
-        return notation.parse_line(text, legal, rule=p.rule_for(g, f), known=defn.verbs), legal
+        return notation.parse_line(text, legal, rule=cite(g.rules, p.rule_for(g, f)), known=defn.verbs), legal
     except IllegalActionError as e:
         verb, _, rest = " ".join(text.split("#", 1)[0].lower().split()).partition(" ")
         again = p.respell(g, f, verb, rest) if rest and verb in legal else None
@@ -309,8 +310,9 @@ def refusal(g: Context, f: dict, p, what: str, verb: str, arg: str | None,
     that it is not allowed), the reason and the rule that forbids it
     (``errors.forbidding_rule`` of the reason, else the rule of the step), with the orders allowed."""
     reason, given = explain(g, f, p, verb, arg, legal)
-    return IllegalActionError(f"{what}: {reason} ({p.text(g, f)})",
-                              rule=(forbidding_rule(reason) if given else None) or p.rule_for(g, f), legal=legal)
+    rule = (forbidding_rule(reason) if given else None) or p.rule_for(g, f)
+    return IllegalActionError(cite_text(g.rules, f"{what}: {reason} ({p.text(g, f)})"), rule=cite(g.rules, rule),
+                              legal=legal)
 
 
 def describe(state: dict, role: str, action: str) -> str:

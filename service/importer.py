@@ -143,14 +143,16 @@ def validate(record: dict) -> None:
         _text(r, f"rulings[{i}]", 64)
     result = record.get("result")
     if result is not None:
-        if not isinstance(result, dict) or not set(result) <= {"winner", "reason", "resigned"}:
-            raise Invalid(f"the export's result must be an object with winner, reason (and resigned), "
+        if not isinstance(result, dict) or not set(result) <= {"winner", "reason", "resigned", "losers"}:
+            raise Invalid(f"the export's result must be an object with winner, reason (and resigned or losers), "
                           f"not {_shown(result)}")
         if result.get("winner") is not None:
             _text(result["winner"], "result.winner", 32, roles)
         _text(result.get("reason", ""), "result.reason", 600)
         if "resigned" in result:
             _text(result["resigned"], "result.resigned", 32, roles)
+        for i, r in enumerate(_list(result.get("losers") or [], "result.losers", str)):
+            _text(r, f"result.losers[{i}]", 32, roles)
     _when(record.get("created_at"), "created_at", required=True)
     seats = _list(record.get("seats"), "seats")
     named = [s.get("role") for s in seats]

@@ -36,11 +36,24 @@ def role_name(role: str, game: str | None = None) -> str:
     return str(role).replace("-", " ").title()
 
 
+def result_words(res: dict | None, game: str | None = None) -> str:
+    """Who won in words: ``British won``; ``both players lost`` where the rules make every player lose
+    (``losers``: Japanese Occupation 7.0.1, the MPAJA winning); ``no winner`` for a draw or a game the umpire
+    ended (``winner`` None)."""
+    res = res or {}
+    if res.get("winner"):
+        return f"{role_name(res['winner'], game)} won"
+    losers = res.get("losers") or []
+    if losers:
+        names = [role_name(r, game) for r in losers]
+        return "both players lost" if len(names) == 2 else f"{' and '.join(names)} lost"
+    return "no winner"
+
+
 def outcome_line(res: dict, game: str | None = None) -> str:
-    """``Game over: British won (reason).``, or ``Game over: no winner (reason).`` for a draw or a game the
-    umpire ended (``winner`` None)."""
-    who = f"{role_name(res['winner'], game)} won" if res.get("winner") else "no winner"
-    return f"Game over: {who} ({res.get('reason') or 'ended'})."
+    """``Game over: British won (reason).``, ``Game over: both players lost (reason).`` or ``Game over: no
+    winner (reason).`` (:func:`result_words`)."""
+    return f"Game over: {result_words(res, game)} ({res.get('reason') or 'ended'})."
 
 
 def wrap(text: str, width: int = WIDTH, first: str = "", hang: str = "") -> list[str]:

@@ -73,8 +73,9 @@ def create_app(config: dict | None = None) -> Flask:
     # Named "service" as the app always was (Celery's app name, the instance folder beside the code).
     app = Flask("service", root_path=str(ROOT), template_folder=str(TEMPLATES), instance_path=env.instance or None)
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
-    from service.textboard import role_name
-    app.add_template_filter(role_name, "seat")  # {{ role|seat(game) }}: "Mau Mau", "EOKA", "British"
+    from service.textboard import result_words, role_name
+    app.add_template_filter(role_name, "seat")
+    app.add_template_filter(result_words, "result")  # {{ outcome|result(game) }}: "British won", "both players lost"  # {{ role|seat(game) }}: "Mau Mau", "EOKA", "British"
     app.config.update(config_mod.from_env(app.instance_path, env))
     app.config["SETTINGS"] = env
     app.config.update(API_TITLE="Umpire", API_VERSION="1", OPENAPI_VERSION="3.1.0", OPENAPI_URL_PREFIX="/api",

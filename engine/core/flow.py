@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from .chance import Recorder
+from .citing import cite
 from .errors import RulesBugError
 from .notation import within
 
@@ -187,7 +188,7 @@ class Context:
         if faction:
             entry["faction"] = faction
         if rule:
-            entry["rule"] = rule
+            entry["rule"] = cite(self.rules, rule) if getattr(self.rules, "renumber", None) else rule
         if refs:
             entry["refs"] = refs
         self.log.append(entry)

@@ -22,6 +22,17 @@ wrap, and a circle too small for its name where the name stands beside it (``lab
 of the view that shows its marker's reverse side (``_panel``); a track box's name is set smaller where it
 is wider than the box (``_box_label_size``), and its ``notes`` (``{value: line or [lines]}``) are printed
 under the name, one line each (Kenya's Pipeline boxes: their Relocate and Reprisal spaces, issue 28).
+
+Options of issue 30 (Japanese Occupation, played on the Malaya board), general like the others: a track may
+list its boxes' ``values`` (the Operation Zipper Track's Delay, 6, 12, 18, 20) instead of every number from
+``min`` to ``max``, and its ``slots`` may name a list of box values, each one ``slot_kind`` piece held in that
+box (the Supply Caches still on the Zipper track); a pool may have an ``id`` (two pools reading one key, the
+British and the Japanese Available boxes) and a ``fill`` and ``stroke`` (the blue box and the red one); a
+foreign label may outline its territory (``points``: Thailand, Out of Play); the layout's ``chits`` draw in
+each space the chit the view gives it (``_chit``: a concealed chit shows "?" and no value, unless the view
+says its value is public); and the layout's ``borders`` draw features of the borders between spaces, each a
+line along its border with a marker and the count the view gives it (``_borders``: the Railway markers and
+their Sabotage).
 """
 
 from __future__ import annotations
@@ -32,7 +43,7 @@ from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader
 
-from ..textboard import role_name
+from ..textboard import result_words, role_name
 from .capabilities import capability_lines
 from .textwidth import ASCENT, text_width
 
@@ -77,6 +88,11 @@ CIRCLE_INSET = 3.0
 CITY_MARKER_H, CITY_MARKER_SIZE, CITY_MARKER_PAD, CITY_MARKER_ROW_H = 14, 9, 8, 16
 #: Where a circle's piece grid starts, above its centre, as a part of its radius (``_space``).
 CIRCLE_PIECES_RISE = 0.42
+#: A space's chit (``_chit``): the size of its text, and the room it leaves around it.
+CHIT_SIZE, CHIT_PAD = 10.5, 10
+#: A border feature's marker (``_borders``): its width and height; the size of its count's text and the room
+#: around it.
+BORDER_W, BORDER_H, BORDER_COUNT_SIZE, BORDER_COUNT_PAD = 26, 14, 10, 8
 
 
 def load_layout(game_slug: str) -> dict | None:
@@ -198,9 +214,10 @@ def _marker_count(m: dict, counts: dict, control) -> int:
     return n
 
 
-def _marker_labels(counts: dict, legend: dict, control=None) -> list[dict]:
-    """The markers a space shows (``_marker_count``), in the legend's order, each as a label and its width."""
-    out = []
+def _marker_labels(counts: dict, legend: dict, control=None, lead: tuple = ()) -> list[dict]:
+    """The markers a space shows (``_marker_count``), in the legend's order, each as a label and its width;
+    *lead*: labels shown before them (the space's chit: ``_chit``)."""
+    out = list(lead)
     for m in legend.get("markers", []):
         n = _marker_count(m, counts, control)
         if n > 0:
@@ -211,16 +228,44 @@ def _marker_labels(counts: dict, legend: dict, control=None) -> list[dict]:
     return out
 
 
-def _markers(counts: dict, legend: dict, x: float, y: float, control=None, wrap: float | None = None) -> list[dict]:
-    """The markers a space shows, as labels in a row from (x, y) in the legend's order; with *wrap* (a
-    width from the layout) a label that would end past it starts a new row ``MARKER_ROW_H`` lower."""
+def _markers(counts: dict, legend: dict, x: float, y: float, control=None, wrap: float | None = None,
+             lead: tuple = ()) -> list[dict]:
+    """The markers a space shows, as labels in a row from (x, y) in the legend's order (after *lead*, its
+    chit); with *wrap* (a width from the layout) a label that would end past it starts a new row
+    ``MARKER_ROW_H`` lower."""
     out, left = [], x
-    for m in _marker_labels(counts, legend, control):
+    for m in _marker_labels(counts, legend, control, lead):
         if wrap is not None and x > left and x + m["w"] > left + wrap:
             x, y = left, y + MARKER_ROW_H
         out.append({**m, "x": _num(x), "y": _num(y)})
         x += m["w"] + MARKER_GAP
     return out
+
+
+def _chit(chits: dict | None, view: dict, sid: str) -> tuple[dict, ...]:
+    """The chit the layout's ``chits`` (``{"key", "label", "face": {"fill", "text"}, "back": {...}}``) draw in
+    space *sid*, from ``view[key][sid]``, as a label that leads its markers' row: none where the view gives
+    none (or no dict); ``{label} {value}`` face up where it is ``revealed``; ``{label} ?`` face down, and
+    ``{label} ? (seen {value})`` only where the view says that value is public (``seen``). A concealed chit's
+    value is never drawn otherwise, whatever else the view holds (issue 30: Japanese Occupation's Intel chits,
+    which neither player may look at, 1.11)."""
+    if not chits:
+        return ()
+    chit = (_lookup(view, chits["key"]) or {}).get(sid)
+    if not isinstance(chit, dict):
+        return ()
+    label = chits.get("label", "")
+    if chit.get("revealed"):
+        state, value, text, style = "revealed", chit.get("value"), f"{label} {chit.get('value')}", chits.get("face")
+    elif chit.get("seen"):
+        state, value, text, style = "seen", chit.get("value"), f"{label} ? (seen {chit.get('value')})", chits.get("back")
+    else:
+        state, value, text, style = "concealed", None, f"{label} ?", chits.get("back")
+    text, style = text.strip(), style or {}
+    return ({"kind": chits["key"], "chit": state, "value": value, "count": 1, "text": text,
+             "fill": style.get("fill", "#555555"), "color": style.get("text", "#ffffff"),
+             "w": _num(text_width(text, CHIT_SIZE, bold=True) + CHIT_PAD), "size": CHIT_SIZE,
+             "level": None, "control": None},)
 
 
 def _chord(cx: float, cy: float, r: float, top: float, bottom: float) -> float:
@@ -232,15 +277,16 @@ def _chord(cx: float, cy: float, r: float, top: float, bottom: float) -> float:
 
 
 def _circle_markers(counts: dict, legend: dict, cx: float, cy: float, r: float, top: float,
-                    control=None) -> list[dict]:
+                    control=None, lead: tuple = ()) -> list[dict]:
     """A City's markers inside its circle (issue 27: above it, Jerusalem's Curfew stood in Jerusalem
     District), set smaller than elsewhere (``CITY_MARKER_*``, each as wide as its text: ``textwidth``): in
     rows from *top* down (under the City's pieces), each centred and as long as the circle's chord there
     allows (``_chord``). A row that would end below the circle's foot is not started: its markers go on the
     row above, wider than the chord; and under pieces that fill the circle the first row stands across its
-    rim, never wholly below it (a City with many pieces and markers has no room for them all)."""
+    rim, never wholly below it (a City with many pieces and markers has no room for them all). *lead*: labels
+    shown first (the City's chit: ``_chit``)."""
     labels = [{**m, "w": _num(text_width(m["text"], CITY_MARKER_SIZE, bold=True) + CITY_MARKER_PAD),
-               "h": CITY_MARKER_H, "size": CITY_MARKER_SIZE} for m in _marker_labels(counts, legend, control)]
+               "h": CITY_MARKER_H, "size": CITY_MARKER_SIZE} for m in _marker_labels(counts, legend, control, lead)]
     foot = cy + r - CIRCLE_INSET
     top = min(top, cy + r - CITY_MARKER_H / 2)  # below pieces that fill the circle: across its rim, not under it
     rows: list[list[dict]] = [[]]
@@ -275,14 +321,15 @@ def _circle_label_size(name: str, r: float) -> float:
     return CITY_LABEL_MIN
 
 
-def _space(sid: str, spec: dict, counts: dict, legend: dict, names: dict, control=None) -> dict:
+def _space(sid: str, spec: dict, counts: dict, legend: dict, names: dict, control=None, lead: tuple = ()) -> dict:
     """One space of the map placed by its *spec* in the layout, with its pieces and markers (*control*:
     the side the view's ``control`` gives it, for the control markers). The spec may name its own
     ``style`` among the legend's space styles (else the one of its shape), give its piece grid ``cols``
     columns (else 2), put its markers at ``markers`` [x, y] (else under its pieces, inside a circle too:
     ``_circle_markers``) and wrap their rows at ``marker_w``. A circle's name stands inside it, as large as
     fits (``_circle_label_size``), unless the layout puts it at ``label`` [x, y] beside a circle too small
-    for it (``label_anchor``: ``start``, ``middle`` or ``end`` of the name there)."""
+    for it (``label_anchor``: ``start``, ``middle`` or ``end`` of the name there). *lead*: the space's chit
+    (``_chit``), first in its markers' row."""
     kind = spec["shape"]
     styles = legend.get("spaces", {})
     style = styles.get(spec.get("style") or {"polygon": "district", "circle": "city", "line": "railway"}[kind], {})
@@ -302,9 +349,10 @@ def _space(sid: str, spec: dict, counts: dict, legend: dict, names: dict, contro
             sp.update(cx=cx, cy=cy, r=r, lx=cx, ly=_num(cy - r * CITY_LABEL_RISE), lsize=_circle_label_size(name, r))
         pieces, gw, gh = _grid(cx - sum(_columns(stacks, cols)) / 2, cy - r * CIRCLE_PIECES_RISE, stacks, cols)
         if anchor:  # where the layout puts them
-            sp["markers"] = _markers(counts, legend, *anchor, control, wrap)
+            sp["markers"] = _markers(counts, legend, *anchor, control, wrap, lead)
         else:
-            sp["markers"] = _circle_markers(counts, legend, cx, cy, r, cy - r * CIRCLE_PIECES_RISE + gh + 2, control)
+            sp["markers"] = _circle_markers(counts, legend, cx, cy, r, cy - r * CIRCLE_PIECES_RISE + gh + 2, control,
+                                            lead)
     else:
         pts = [(_num(a), _num(b)) for a, b in spec["points"]]
         sp["points"] = " ".join(f"{a},{b}" for a, b in pts)
@@ -312,7 +360,7 @@ def _space(sid: str, spec: dict, counts: dict, legend: dict, names: dict, contro
         sp.update(lx=lx, ly=ly)
         px, py = (_num(v) for v in spec.get("pieces", (lx, ly + 10)))
         pieces, gw, gh = _grid(px, py, stacks, cols)
-        markers = _markers(counts, legend, *(anchor or (px, py + gh + 4)), control, wrap)
+        markers = _markers(counts, legend, *(anchor or (px, py + gh + 4)), control, wrap, lead)
         if kind == "line" and (pieces or markers):
             mx, my = pts[len(pts) // 2] if len(pts) > 2 else ((pts[0][0] + pts[-1][0]) / 2, (pts[0][1] + pts[-1][1]) / 2)
             sp["tray"] = {"x": _num(px - 4), "y": _num(py - 3), "w": _num(gw + 8), "h": _num(gh + 6),
@@ -348,13 +396,15 @@ def _panel(p: dict, view: dict, legend: dict, names: dict, pieces_by_kind: dict,
     t = p["type"]
     out = {**p, "x": _num(p["x"]), "y": _num(p["y"])}
     if t == "track":
-        lo, hi = int(p["min"]), int(p["max"])
+        # the boxes: every number from min to max, or the ones the layout lists (``values``)
+        values = [int(v) for v in p["values"]] if p.get("values") else list(range(int(p["min"]), int(p["max"]) + 1))
+        lo, hi = values[0], values[-1]
         value = _lookup(view, p["key"])  # a dotted key reads a dict: "resources.british"
-        n = hi - lo + 1
+        n = len(values)
         bw = _num(p["w"] / n)
-        slots = (_lookup(view, p["slots"]) or {}) if p.get("slots") else {}
+        slots = _slots(_lookup(view, p["slots"]), p.get("slot_kind")) if p.get("slots") else {}
         cells = []
-        for i, v in enumerate(range(lo, hi + 1)):
+        for i, v in enumerate(values):
             slot = slots.get(str(v)) or slots.get(v) or {}
             held = [{"kind": k, "count": _count(c), "piece": pieces_by_kind.get(k) or pieces_by_kind.get(k + "_u")}
                     for k, c in sorted(slot.items()) if _count(c) > 0]
@@ -364,7 +414,7 @@ def _panel(p: dict, view: dict, legend: dict, names: dict, pieces_by_kind: dict,
             notes = [{"text": str(t), "y": _num(p["y"] + TRACK_NOTE_Y + j * TRACK_NOTE_H), "size": TRACK_NOTE_SIZE}
                      for j, t in enumerate([notes] if isinstance(notes, str) else notes)]
             cells.append({"v": v, "x": _num(p["x"] + i * bw), "on": v == value,
-                          "numbered": _numbered(v, lo, hi, v == value, sparse),
+                          "numbered": _numbered(v, lo, hi, v == value, sparse and not p.get("values")),
                           "name": name, "name_size": f"{_box_label_size(name, bw - 1):g}", "held": held,
                           "notes": notes})
         # A marker flipped to its reverse side ("flip": {"key", "label", "fill"}): shown while the key is true.
@@ -385,7 +435,7 @@ def _panel(p: dict, view: dict, legend: dict, names: dict, pieces_by_kind: dict,
     elif t == "capabilities":  # ``{card id: side}`` (``key``), and the Momentum fact's cards
         caps = _lookup(view, p["key"]) or {}
         out.update(caps=capability_lines(p, caps, names, facts, COUNTER_INDENT), count=len(caps))
-    elif t == "pool":
+    elif t == "pool":  # ``id``: which of two pools reading one key; ``fill`` and ``stroke``: its box's colours
         val = view.get(p["key"])
         if isinstance(val, dict):
             kinds = p.get("kinds", {k: k for k in val})
@@ -428,8 +478,55 @@ def _panel(p: dict, view: dict, legend: dict, names: dict, pieces_by_kind: dict,
         outcome = view.get("outcome")
         if isinstance(outcome, dict):  # "British win", not the record the engine keeps; no winner: a draw
             winner = outcome.get("winner")
-            outcome = f"{role_name(str(winner), view.get('game'))} win" if winner else "no winner"
+            outcome = f"{role_name(str(winner), view.get('game'))} win" if winner else result_words(outcome, view.get("game"))
         out["outcome"] = outcome
+    return out
+
+
+def _slots(held, kind: str | None) -> dict:
+    """What a track's boxes hold, ``{value: {kind: count}}``: the view's dict as it is, or, for a list of box
+    values (the Supply Caches still on the Operation Zipper Track), one piece of *kind* for each time a box
+    is listed."""
+    if isinstance(held, list | tuple):
+        out: dict[str, dict] = {}
+        for v in held:
+            box = out.setdefault(str(v), {})
+            box[kind] = box.get(kind, 0) + 1
+        return out
+    return held if isinstance(held, dict) else {}
+
+
+def _borders(layout: dict, view: dict, legend: dict) -> list[dict]:
+    """The features of the borders between spaces the layout's ``borders`` draw (``{"key", "marker", "items":
+    {id: {"name", "points", "at", "starred"}}}``: Japanese Occupation's Railway markers, 1.3.6): each a line
+    along its border (``points``), a marker centred at ``at`` (with a star where ``starred``) and, where the
+    view's ``view[key][id]`` counts any, the legend's ``marker`` with that count beside it (Sabotage, 1.12),
+    at ``count_at`` [x, y] (its top left) or else right of the marker. A feature the view counts that the
+    layout has no place for is an error, as a space is (``render_board_svg``)."""
+    spec = layout.get("borders")
+    if not spec:
+        return []
+    counts = _lookup(view, spec["key"]) or {}
+    missing = sorted(set(counts) - set(spec["items"]))
+    if missing:
+        raise ValueError(f"layout has no position for borders {missing}")
+    style = next((m for m in legend.get("markers", []) if m["kind"] == spec.get("marker")), {})
+    out = []
+    for bid, it in spec["items"].items():
+        n = _count(counts.get(bid, 0))
+        ax, ay = (_num(v) for v in it["at"])
+        f = {"id": bid, "name": it.get("name", bid), "starred": bool(it.get("starred")), "count": n,
+             "points": " ".join(f"{_num(a)},{_num(b)}" for a, b in it["points"]),
+             "x": _num(ax - BORDER_W / 2), "y": _num(ay - BORDER_H / 2), "w": BORDER_W, "h": BORDER_H,
+             "cx": ax, "cy": ay, "mark": None}
+        if n:
+            text = style.get("label", spec.get("marker", "")) + (f" ×{n}" if n > 1 else "")
+            cx, cy = (_num(v) for v in it.get("count_at", (ax + BORDER_W / 2 + 2, ay - BORDER_H / 2)))
+            f["mark"] = {"kind": spec.get("marker", ""), "count": n, "text": text, "x": cx, "y": cy,
+                         "w": _num(text_width(text, BORDER_COUNT_SIZE, bold=True) + BORDER_COUNT_PAD),
+                         "h": BORDER_H, "size": BORDER_COUNT_SIZE, "fill": style.get("fill", "#111111"),
+                         "color": style.get("text", "#ffffff")}
+        out.append(f)
     return out
 
 
@@ -541,7 +638,8 @@ def render_board_svg(view: dict, layout: dict, names: dict | None = None, toolti
     # Districts first, then railways, then cities on top.
     order = {"polygon": 0, "line": 1, "circle": 2}
     for sid, spec in sorted(layout["spaces"].items(), key=lambda kv: order[kv[1]["shape"]]):
-        spaces.append(_space(sid, spec, spaces_view.get(sid, {}), legend, names, control.get(sid)))
+        spaces.append(_space(sid, spec, spaces_view.get(sid, {}), legend, names, control.get(sid),
+                             _chit(layout.get("chits"), view, sid)))
     missing = sorted(set(spaces_view) - set(layout["spaces"]))
     if missing:
         raise ValueError(f"layout has no position for spaces {missing}")
@@ -553,8 +651,11 @@ def render_board_svg(view: dict, layout: dict, names: dict | None = None, toolti
         st for p in panels for st in p.get("stacks") or [h for c in p.get("cells", []) for h in c["held"]]]
     canvas = layout["canvas"]
     land = layout.get("map", {}).get("land")
+    # a foreign label's territory (``points``), drawn as a region that is no space (Thailand, Out of Play)
+    foreign = [{**f, "region": " ".join(f"{_num(a)},{_num(b)}" for a, b in f["points"]) if f.get("points") else None}
+               for f in layout.get("foreign", [])]
     return _env.get_template("reports/board.svg.j2").render(
         canvas=canvas, font=canvas.get("font", "DejaVu Sans, sans-serif"),
         land=" ".join(f"{_num(a)},{_num(b)}" for a, b in land) if land else None,
-        spaces=spaces, foreign=layout.get("foreign", []), panels=panels, legend=legend,
+        spaces=spaces, foreign=foreign, borders=_borders(layout, view, legend), panels=panels, legend=legend,
         cw=CELL_W, ch=CELL_H, tooltips=tooltips, counts=_count_text(stacks) if paper and stacks else None).lstrip()

@@ -29,6 +29,7 @@ from .. import games as G
 from .. import history
 from ..models import Game
 from ..rulings import rulings_in_force
+from ..textboard import result_words
 from .board import board_key, board_note, key_box, load_layout, render_board_svg
 from .boards import BOARDS, check_boards, positions, reveals
 from .limits import render_pdf
@@ -72,6 +73,7 @@ def facts_lines(facts: list[dict]) -> int:
 
 _env = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=select_autoescape(default=True,
                    default_for_string=True))
+_env.filters["result"] = result_words  # {{ outcome|result(game) }}: "British won", "both players lost"
 
 
 def facts_line(facts: list[dict]) -> list[dict]:

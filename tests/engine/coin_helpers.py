@@ -51,3 +51,93 @@ class HandBuilt:
 def texts(g: Context) -> list[str]:
     """The lines *g* has logged, in order."""
     return [e["text"] for e in g.log]
+
+
+class Driver:
+    """The one driver a game's tests give their orders with, as ``engine.api`` applies them (checked against
+    the prompt's legal actions, refused with the procedure's reason, ``act`` and ``settle``), the game's
+    invariants (*check*) asserted after each order; and what the tests look at (the prompt, the log)."""
+
+    def __init__(self, check: Callable[[dict], None]):
+        self.check = check
+
+    def do(self, g: Context, *orders: str, after: Callable[[Context], None] | None = None) -> Context:
+        """Gives each order to the frame on top: one the prompt does not list is refused
+        (``engine.api.refusal``); after each, the invariants hold (and *after(g)*)."""
+        from engine import api
+        from engine.core import notation
+        for order in orders:
+            f = g.top()
+            p = g.proc(f)
+            actions = p.prompt(g, f)
+            verb, arg = notation.split(order)
+            args = actions.get(verb)
+            if args is None or (arg is None and args) or (arg is not None and arg not in args):
+                raise api.refusal(g, f, p, f"{order!r} is not allowed now", verb, arg, actions)
+            p.act(g, f, verb, arg)
+            g.settle()
+            self.check(g.s)
+            if after is not None:
+                after(g)
+        return g
+
+    def refused(self, g: Context, order: str, *words: str, match: str | None = None, rule: str | None = None,
+                own: bool = True) -> str:
+        """*order* is refused as ``engine.api`` refuses it, the state unchanged; the reason is the procedure's
+        own (unless *own* is false), holds each of *words*, matches *match*; *rule* the rule it names."""
+        import re
+
+        import pytest
+
+        from engine import api
+        from engine.core import notation
+        from engine.core.errors import IllegalActionError
+        before = repr(g.s)
+        f = g.top()
+        p = g.proc(f)
+        with pytest.raises(IllegalActionError) as e:
+            self.do(g, order)
+        err = e.value
+        reason, given = api.explain(g, f, p, *notation.split(order), err.legal)
+        assert given or not own, reason
+        for w in words:
+            assert w in reason, (w, reason)
+        if match is not None:
+            assert re.search(match, reason), (match, reason)
+        if rule is not None:
+            assert err.rule == rule, (err.rule, str(err))
+        assert repr(g.s) == before
+        return reason
+
+    @staticmethod
+    def legal(g: Context) -> dict:
+        f = g.top()
+        return g.proc(f).prompt(g, f)
+
+    @staticmethod
+    def prompt_text(g: Context) -> str:
+        f = g.top()
+        return g.proc(f).text(g, f)
+
+    @staticmethod
+    def role(g: Context) -> str:
+        return g.top()["role"]
+
+    @staticmethod
+    def proc(g: Context) -> str | None:
+        f = g.top()
+        return f["p"] if f else None
+
+    @staticmethod
+    def over(g: Context) -> bool:
+        return g.s["flow"] == []
+
+    @staticmethod
+    def said(g: Context) -> str:
+        return "\n".join(e["text"] for e in g.log)
+
+    def finish(self, g: Context) -> Context:
+        """``done`` while anything is left to decide."""
+        while not self.over(g):
+            self.do(g, "done")
+        return g

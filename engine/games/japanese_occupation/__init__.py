@@ -2,6 +2,55 @@
 Malaya, 1942-1945), the second game of the Enemy of My Enemy expansion. Rules:
 rules/british-way-enemy-of-my-enemy.txt, Japanese Occupation (L1101-2188); issue 30.
 
-So far only the static data (``data/``: map, components, setup and rulings, each fact with its source). The
-game is not registered yet: no board, rules or procedures.
+Built on the shared COIN layer (engine.coin). The game's own:
+- the static data (``data/``: map with the Railway markers, components, setup, cards with their MPAJA icons,
+  rulings and the board's layout, each fact with its source);
+- the board (``board``: spaces, forces, Opposition, Terror, Kempeitai, Force 136, Jungle Camps, New Villages,
+  the Railways' Sabotage and the Extract search, the Intel chits concealed from both players, Resistance,
+  Japanese Resources and the Operation Zipper Track), the setup, view, facts, invariants, refusal words and
+  position files;
+- the turn sequence's answers (``rules``: the MPAJA icon and the Mandatory Events as each card is revealed,
+  the Passes, the Operations' frames, the Events' registry);
+- the MPAJA's icons (``mpaja``), the Operations (``british_ops``: Train, Contact, Sabotage, Ambush;
+  ``japanese_ops``: Deploy, Construct, Sweep, Assault), the Special Activities (``special_british``: Supply,
+  Gather, Raid; ``special_japanese``: Extract, Reprisal, Eliminate), the Propaganda Round with victory
+  (``propaganda``, ``propaganda_phases``) and the 32 Event cards in every text (``events``).
 """
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ...coin.definition import coin_definition
+from ...core.game import register
+from . import (  # noqa: F401  (register procedures)
+    board,
+    british_ops,
+    japanese_ops,
+    mpaja,
+    own_pieces,
+    propaganda,
+    propaganda_phases,
+    rules,
+    special_british,
+    special_japanese,
+    zipper,
+)
+from .data import RULINGS
+from .facts import facts
+from .invariants import invariants
+from .orders import ORDERS
+from .position import POSITION
+from .rules import RULES
+from .setup import OPTIONS, SCENARIOS, setup
+from .view import view
+
+DEFINITION = register(coin_definition(
+    slug="japanese-occupation",
+    title="The British Way: Japanese Occupation",
+    roles=("british", "japanese"),
+    scenarios=SCENARIOS, options=OPTIONS,
+    # the game's own parts (engine.coin.definition adds the series')
+    setup=setup, view=view, board=board.BOARD, rules=RULES, rulings=RULINGS,
+    orders=ORDERS, position=POSITION, facts=facts, invariants=invariants, data=Path(__file__).parent / "data",
+))

@@ -329,7 +329,7 @@ def test_rulings_quote_the_words_on_their_lines(rulebook):
 
 
 def test_rulings_cover_the_digests_gaps_and_the_missing_rule_bodies(rulebook):
-    assert checks.registers(RULINGS) == {"C.3-1", "C.3-2", "C.3-4", "C.3-6"}
+    assert {"C.3-1", "C.3-2", "C.3-4", "C.3-5", "C.3-6", "C.3-8"} <= checks.registers(RULINGS)
     ids = {r["id"] for r in RULINGS}
     for rule, n in (("2.4.5", 1320), ("4.1.1", 1410), ("5.1", 1462), ("5.2", 1480)):
         assert f"R-{rule}" in ids, rule

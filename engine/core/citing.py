@@ -1,0 +1,33 @@
+"""A game's citations in its own rulebook's numbers.
+
+Shared code cites the rule numbers most games give a rule (the COIN series' Initiative Track is 2.3.x in five
+rulebooks); a game whose rulebook numbers it otherwise (Japanese Occupation: 2.4.x) says so in its rules
+object's ``renumber`` (``{"2.3.2": "2.4.2"}``). The log (``Context.say``), the prompt's rule and a refusal's
+text and rule are read through it, so every output cites the game's own numbers.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+#: A rule number in a text: ``2.3.4`` in ``(2.3.4, 4.1)``, not a part of a longer number.
+_NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)+(?![\w]|\.\d)")
+
+
+def renumbering(rules: Any) -> dict[str, str]:
+    """The game's table of renumbered rules; empty for most games."""
+    return getattr(rules, "renumber", None) or {}
+
+
+def cite(rules: Any, rule: str | None) -> str | None:
+    """*rule* (one number, or a citation such as ``2.3.2, 2.3.3``) in the game's own numbers."""
+    table = renumbering(rules)
+    if not table or not rule:
+        return rule
+    return _NUMBER.sub(lambda m: table.get(m.group(0), m.group(0)), rule)
+
+
+def cite_text(rules: Any, text: str) -> str:
+    """Every rule number in *text* in the game's own numbers."""
+    return cite(rules, text) or text

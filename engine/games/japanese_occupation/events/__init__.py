@@ -1,0 +1,20 @@
+"""Japanese Occupation's Event texts (rule 5 and section 9.0, L1739-2121), registered in one EventRegistry.
+
+Every text of the 32 Event cards is registered here (the modules below register theirs when imported, end of
+this file); a text missing from the registry is a rules bug (``RulesBugError``, engine.coin.events), never a
+card quietly reduced to a Pass. J33-J35 are the Propaganda cards (2.5), which have no text.
+"""
+
+from __future__ import annotations
+
+from ....coin.events import EventRegistry
+
+EVENTS = EventRegistry()
+event = EVENTS.event
+capability = EVENTS.capability
+
+
+from . import (  # noqa: E402, F401  (register texts and procedures)
+    cards_j02_j17,
+    cards_j18_j31,
+)

@@ -1,0 +1,695 @@
+"""The Japanese Operations of Japanese Occupation: Deploy (3.3.1), Construct (3.3.2), Sweep (3.3.3) and Assault
+(3.3.4), rules L1370-1398.
+
+Each selects up to three spaces, one if Limited (3.1, 2.4.4: a Limited Sweep has one destination but may bring
+Troops in from several spaces); none costs Resources (1.7 NOTE). What each does:
+
+- Deploy places one Police in each space, taken from the map when none is Available (1.4.1 IMPORTANT), then,
+  even if Limited, moves any Kempeitai markers to spaces with Japanese forces. A Japanese Pass's Limited Deploy
+  (2.4.3; frame ``optional``, ``passed``) may select no space and still move Kempeitai.
+- Construct repairs an adjacent Railway, or places a New Village with Opposition next to an Economic Center
+  (1.15); with Labor Service Corps unshaded (J12) the British may then set one space next to each Railway it
+  repaired to Opposition (:class:`LaborServiceCorps`). The Propaganda Round's Resources phase runs it too (6.3.2).
+- Sweep moves adjacent Troops into its destinations, all at once (``board.together``), then Activates one
+  Guerrilla per cube, per two cubes in a Jungle Province without Kempeitai. Subhas Chandra Bose shaded (J26,
+  frame ``police_as_troops``) moves Police in as Troops.
+- Assault removes one Active British piece per Troop, per two Troops in a Mountain without Kempeitai: Active
+  Guerrillas first, a Supply Cache only once no Guerrilla is left there. Police never count (3.3.4 NOTE).
+
+Where the count reaches only some Guerrillas and both kinds (MPAJA, non-MPAJA) are there, the Japanese choose,
+one piece an order (``activate mpaja-u``, ``remove non-mpaja-a``); a forced outcome is applied without asking.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ...core import notation
+from ...core.flow import Context, Procedure, procedure
+from . import board as B
+from . import why as W
+from .operation import SA_ACCOMPANY, Operation, cap
+from .own_pieces import place_own
+
+notation.declare(__name__, {"space", "move", "remove", "place", "activate", "done"})
+
+#: The word of Construct's New Village placement (3.3.2).
+NEW_VILLAGE = "new-village"
+#: Guerrilla keys by state, in the order they are offered: Sweep Activates Underground ones, Assault removes
+#: Active ones.
+UNDERGROUND = ("mpaja_u", "non_mpaja_u")
+ACTIVE = ("mpaja_a", "non_mpaja_a")
+WORD = B.BOARD.word_of_key
+
+
+def key_words(keys) -> str:
+    """``mpaja-u|non-mpaja-u``: the order words of *keys*."""
+    return "|".join(WORD[k] for k in keys)
+
+
+def counts(g: Context, sid: str, keys) -> str:
+    """``1 Underground MPAJA Guerrilla and 2 Underground non-MPAJA Guerrillas``: what *sid* holds of *keys*."""
+    x = B.sp(g, sid)
+    return W.names([W.count(x[k], k) for k in keys], plain=True)
+
+
+class JapaneseOperation(Operation):
+    """What the four Japanese Operations share: a Special Activity asked for in the middle of a step is refused
+    with that reason (4.1: before, during or after the Operation, between its steps)."""
+
+    faction = "japanese"
+
+    def sa_refusal(self, g, f, arg):
+        if (f["sa"] == "open" and arg in SA_ACCOMPANY.get(self.op, ()) and f["stage"] != "final"
+                and not self.interruptible(g, f)):
+            return W.because(f"a Special Activity comes before, between or after the {self.title}'s steps, not in "
+                             "the middle of one: finish this step first", "4.1")
+        return super().sa_refusal(g, f, arg)
+
+    def say(self, g: Context, text: str) -> None:
+        g.say(text, faction="japanese", rule=self.rule)
+
+
+def not_a_province(sid: str) -> str:
+    """``Kuala Lumpur is a City, not a Province``."""
+    kind = "a City" if sid == B.KL else W.kind_of(sid)
+    return f"{B.NAME[sid]} is {kind}, not a Province"
+
+
+# -- Deploy (3.3.1) ---------------------------------------------------------------------------------------------
+
+@procedure
+class Deploy(JapaneseOperation):
+    """Deploy (3.3.1): Neutral Provinces with Troops, or Kuala Lumpur (whatever its level). In each, one Police
+    is placed, from the map if none is Available (1.4.1 IMPORTANT: the Japanese are asked which, or none). Then,
+    even if Limited, the Japanese may move any Kempeitai markers, each once (a second move could reach no space
+    the first could not), to spaces with Japanese forces, selected or not (example L1670).
+
+    Frame locals of its own: ``karrived`` (space -> Kempeitai moved in)."""
+
+    name = "jo.op.deploy"
+    op = "deploy"
+    rule = "3.3.1"
+    kinds = ("province", "city")
+
+    WHERE = "Deploy selects Neutral Provinces with Troops, or Kuala Lumpur"
+
+    def ok(self, g, f, sid):
+        if sid == B.KL:
+            return True
+        x = B.sp(g, sid)
+        return B.is_province(sid) and bool(x["troops"]) and not x["opposition"]
+
+    def why_not(self, g, f, sid):
+        if not B.is_province(sid):
+            return W.because(f"{B.NAME[sid]} is {W.kind_of(sid)}: {self.WHERE}", self.rule)
+        if B.opposed(g, sid):
+            return W.because(f"{W.level_of(g, sid)}: {self.WHERE}", self.rule)
+        return W.because(f"{W.has(g, sid, 'troops')}: {self.WHERE}", self.rule)
+
+    def interruptible(self, g, f):
+        return f["stage"] in ("select", "kempeitai")
+
+    def on_selected(self, g, f, sid):
+        self.say(g, f"Japanese Deploy selected {B.NAME[sid]}.")
+        place_own(g, "japanese", sid, "police", rule=self.rule, label="Deploy")
+
+    def act(self, g, f, verb, arg):
+        if f["stage"] == "select" and verb == "done" and not f["spaces"] and f["optional"]:
+            # A Pass's Limited Deploy (2.4.3) or an optional one: no Police placed, the Kempeitai may still move.
+            self.on_select_done(g, f)
+            return
+        super().act(g, f, verb, arg)
+
+    def on_select_done(self, g, f):
+        f["stage"] = "kempeitai"
+        f["karrived"] = {}
+
+    # -- the Kempeitai move -------------------------------------------------------------------------------
+    @staticmethod
+    def movable(g: Context, f: dict, src: str) -> int:
+        """The Kempeitai markers in *src* that have not moved in this Deploy."""
+        return B.sp(g, src)["kempeitai"] - f["karrived"].get(src, 0)
+
+    def kempeitai_moves(self, g: Context, f: dict) -> list[str]:
+        """``FROM TO``: a marker that has not moved, to another space with Japanese forces (3.3.1)."""
+        spaces = g.s["spaces"]
+        sources = [s for s in B.SPACES if self.movable(g, f, s) > 0]
+        if not sources:
+            return []
+        dests = [s for s in B.SPACES if B.japanese_forces(spaces[s])]
+        return [f"{a} {b}" for a in sources for b in dests if a != b]
+
+    def sub_prompt(self, g, f):
+        moves = self.kempeitai_moves(g, f)
+        return {"move": moves, "done": []} if moves else {"done": []}
+
+    def sub_text(self, g, f):
+        if not g.offers("move", lambda: bool(self.kempeitai_moves(g, f))):
+            return "Japanese Deploy: no Kempeitai marker can move now; done"
+        return ("Japanese Deploy: move a Kempeitai marker to a space with Japanese forces (move FROM TO; each marker "
+                "once), or done")
+
+    def sub_explain(self, g, f, verb, arg):
+        if f["stage"] != "kempeitai" or verb != "move":
+            return None
+        got = W.space_args(arg, 2, "move", "FROM TO", self.rule)
+        if not isinstance(got, list):
+            return got
+        src, dst = got
+        if src == dst:
+            return W.because(f"a Kempeitai marker in {B.NAME[src]} is there already: move it to another space",
+                             self.rule)
+        if not B.sp(g, src)["kempeitai"]:
+            return W.because(f"{W.has(g, src, 'kempeitai')} to move", self.rule)
+        if self.movable(g, f, src) <= 0:
+            return W.because(f"every Kempeitai marker in {B.NAME[src]} moved there in this Deploy: each moves once",
+                             self.rule)
+        return W.because(f"{W.has(g, dst, 'troops', 'police')}: Deploy moves Kempeitai to spaces with Japanese "
+                         "forces (Troops or Police)", self.rule)
+
+    def sub_act(self, g, f, verb, arg):
+        if verb == "done":
+            if not f["karrived"]:
+                self.say(g, "Japanese Deploy moved no Kempeitai marker.")
+            f["stage"] = "final"
+            return
+        src, dst = arg.split(" ")
+        B.move_marker(g, src, dst, "kempeitai", "Deploy", self.rule, faction="japanese")
+        f["karrived"][dst] = f["karrived"].get(dst, 0) + 1
+
+    def step(self, g, f):
+        if f["stage"] == "kempeitai" and not self.kempeitai_moves(g, f):
+            if not f["karrived"]:
+                self.say(g, "Japanese Deploy: no Kempeitai marker could move.")
+            f["stage"] = "final"
+            return True
+        return super().step(g, f)
+
+
+# -- Construct (3.3.2) --------------------------------------------------------------------------------------------
+
+def repairs(g: Context, sid: str) -> list[str]:
+    """The Railways adjacent to *sid* with a Sabotage marker (3.3.2)."""
+    return [r for r in B.rails_of(sid) if B.sabotaged(g, r)]
+
+
+def village_refusal(g: Context, sid: str) -> str | None:
+    """Why Construct may not place a New Village in Province *sid* (3.3.2, 1.15): one is there, no Economic
+    Center is adjacent, none is Available (a marker: never from the map, 1.4.1); ``None`` if it may."""
+    if B.sp(g, sid)["new_village"]:
+        return f"{B.NAME[sid]} has a New Village already"
+    if not any(B.is_ec(a) for a in B.adj(g, sid)):
+        return f"{B.NAME[sid]} is not adjacent to an Economic Center"
+    if not g.s["available"]["new_village"]:
+        return "no New Village is Available"
+    return None
+
+
+@procedure
+class Construct(JapaneseOperation):
+    """Construct (3.3.2): Provinces with more cubes (Troops and Police) than Guerrillas. In each, the Japanese
+    remove a Sabotage marker from an adjacent Railway of their choice, or, in a Province without a New Village
+    and adjacent to an Economic Center, may instead place a New Village and set the Province to Opposition
+    (example L1726). Where a Railway could be repaired one of the two is done (ruling R-CONSTRUCT: the repair is
+    an order, the New Village its alternative); where only the New Village could be placed, it is the Japanese
+    player's choice. One forced outcome is applied without asking.
+
+    With Labor Service Corps unshaded (J12) in play, as each Railway is first repaired in this Construct the
+    British may set one space adjacent to it to Opposition (:class:`LaborServiceCorps`; ruling R-J12).
+
+    Frame locals of its own: ``here`` (the Province choosing), ``repaired`` (the Railways repaired, each once)."""
+
+    name = "jo.op.construct"
+    op = "construct"
+    rule = "3.3.2"
+    kinds = ("province",)
+
+    WHERE = "Construct selects Provinces with more cubes than Guerrillas"
+
+    def ok(self, g, f, sid):
+        x = B.sp(g, sid)
+        return B.is_province(sid) and B.cubes(x) > B.guerrillas(x)
+
+    def why_not(self, g, f, sid):
+        if not B.is_province(sid):
+            return W.because(f"{not_a_province(sid)}: {self.WHERE}", self.rule)
+        return W.because(f"{W.has(g, sid, 'cubes', 'guerrillas')}: {self.WHERE}", self.rule)
+
+    def on_selected(self, g, f, sid):
+        self.say(g, f"Japanese Construct selected {B.NAME[sid]}.")
+        rails, no_village = repairs(g, sid), village_refusal(g, sid)
+        if not rails and no_village:
+            self.say(g, f"Construct in {B.NAME[sid]} did nothing: no adjacent Railway has a Sabotage marker, and "
+                        f"{no_village}.")
+            return
+        if len(rails) == 1 and no_village:
+            self.repair(g, f, sid, rails[0])
+            return
+        f["here"] = sid
+        f["stage"] = "construct"
+
+    def repair(self, g: Context, f: dict, sid: str, rid: str) -> None:
+        """Removes a Sabotage marker from *rid*; with Labor Service Corps unshaded (J12) the British are asked at
+        once for their Opposition, once per Railway in this Construct (ruling R-J12)."""
+        B.repair(g, rid, f"Construct in {B.NAME[sid]}", self.rule)
+        done = f.setdefault("repaired", [])
+        if rid in done:
+            return
+        done.append(rid)
+        if cap(g, "J12") != "unshaded":
+            return
+        options = LaborServiceCorps.options(g, rid)
+        if options:
+            g.call(LaborServiceCorps.name, "british", rail=rid, options=options, rule="J12")
+        else:
+            g.say(f"Labor Service Corps: no Neutral space adjacent to the {B.RAIL_NAME[rid]} can be set to "
+                  "Opposition.", faction="british", rule="J12")
+
+    def village(self, g: Context, sid: str) -> None:
+        B.place_marker(g, sid, "new_village", "Construct", self.rule, faction="japanese")
+        if not B.add_opposition(g, sid, "Construct with a New Village", self.rule, faction="japanese"):
+            self.say(g, f"{B.NAME[sid]} was at Opposition already.")
+
+    def sub_prompt(self, g, f):
+        if f["stage"] != "construct":
+            return {}
+        sid, out = f["here"], {}
+        rails = repairs(g, sid)
+        if rails:
+            out["remove"] = rails
+        if not village_refusal(g, sid):
+            out["place"] = [NEW_VILLAGE]
+        if not rails:
+            out["done"] = []
+        return out
+
+    def sub_text(self, g, f):
+        sid = f["here"]
+        name = B.NAME[sid]
+        rails = repairs(g, sid)
+        parts = []
+        if rails:
+            parts.append("remove a Sabotage marker from an adjacent Railway (remove RAILWAY)")
+        if not village_refusal(g, sid):
+            parts.append(f"place a New Village and set {name} to Opposition (place {NEW_VILLAGE})")
+        if not rails:
+            parts.append("done to place none")
+        return f"Japanese Construct in {name}: " + " or ".join(parts)
+
+    def sub_explain(self, g, f, verb, arg):
+        if f["stage"] != "construct":
+            return None
+        sid = f["here"]
+        name = B.NAME[sid]
+        if verb == "remove":
+            rid = W.rail_of(arg)
+            if rid is None:
+                return W.not_a_railway(arg or "", self.rule)
+            if sid not in B.RAIL_ADJ[rid]:
+                return W.because(f"the {B.RAIL_NAME[rid]} is not adjacent to {name}: Construct repairs an adjacent "
+                                 "Railway", self.rule)
+            return W.because(f"the {B.RAIL_NAME[rid]} has no Sabotage marker to remove", self.rule)
+        if verb == "place":
+            if arg != NEW_VILLAGE:
+                return W.form("place", NEW_VILLAGE, arg, self.rule)
+            return W.because(f"{village_refusal(g, sid)}: Construct places a New Village in a Province without one "
+                             "adjacent to an Economic Center, from Available", f"{self.rule}, 1.15")
+        if verb == "done":
+            rails = W.names([B.RAIL_NAME[r] for r in repairs(g, sid)], plain=True, joint="or")
+            return W.because(f"Construct in {name} removes a Sabotage marker from an adjacent Railway ({rails}), or "
+                             "places a New Village where it may: one of them is done (ruling R-CONSTRUCT)", self.rule)
+        return None
+
+    def sub_act(self, g, f, verb, arg):
+        sid = f.pop("here")
+        f["stage"] = "select"
+        if verb == "remove":
+            self.repair(g, f, sid, arg)
+        elif verb == "place":
+            self.village(g, sid)
+        else:
+            self.say(g, f"Japanese Construct in {B.NAME[sid]} placed no New Village.")
+
+
+@procedure
+class LaborServiceCorps(Procedure):
+    """Labor Service Corps unshaded (J12, Deeply unpopular): for a Railway whose Sabotage a Construct removed,
+    the British may set one Neutral Province or Kuala Lumpur adjacent to it to Opposition. The card names no
+    Terror: Terror blocks only the Mobilize Population icon and the Propaganda Round's Opposition (1.12), so
+    a space with Terror may be chosen (ruling R-J12). Frame: ``rail``, ``options``, ``rule``."""
+
+    name = "jo.j12.opposition"
+    rule = "J12"
+
+    @staticmethod
+    def options(g: Context, rid: str) -> list[str]:
+        """The spaces adjacent to Railway *rid* that may be set to Opposition: Neutral Provinces and Kuala
+        Lumpur (1.6, 1.3.5 NOTE)."""
+        return [s for s in B.RAIL_ADJ[rid] if B.neutral(g, s)]
+
+    def prompt(self, g, f):
+        return {"space": list(f["options"]), "done": []}
+
+    def text(self, g, f):
+        return (f"British (Labor Service Corps): the Japanese Construct removed Sabotage from the "
+                f"{B.RAIL_NAME[f['rail']]}; set one space adjacent to it to Opposition (space SPACE), or done")
+
+    def explain(self, g, f, verb, arg):
+        if verb != "space" or arg is None or arg in f["options"]:
+            return None
+        if not W.is_space(arg):
+            return W.not_a_space(arg)
+        rail = B.RAIL_NAME[f["rail"]]
+        if arg not in B.RAIL_ADJ[f["rail"]]:
+            return W.because(f"{B.NAME[arg]} is not adjacent to the {rail}, the Railway repaired", "J12")
+        if arg not in B.OPPOSITION_SPACES:
+            return W.because(f"{B.NAME[arg]} is {W.kind_of(arg)}, never at Opposition (1.3.5 NOTE)", "J12")
+        return W.because(f"{B.NAME[arg]} is at Opposition already", "J12")
+
+    def act(self, g, f, verb, arg):
+        g.end()
+        if verb == "done":
+            g.say(f"Labor Service Corps: the British set no space next to the {B.RAIL_NAME[f['rail']]} to Opposition.",
+                  faction="british", rule="J12")
+            return
+        B.add_opposition(g, arg, "Labor Service Corps", "J12", faction="british")
+
+
+# -- Sweep (3.3.3) ----------------------------------------------------------------------------------------------
+
+@procedure
+class Sweep(JapaneseOperation):
+    """Sweep (3.3.3): up to three destinations of any kind, one if Limited (2.4.4). First the Japanese write the
+    moves of adjacent Troops into the destinations, one Troop an order, each Troop once; they are made together
+    (``board.together``: a New Village left without Japanese forces is removed only if its space is still
+    without them after the move, 1.15). Then in each destination one Guerrilla is Activated per cube (Troops and
+    Police), one per two cubes in a Jungle Province without Kempeitai (Mountains, Kuala Lumpur and the Economic
+    Centers: one per cube). With ``police_as_troops`` (Subhas Chandra Bose shaded, J26) Police move in as Troops
+    do (its Tips: from adjacent spaces).
+
+    Frame locals of its own: ``moves`` (``[origin, destination, key]`` written), ``pending`` (``[space, count]``
+    of the destinations where the Japanese choose which kind to Activate)."""
+
+    name = "jo.op.sweep"
+    op = "sweep"
+    rule = "3.3.3"
+
+    def ok(self, g, f, sid):
+        return True
+
+    @staticmethod
+    def movers(f: dict) -> tuple[str, ...]:
+        return ("troops", "police") if f.get("police_as_troops") else ("troops",)
+
+    def space_limit_refusal(self, g, f):
+        if f["limited"] and not f.get("rule"):
+            return W.because(f"a Japanese Limited Sweep has one destination, {W.names(f['spaces'])}, though its "
+                             "Troops may come from several spaces", "2.4.4")
+        return super().space_limit_refusal(g, f)
+
+    def interruptible(self, g, f):
+        return f["stage"] == "select" or (f["stage"] == "move" and not f["moves"])
+
+    def on_selected(self, g, f, sid):
+        self.say(g, f"Japanese Sweep selected {B.NAME[sid]}.")
+
+    def on_select_done(self, g, f):
+        f["stage"] = "move"
+        f["moves"] = []
+
+    # -- the moves ------------------------------------------------------------------------------------------
+    @staticmethod
+    def left(g: Context, f: dict, src: str, key: str) -> int:
+        """The cubes of *key* in *src* not yet written to move."""
+        return B.sp(g, src)[key] - sum(1 for a, _, k in f["moves"] if a == src and k == key)
+
+    def move_word(self, f: dict, src: str, dst: str, key: str) -> str:
+        return f"{src} {dst} {key}" if f.get("police_as_troops") else f"{src} {dst}"
+
+    def move_options(self, g: Context, f: dict) -> list[str]:
+        out = []
+        for dst in f["spaces"]:
+            near = B.adj(g, dst)
+            for src in B.SPACES:
+                if src in near:
+                    out += [self.move_word(f, src, dst, k) for k in self.movers(f) if self.left(g, f, src, k) > 0]
+        return out
+
+    def moves_text(self, f: dict) -> str:
+        groups = Counter(tuple(m) for m in f["moves"])
+        return "; ".join(f"{W.count(n, k)} {B.NAME[a]} to {B.NAME[b]}" for (a, b, k), n in groups.items())
+
+    def make_moves(self, g: Context, f: dict) -> None:
+        """The written moves, made together (3.3.3: simultaneously)."""
+        groups = Counter(tuple(m) for m in f["moves"])
+        with B.together(g):
+            for (a, b, k), n in groups.items():
+                B.move(g, a, b, k, n)
+                self.say(g, f"Japanese Sweep moved {W.count(n, k)} from {B.NAME[a]} to {B.NAME[b]}.")
+        if not groups:
+            self.say(g, "Japanese Sweep moved no cube.")
+        f["moves"] = []
+
+    # -- the Activation -------------------------------------------------------------------------------------
+    @staticmethod
+    def activation(g: Context, sid: str) -> tuple[int, str]:
+        """How many Guerrillas the Sweep Activates in *sid*, and how the count was made (3.3.3)."""
+        x = B.sp(g, sid)
+        n = B.cubes(x)
+        if B.is_province(sid) and B.is_jungle(sid) and not x["kempeitai"]:
+            return n // 2, f"{W.count(n, 'cubes')} there, one per two in a Jungle Province without Kempeitai"
+        with_k = ", a Jungle Province with Kempeitai" if B.is_province(sid) and B.is_jungle(sid) else ""
+        return n, f"{W.count(n, 'cubes')} there, one per cube{with_k}"
+
+    def activate_all(self, g: Context, f: dict) -> None:
+        f["pending"] = []
+        for sid in f["spaces"]:
+            k, how = self.activation(g, sid)
+            x = B.sp(g, sid)
+            if 0 < k < B.underground(x) and all(x[key] for key in UNDERGROUND):
+                self.say(g, f"Japanese Sweep was to Activate {W.count(k, 'guerrillas')} of those Underground in "
+                            f"{B.NAME[sid]} ({how}): the Japanese chose which.")
+                f["pending"].append([sid, k])
+                continue
+            # all of them, or one kind only: nothing to choose
+            flipped = sum(B.activate(g, sid, key, k) for key in UNDERGROUND if x[key])
+            self.say(g, f"Japanese Sweep Activated {W.count(flipped, 'guerrillas')} in {B.NAME[sid]} ({how}).")
+        f["stage"] = "activate"
+
+    def settle_pending(self, g: Context, f: dict) -> bool:
+        """Ends the destinations whose Activation is now forced (one kind left Underground, or the count used up):
+        whether anything changed. The stage ends when none is left."""
+        changed = False
+        while f["pending"]:
+            sid, k = f["pending"][0]
+            x = B.sp(g, sid)
+            if k and all(x[key] for key in UNDERGROUND) and k < B.underground(x):
+                return changed
+            for key in UNDERGROUND:
+                n = B.activate(g, sid, key, k) if k else 0
+                if n:
+                    k -= n
+                    self.say(g, f"Japanese Sweep Activated {W.count(n, key)} in {B.NAME[sid]}.")
+            f["pending"].pop(0)
+            changed = True
+        f["stage"] = "final"
+        return True
+
+    # -- the sub-stages ---------------------------------------------------------------------------------------
+    def sub_prompt(self, g, f):
+        if f["stage"] == "move":
+            opts = self.move_options(g, f)
+            return {"move": opts, "done": []} if opts else {"done": []}
+        if f["stage"] == "activate" and f["pending"]:
+            x = B.sp(g, f["pending"][0][0])
+            return {"activate": [WORD[k] for k in UNDERGROUND if x[k]]}
+        return {}
+
+    def sub_text(self, g, f):
+        if f["stage"] == "activate":
+            sid, k = f["pending"][0]
+            return (f"Japanese Sweep in {B.NAME[sid]}: Activate {k} more Guerrilla(s) of "
+                    f"{counts(g, sid, UNDERGROUND)}, one at a time "
+                    f"(activate {key_words(UNDERGROUND)})")
+        so_far = f"; written: {self.moves_text(f)}" if f["moves"] else ""
+        if not g.offers("move", lambda: bool(self.move_options(g, f))):
+            return f"Japanese Sweep: no adjacent cube is left to move in{so_far}; done"
+        form = "move FROM TO troops|police" if f.get("police_as_troops") else "move FROM TO"
+        what = "a Troop or, as Troops, a Police cube" if f.get("police_as_troops") else "a Troop"
+        return (f"Japanese Sweep: move {what} from an adjacent space into a destination ({form}; all move together "
+                f"when done){so_far}, or done")
+
+    def sub_explain(self, g, f, verb, arg):
+        if f["stage"] == "move" and verb == "move":
+            return self.move_refusal(g, f, arg)
+        if f["stage"] == "activate" and f["pending"]:
+            sid, k = f["pending"][0]
+            if verb == "activate":
+                key = W.piece_key(arg or "")
+                if key not in UNDERGROUND:
+                    return W.form("activate", key_words(UNDERGROUND), arg, self.rule)
+                return W.because(f"{W.has(g, sid, key)} to Activate", self.rule)
+            if verb == "done":
+                return W.because(f"the Sweep in {B.NAME[sid]} Activates {k} more Guerrilla(s), as its cubes allow: "
+                                 "choose which", self.rule)
+        return None
+
+    def move_refusal(self, g: Context, f: dict, arg: str | None):
+        """Why ``move FROM TO`` (with J26 shaded ``move FROM TO troops|police``) is refused (3.3.3)."""
+        police = bool(f.get("police_as_troops"))
+        words = (arg or "").split()
+        if not police and len(words) == 3 and words[2] == "police":
+            return W.because("Sweep moves Troops; Police move in as Troops only with Subhas Chandra Bose shaded",
+                             f"{self.rule}, J26")
+        shape = "FROM TO troops|police" if police else "FROM TO"
+        if len(words) != 2 + police or (police and words[2] not in self.movers(f)):
+            return W.form("move", shape, arg, self.rule)
+        for w in words[:2]:
+            if not W.is_space(w):
+                return W.not_a_space(w)
+        src, dst = words[:2]
+        key = words[2] if police else "troops"
+        if dst not in f["spaces"]:
+            return W.because(f"{B.NAME[dst]} is not a destination of this Sweep ({W.names(f['spaces'])})", self.rule)
+        if src == dst:
+            return W.because(f"{B.NAME[dst]} is the destination itself: Sweep moves cubes in from adjacent spaces",
+                             self.rule)
+        if src not in B.adj(g, dst):
+            return W.because(f"{B.NAME[src]} is not adjacent to {B.NAME[dst]}: Sweep moves in adjacent Troops only",
+                             self.rule)
+        if not B.sp(g, src)[key]:
+            return W.because(f"{W.has(g, src, key)} to move", self.rule)
+        return W.because(f"every {W.NOUNS[key][0]} in {B.NAME[src]} is already written to move: each moves once",
+                         self.rule)
+
+    def sub_act(self, g, f, verb, arg):
+        if f["stage"] == "activate":
+            sid = f["pending"][0][0]
+            key = W.piece_key(arg)
+            B.activate(g, sid, key, 1)
+            f["pending"][0][1] -= 1
+            self.say(g, f"Japanese Sweep Activated {W.count(1, key)} in {B.NAME[sid]}.")
+            return
+        if verb == "move":
+            words = arg.split(" ")
+            f["moves"].append([words[0], words[1], words[2] if len(words) == 3 else "troops"])
+            return
+        self.make_moves(g, f)
+        self.activate_all(g, f)
+
+    def step(self, g, f):
+        if f["stage"] == "move" and not self.move_options(g, f):  # nothing (more) can move: the moves are made
+            self.make_moves(g, f)
+            self.activate_all(g, f)
+            return True
+        if f["stage"] == "activate" and self.settle_pending(g, f):
+            return True
+        return super().step(g, f)
+
+
+# -- Assault (3.3.4) ------------------------------------------------------------------------------------------
+
+@procedure
+class Assault(JapaneseOperation):
+    """Assault (3.3.4): spaces with Japanese Troops and an Active British force (an Active Guerrilla, or a Supply
+    Cache, always Active, 1.4.3). In each, one Active British piece is removed per Troop, per two Troops in a
+    Mountain without Kempeitai; Police never count (3.3.4 NOTE). Active Guerrillas go first, the Japanese
+    choosing the kind where the count does not reach them all; a Supply Cache only once no Guerrilla, Underground
+    included, is left there. Markers (Force 136, Jungle Camps) are never removed.
+
+    Frame locals of its own: ``here`` (the space being Assaulted), ``left`` (pieces it may still remove)."""
+
+    name = "jo.op.assault"
+    op = "assault"
+    rule = "3.3.4"
+
+    WHERE = "Assault selects spaces with Japanese Troops and Active British forces"
+
+    def ok(self, g, f, sid):
+        x = B.sp(g, sid)
+        return bool(x["troops"] and (B.active_guerrillas(x) or x["caches"]))
+
+    def why_not(self, g, f, sid):
+        x = B.sp(g, sid)
+        if not x["troops"]:
+            police = " (Police never Assault)" if x["police"] else ""
+            return W.because(f"{W.has(g, sid, 'troops')}{police}: {self.WHERE}", self.rule)
+        return W.because(f"{W.has(g, sid, 'active', 'caches')}: {self.WHERE}", self.rule)
+
+    @staticmethod
+    def capacity(g: Context, sid: str) -> tuple[int, str]:
+        """How many Active British pieces an Assault in *sid* removes, and why (3.3.4)."""
+        x = B.sp(g, sid)
+        n = x["troops"]
+        if B.is_mountain(sid) and not x["kempeitai"]:
+            return n // 2, f"{W.count(n, 'troops')}, one per two in a Mountain without Kempeitai"
+        with_k = ", a Mountain with Kempeitai" if B.is_mountain(sid) else ""
+        return n, f"{W.count(n, 'troops')}, one per Troop{with_k}"
+
+    def on_selected(self, g, f, sid):
+        k, how = self.capacity(g, sid)
+        self.say(g, f"Japanese Assault in {B.NAME[sid]} could remove up to {k} Active British piece(s) ({how}).")
+        f["here"], f["left"] = sid, k
+        self.resolve(g, f)
+
+    def resolve(self, g: Context, f: dict) -> None:
+        """Removes what the Assault in ``here`` must remove while no choice is left to the Japanese; stops at a
+        choice between the two kinds of Active Guerrilla (stage ``assault``), else the selection goes on."""
+        sid = f["here"]
+        x = B.sp(g, sid)
+        kinds = [k for k in ACTIVE if x[k]]
+        if f["left"] and len(kinds) > 1 and f["left"] < B.active_guerrillas(x):
+            f["stage"] = "assault"
+            return
+        for key in kinds:
+            n = B.remove(g, sid, key, min(f["left"], x[key]))
+            if n:
+                f["left"] -= n
+                self.say(g, f"Japanese Assault removed {W.count(n, key)} from {B.NAME[sid]}.")
+        if f["left"] and x["caches"]:
+            if B.guerrillas(x):
+                self.say(g, f"The Supply Cache in {B.NAME[sid]} stays: {W.has(g, sid, 'underground')}, and Assault "
+                            "removes Supply Caches only once no Guerrilla remains there.")
+            else:
+                B.remove(g, sid, "caches", 1)
+                f["left"] -= 1
+                self.say(g, f"Japanese Assault removed a Supply Cache from {B.NAME[sid]}.")
+        f["stage"] = "select"
+        del f["here"], f["left"]
+
+    def sub_prompt(self, g, f):
+        if f["stage"] != "assault":
+            return {}
+        x = B.sp(g, f["here"])
+        return {"remove": [WORD[k] for k in ACTIVE if x[k]]}
+
+    def sub_text(self, g, f):
+        sid = f["here"]
+        return (f"Japanese Assault in {B.NAME[sid]}: remove {f['left']} more Active Guerrilla(s) of "
+                f"{counts(g, sid, ACTIVE)}, one at a time "
+                f"(remove {key_words(ACTIVE)})")
+
+    def sub_explain(self, g, f, verb, arg):
+        if f["stage"] != "assault":
+            return None
+        sid = f["here"]
+        if verb == "remove":
+            if arg == "cache":
+                return W.because(f"Active Guerrillas go first, and a Supply Cache only once no Guerrilla remains in "
+                                 f"{B.NAME[sid]}", self.rule)
+            key = W.piece_key(arg or "")
+            if key not in ACTIVE:
+                return W.form("remove", key_words(ACTIVE), arg, self.rule)
+            return W.because(f"{W.has(g, sid, key)} to remove", self.rule)
+        if verb == "done":
+            return W.because(f"the Assault in {B.NAME[sid]} removes {f['left']} more Active Guerrilla(s), as its "
+                             "Troops allow: choose which", self.rule)
+        return None
+
+    def sub_act(self, g, f, verb, arg):
+        sid, key = f["here"], W.piece_key(arg)
+        B.remove(g, sid, key, 1)
+        f["left"] -= 1
+        self.say(g, f"Japanese Assault removed {W.count(1, key)} from {B.NAME[sid]}.")
+        self.resolve(g, f)
