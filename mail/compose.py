@@ -126,9 +126,11 @@ def verdict_blocks(verdict: dict, role: str) -> list[Block]:
 
 
 def position_blocks(gid: str, game_view: dict, role: str) -> list[Block]:
-    """STATUS and the "your move" mail: the seat's view, then its choices."""
-    return [("pre", view_text(gid, game_view["view"])),
-            *choices(game_view["prompts"], role, game_view["view"].get("game"))]
+    """STATUS and the "your move" mail: the seat's view, the result of a finished game, then its choices."""
+    out: list[Block] = [("pre", view_text(gid, game_view["view"]))]
+    if game_view.get("outcome"):
+        out.append(("h", outcome_line(game_view["outcome"])))
+    return out + choices(game_view["prompts"], role, game_view["view"].get("game"))
 
 
 def example_orders(prompts: dict, role: str | None) -> str:

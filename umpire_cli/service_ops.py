@@ -13,7 +13,7 @@ from engine.core.moves import stated_after
 from service import adjudication
 from service import games as G
 from service.errors import ServiceError
-from service.textboard import legal_lines, role_name
+from service.textboard import legal_lines, outcome_line, role_name
 
 
 def _app(config: dict | None = None):
@@ -118,6 +118,8 @@ def move(gid: str, role: str, raw: str, token: str | None = None) -> int:
     v = out["verdict"] or {}
     for entry in v.get("log", []):
         click.echo(("== " if entry.get("kind") == "h1" else "   ") + entry["text"])
+    if v.get("outcome"):
+        click.echo(outcome_line(v["outcome"]))
     if v.get("error"):
         e = v["error"]
         click.echo(f"{out['status'].title()}: line {e.get('line', '-')} {e.get('order', '')!r}: {e['message']}"

@@ -520,7 +520,7 @@ def _borders(layout: dict, view: dict, legend: dict) -> list[dict]:
              "x": _num(ax - BORDER_W / 2), "y": _num(ay - BORDER_H / 2), "w": BORDER_W, "h": BORDER_H,
              "cx": ax, "cy": ay, "mark": None}
         if n:
-            text = style.get("label", spec.get("marker", "")) + (f" ×{n}" if n > 1 else "")
+            text = style.get("label", spec.get("marker", "")) + (f" \u00d7{n}" if n > 1 else "")
             cx, cy = (_num(v) for v in it.get("count_at", (ax + BORDER_W / 2 + 2, ay - BORDER_H / 2)))
             f["mark"] = {"kind": spec.get("marker", ""), "count": n, "text": text, "x": cx, "y": cy,
                          "w": _num(text_width(text, BORDER_COUNT_SIZE, bold=True) + BORDER_COUNT_PAD),

@@ -19,6 +19,13 @@ Two checks, neither fooled by a title that is also an ordinary word ("Lehi", "Cu
   deck's top card and the set-aside Events changed) name every card title and id the same number of times.
   Any output that depended on the hidden order or set would differ. ``test_the_checker_finds_a_planted_leak``
   proves each check catches a leak.
+
+Japanese Occupation hides more than cards: the value of every concealed Intel chit nobody has seen (1.11).
+The Example of Play places its nine chits face down with their values in the state (8.0 L1650); played forward,
+every output for each seat and the public is compared with the hidden facts themselves: no view shows a value
+for such a chit, and the *Intel twin* (the same state with those values permuted among the concealed spaces)
+gives every output identical, text for text. ``test_the_intel_checker_finds_a_planted_leak`` proves it catches
+a leak.
 """
 
 from __future__ import annotations
@@ -26,6 +33,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 import io
+import json
 import os
 import random
 import re
@@ -45,8 +53,10 @@ from tests.service.test_api import adjudicated, auth, post_text
 from tests.service.test_game_page import sit
 
 #: A card id as outputs write one: a JSON string ("P12") or after a title ("Lehi (P7)"); not "T2 P1 Cu1"
-#: (a Police count in the mail's board) or "R-P32" (a ruling).
-CARD_ID = re.compile(r"[\"(]([PA]\d{1,2})[\")]")
+#: (a Police count in the mail's board) or "R-P32" (a ruling). The letters of Palestine, Arab Revolt, Malaya,
+#: Kenya and Japanese Occupation; not Cyprus's: its board names a box "Suez (C4)" at every position (the card's
+#: Troops are kept there), so its cards are left to the twin test.
+CARD_ID = re.compile(r"[\"(]([PAMKJ]\d{1,2})[\")]")
 #: PDFs are the slow output: rendered at the positions whose name is listed (all of them with =all).
 PDF_AT = os.environ.get("UMPIRE_HIDDEN_PDF_AT", "propaganda")
 
@@ -202,7 +212,7 @@ def play_to_stages(client, sessions, gid, tokens, seed: int, limit: int = 400):
 
 
 @pytest.mark.parametrize("slug,seed", [("palestine", 3), ("arab-revolt", 5), ("malaya", 7), ("kenya", 9),
-                                       ("cyprus", 11)])
+                                       ("cyprus", 11), ("japanese-occupation", 13)])
 def test_no_output_for_a_seat_or_the_public_holds_hidden_cards(app, client, sessions, monkeypatch, slug, seed):
     rnd = random.Random(seed)  # the game's seed too, so the dice and the positions are the same every run
     monkeypatch.setattr(G.secrets, "token_bytes", lambda n=32: rnd.randbytes(n))
@@ -243,3 +253,98 @@ def test_the_checker_finds_a_planted_leak(app, client, sessions):
     assert direct_leaks(real["view"] + f' "{nxt}"', state) == {nxt}  # its id, directly
     assert direct_leaks(real["page"] + f" {cards[nxt]['title']} ({nxt})", state) == {nxt}
     assert direct_leaks("ruling R-P32, Haifa City T2 P1 Cu1, rule 3.2.1", state) == set()  # not fooled
+
+
+# -- Japanese Occupation's concealed Intel chits (1.11) ---------------------------------------------------------
+
+JO = "japanese-occupation"
+
+
+def hidden_chits(state: dict) -> dict[str, int]:
+    """The hidden facts: each concealed chit nobody has seen that holds a value (the Example of Play's; a chit
+    dealt in a standard game has none until it is revealed, engine.games.japanese_occupation.board)."""
+    return {sid: c["v"] for sid, c in state["intel"].items()
+            if c is not None and not c["up"] and not c["seen"] and c["v"] is not None}
+
+
+def intel_twin(state: dict) -> dict:
+    """*state* with the values of :func:`hidden_chits` moved round among their spaces (the first rotation that
+    changes one): nothing public differs."""
+    hidden = hidden_chits(state)
+    spaces, values = list(hidden), list(hidden.values())
+    for k in range(1, len(values)):
+        moved = values[k:] + values[:k]
+        if moved != values:
+            intel = {sid: dict(c) if c is not None else None for sid, c in state["intel"].items()}
+            for sid, v in zip(spaces, moved, strict=True):
+                intel[sid]["v"] = v
+            return {**state, "intel": intel}
+    raise AssertionError(f"no Intel twin: the concealed values {hidden} are all alike")
+
+
+@contextlib.contextmanager
+def as_intel_twin(sessions, gid: str):
+    with sessions() as s, s.begin():
+        g = s.get(Game, gid)
+        real = g.state
+        g.state = intel_twin(real)
+    try:
+        yield real
+    finally:
+        with sessions() as s, s.begin():
+            s.get(Game, gid).state = real
+
+
+def differing(real: dict[str, str], other: dict[str, str]) -> list[str]:
+    """The outputs that are not the same text (the page's random form key and move id aside)."""
+    return [name for name, text in real.items()
+            if RANDOM_FIELDS.sub(r'name="\1" value=""', text) != RANDOM_FIELDS.sub(r'name="\1" value=""',
+                                                                                   other[name])]
+
+
+def shown_values(view_json: str, state: dict) -> dict[str, object]:
+    """What the JSON view shows as the value of each hidden chit: None (nothing) is the only right answer."""
+    intel = json.loads(view_json)["view"]["intel"]
+    return {sid: intel[sid]["value"] for sid in hidden_chits(state) if intel[sid]["value"] is not None}
+
+
+def test_no_output_shows_a_concealed_intel_chit(app, client, sessions, monkeypatch):
+    rnd = random.Random(17)
+    monkeypatch.setattr(G.secrets, "token_bytes", lambda n=32: rnd.randbytes(n))
+    r = client.post("/api/games", json={"game": JO, "scenario": "example-of-play", "title": "hidden chits"})
+    gid, tokens = r.get_json()["id"], r.get_json()["tokens"]
+    stages = []
+    for stage in play_to_stages(client, sessions, gid, tokens, 17):
+        stages.append(stage)
+        with sessions() as s:
+            state = G.get_game(s, gid).state
+        assert len(hidden_chits(state)) >= 2, state["intel"]  # hidden facts to compare with
+        for who in [*engine.definition(JO).roles, "public"]:
+            real = collect(app, client, sessions, gid, tokens, who, stage == PDF_AT or PDF_AT == "all")
+            assert not shown_values(real["view"], state), f"{stage} {who}: {shown_values(real['view'], state)}"
+            with as_intel_twin(sessions, gid):
+                other = collect(app, client, sessions, gid, tokens, who, stage == PDF_AT or PDF_AT == "all")
+            assert not differing(real, other), f"{stage} {who}: {differing(real, other)}"
+    assert sorted(stages) == ["event", "propaganda", "setup"], stages
+
+
+def test_the_intel_checker_finds_a_planted_leak(app, client, sessions):
+    r = client.post("/api/games", json={"game": JO, "scenario": "example-of-play"})
+    gid, tokens = r.get_json()["id"], r.get_json()["tokens"]
+    with sessions() as s:
+        state = G.get_game(s, gid).state
+    real = collect(app, client, sessions, gid, tokens, "british", False)
+    twin = intel_twin(state)
+    with as_intel_twin(sessions, gid):
+        other = collect(app, client, sessions, gid, tokens, "british", False)
+    assert not differing(real, other)
+    sid = next(s for s in hidden_chits(state) if twin["intel"][s]["v"] != state["intel"][s]["v"])
+    # an output naming a concealed chit's value, as a leak would: the twin's differs
+    leak = {**real, "page": real["page"] + f"<p>{sid}: {state['intel'][sid]['v']}</p>"}
+    other = {**other, "page": other["page"] + f"<p>{sid}: {twin['intel'][sid]['v']}</p>"}
+    assert differing(leak, other) == ["page"]
+    # a view showing the value, directly
+    view = json.loads(real["view"])
+    view["view"]["intel"][sid]["value"] = state["intel"][sid]["v"]
+    assert shown_values(json.dumps(view), state) == {sid: state["intel"][sid]["v"]}
+    assert shown_values(real["view"], state) == {}

@@ -15,10 +15,14 @@ Besides the common fields:
   values J20 set aside until the Reset;
 - the boxes ``burma`` (Troops on J17 until the Reset) and ``removed`` (Supply Caches out of the game, J14);
   ``davis`` (Force 136 on J25 until the Reset) with ``davis_by`` (who executed J25) and ``kempeitai_out``
-  (Kempeitai out of the game, J29).
+  (Kempeitai out of the game, J29). Each card is played once (2.1), so each of these holds at most what its
+  text moves (3 Troops, one Supply Cache, one Force 136, one Kempeitai) and only once its card is played.
 
 A decision in a Propaganda Round names its phase: ``mpaja`` (6.1), ``resistance`` (6.2), ``resources`` (6.3),
-``support`` (6.4), ``redeploy`` (6.5) and ``reset`` (6.6), each a step of the round's script.
+``support`` (6.4), ``redeploy`` (6.5) and ``reset`` (6.6), each a step of the round's script
+(:data:`PHASE_STEPS`). The round is counted as its MPAJA Phase begins (``propaganda_rounds``), and the final
+round ends after its Resistance Phase (6.2.6): a position may start the third round's Resistance Phase with
+``propaganda_rounds`` 3, and no later phase of it.
 """
 
 from __future__ import annotations
@@ -26,11 +30,12 @@ from __future__ import annotations
 from collections import Counter
 
 from ...coin.position import CoinPosition, is_count
+from ...core.errors import InvalidActionError
 from ...core.flow import Context
 from . import board as B
 from .data import CARDS, RULINGS
 from .rules import RULES
-from .setup import OPTIONS, deck_for, setup
+from .setup import OPTIONS, check_icons, deck_for, setup
 
 #: Each phase a position may start at: (the step of the Propaganda Round's script, its rule).
 PHASE_STEPS = {"mpaja": ("mpaja", "6.1"), "resistance": ("resistance", "6.2"), "resources": ("resources", "6.3"),
@@ -38,6 +43,14 @@ PHASE_STEPS = {"mpaja": ("mpaja", "6.1"), "resistance": ("resistance", "6.2"), "
 #: The extra top-level fields and their state keys.
 EXTRA = ("markers_available", "railways", "zipper", "zipper_caches", "intel", "intel_aside", "davis", "davis_by",
          "kempeitai_out")
+#: What the cards that hold pieces or markers off the map may hold, each played once (2.1): field -> (card, at
+#: most, what, the text's rule).
+CARD_HELD = {"burma": ("J17", B.BURMA_TROOPS, "Troops on Burma Theater", "J17: 3 Troops on the card until the "
+                                                                       "next Reset"),
+             "removed": ("J14", 1, "Supply Caches out of the game", "J14 shaded: one Supply Cache removed"),
+             "davis": ("J25", 1, "Force 136 markers on John Davis", "J25 shaded: one Force 136 marker to the card "
+                                                                     "until the next Reset"),
+             "kempeitai_out": ("J29", 1, "Kempeitai out of the game", "J29 unshaded: one Kempeitai marker removed")}
 
 
 def _phases() -> dict[str, tuple[int, str]]:
@@ -60,7 +73,7 @@ class JapaneseOccupationPosition(CoinPosition):
               "resources": ("resources", B.RESOURCES_MIN, B.RESOURCES_MAX, "1.7")}
     rule = {"mix": "1.2, 1.4.3 IMPORTANT", "stacking": "1.4.2", "curfew": "1.4.2", "boxes": "2.4.2",
             "deck": "2.1", "start": "2.2", "eligibility": "2.4.1", "adjust": "2.4.5", "capability": "5.3",
-            "propaganda": "6.0", "final": "6.2.6", "victory": "7.0.1", "markers": "1.2"}
+            "propaganda": "6.0", "final": "6.2.6", "victory": "7.0.1", "markers": "1.2", "mandatory": "5.4"}
     box_names = {"burma": "on Burma Theater (J17)", "removed": "out of the game (J14)"}
     extra_fields = EXTRA
     kind_names = {"province": "a Province", "city": "Kuala Lumpur", "ec": "an Economic Center"}
@@ -173,8 +186,8 @@ class JapaneseOccupationPosition(CoinPosition):
             n += out if m == "kempeitai" and is_count(out) else 0
             if n != total:
                 where = "markers_available" if m in B.POOLED else "spaces"
-                fault(where, f"{n} {B.MARKER_LABEL[m]} markers counted (map, Available, J25, out of the game), but "
-                             f"the game has {total} (1.2)")
+                fault(where, f"{B.MARKER_LABEL[m]}s: {n} counted on the map, Available, on John Davis (J25) and out "
+                             f"of the game (J29), but the game has {total} (1.2)")
         rails = p.get("railways", {})
         if not isinstance(rails, dict):
             fault("railways", "must be an object of Railway ids to Sabotage markers")
@@ -196,22 +209,70 @@ class JapaneseOccupationPosition(CoinPosition):
             z = None
         opts = p.get("options") if isinstance(p.get("options"), dict) else {}
         rulings = opts.get("rulings") if isinstance(opts.get("rulings"), dict) else {}
+        if not isinstance(rulings.get("R-ZIPPER"), str) or rulings["R-ZIPPER"] not in B.ZIPPER_CACHES:
+            rulings = {}  # an unknown reading is the options' fault (validate_options): the default's boxes here
         starts = B.cache_boxes({"rulings": rulings})
-        if not isinstance(caches, list) or any(b not in starts or (z is not None and b <= z) for b in caches) \
-                or len(set(caches)) != len(caches):
+        if not isinstance(caches, list) or any(not is_count(b) or b not in starts or (z is not None and b <= z)
+                                               for b in caches) or len(set(caches)) != len(caches):
             fault("zipper_caches", f"the boxes still holding a Supply Cache: among {list(starts)}, each above the "
                                    "Zipper marker, once (6.7.2; ruling R-ZIPPER)")
         self._validate_intel(p, fault)
+        self._validate_cards_held(p, fault)
+        if "icons" in opts:
+            try:
+                check_icons(opts["icons"])
+            except InvalidActionError as e:
+                fault("options.icons", e.message)
+
+    @staticmethod
+    def _validate_cards_held(p: dict, fault) -> None:
+        """J17's Troops, J14's Supply Cache, J25's Force 136 and J29's Kempeitai (:data:`CARD_HELD`): at most what
+        the text moves, and only once the card is played (each card is played once, 2.1)."""
+        c = p.get("cards")
+        played = c.get("played") if isinstance(c, dict) else None
+        played = played if isinstance(played, list) else []
+        for key, (cid, most, what, rule) in CARD_HELD.items():
+            n = p.get(key, 0)
+            if not is_count(n) or not n:
+                continue  # the form of a count is checked with the boxes and the markers
+            if n > most:
+                fault(key, f"{n} {what}, but the card moves {most} and is played once ({rule}; 2.1)")
+            if cid not in played:
+                fault(key, f"{what} only once {cid} {CARDS[cid]['title']} is played ({rule})")
+
+    def validate_decision(self, p: dict, cards: dict, fault) -> None:
+        """The series' checks, but the final round's Resistance Phase may start with three rounds counted: the
+        MPAJA Phase counts the round, and the game ends only after the Resistance Phase (6.2.6). And the rounds
+        counted are the Propaganda cards played (6.0: each card's round), less the current one's before its MPAJA
+        Phase."""
+        d = p.get("decision")
+        rounds = p.get("propaganda_rounds", 0)
+        mpaja = isinstance(d, dict) and d.get("at") == "propaganda" and d.get("phase") == "mpaja"
+        if isinstance(d, dict) and d.get("at") == "propaganda" and d.get("phase") == "resistance" \
+                and rounds == self.final_propaganda:
+            p = {**p, "propaganda_rounds": self.final_propaganda - 1}
+        super().validate_decision(p, cards, fault)
+        if not is_count(rounds) or rounds > self.final_propaganda:
+            return
+        cards_played = sum(CARDS[cid]["kind"] == "propaganda" for cid in cards["played"])
+        want = cards_played - 1 if mpaja else cards_played
+        if rounds != want and want >= 0:
+            fault("propaganda_rounds", f"{rounds} Propaganda Round{'s' if rounds != 1 else ''} counted, but "
+                                       f"{cards_played} Propaganda card{'s' if cards_played != 1 else ''} played: a "
+                                       f"round is counted as its MPAJA Phase begins, {want} here (6.0, 6.1)")
 
     @staticmethod
     def _validate_intel(p: dict, fault) -> None:
+        """``intel`` and ``intel_aside`` (1.11): each Intel space's chit ``{revealed, seen, value}`` or null while
+        J20 holds it aside; a revealed or seen chit with its value; the values known no more than the nine chits
+        (three each of 0, 1, 2); as many chits set aside as spaces without one (J20, 6.6)."""
         intel, aside = p.get("intel"), p.get("intel_aside", [])
-        if not isinstance(aside, list) or any(v not in (0, 1, 2) for v in aside):
+        if not isinstance(aside, list) or not all(_chit_value(v) for v in aside):
             fault("intel_aside", "must be a list of Intel values (0, 1 or 2) set aside by J20 (1.11)")
             aside = []
         if intel is None:
-            return
-        if not isinstance(intel, dict):
+            intel = {}
+        elif not isinstance(intel, dict):
             fault("intel", "must be an object of the Provinces and Kuala Lumpur to their chits (1.11)")
             return
         values = Counter(aside)
@@ -225,16 +286,32 @@ class JapaneseOccupationPosition(CoinPosition):
             if not isinstance(c, dict) or set(c) - {"revealed", "seen", "value"}:
                 fault(where, "a chit is {revealed, seen, value} or null (1.11)")
                 continue
+            for k in ("revealed", "seen"):
+                if k in c and not isinstance(c[k], bool):
+                    fault(f"{where}.{k}", f"true or false, not {c[k]!r} (1.11)")
             v = c.get("value")
-            if v is not None and v not in (0, 1, 2):
+            if v is not None and not _chit_value(v):
                 fault(f"{where}.value", f"an Intel chit is worth 0, 1 or 2, not {v!r} (1.11)")
                 continue
             if (c.get("revealed") or c.get("seen")) and v is None:
                 fault(f"{where}.value", "a revealed or seen chit has its value (1.11)")
+            if c.get("revealed") is True and c.get("seen") is False:
+                fault(f"{where}.seen", "a revealed chit is seen: both players see its value (1.11)")
             if v is not None:
                 values[v] += 1
         if values - Counter(B.INTEL_CHITS):
-            fault("intel", f"the Intel values {dict(values)} are more than the nine chits, three each of 0, 1, 2 (1.11)")
+            fault("intel", f"the Intel values {dict(sorted(values.items()))} (on the map and set aside) are more than "
+                           "the nine chits, three each of 0, 1, 2 (1.11)")
+        gone = [sid for sid, c in intel.items() if c is None and sid in B.INTEL_SPACES]
+        if len(gone) != len(aside):
+            fault("intel_aside", f"{len(aside)} chit{'s' if len(aside) != 1 else ''} set aside, but "
+                                 f"{len(gone)} space{'s' if len(gone) != 1 else ''} without one "
+                                 f"({', '.join(gone) or 'none'}): J20 sets aside the chit it takes from the map, "
+                                 "until the Reset deals them all again (J20, 6.6)")
 
+
+def _chit_value(v) -> bool:
+    """An Intel chit's value: 0, 1 or 2 (1.11), not a bool."""
+    return isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 2
 
 POSITION = JapaneseOccupationPosition()

@@ -8,17 +8,17 @@ names; the round itself is :mod:`engine.games.japanese_occupation.propaganda`.
   space with a New Village counts as Neutral). A Propaganda phase is no Operation, Special Activity or Event,
   so 1.4.1 IMPORTANT does not let it take Guerrillas from the map: with fewer Available than spaces, the
   British say which spaces receive them (``place SPACE``; ruling R-6.1.2).
-- British Resources (6.3.1, L1557): for each Railway with Sabotage the British may set one adjacent space
+- British Resources (6.3.1, L1559): for each Railway with Sabotage the British may set one adjacent space
   without Terror to Opposition: ``oppose SPACE``, then ``done``. A space is accepted while the spaces chosen can
   each be given a different sabotaged Railway next to it (the Railways used are logged at the end). Kuala Lumpur
   may be chosen (6.3.1 says "space"; 1.3.6 and 1.12 say Provinces: ruling R-6.3.1, default ``kl``, an umpire
   may choose ``provinces``); an Economic Center never holds Opposition (1.3.5 NOTE).
-- Support (6.4, L1563-1569): the British may Supply, then the Japanese may Reprisal (``sa supply`` /
+- Support (6.4, L1565-1573): the British may Supply, then the Japanese may Reprisal (``sa supply`` /
   ``sa reprisal``, or ``done``), offered only when the Special Activity could act; it then runs as its
   procedure with the phase's ``rule``.
-- British Redeploy (6.5.1, L1575): any Force 136 markers to spaces with Jungle Camps: ``move FROM TO``, each
+- British Redeploy (6.5.1, L1579): any Force 136 markers to spaces with Jungle Camps: ``move FROM TO``, each
   marker once, then ``done``.
-- Japanese Redeploy (6.5.2, L1577): any Kempeitai markers and Police on the map to spaces with more Japanese
+- Japanese Redeploy (6.5.2, L1583): any Kempeitai markers and Police on the map to spaces with more Japanese
   Troops than Guerrillas: ``move FROM TO kempeitai|police``, each once, then ``done``.
 - John Davis (J25 shaded, at the Reset): each Force 136 marker on the card goes to a Province with a Jungle Camp
   that the faction that executed J25 chooses (``place SPACE``; the Event records it in
@@ -572,15 +572,16 @@ def return_burma(g: Context) -> None:
 
 
 def davis_chooser(g: Context) -> str:
-    """Who returns J25's Force 136: the faction that executed J25 (ruling R-J25), else the British."""
-    return g.s["flags"].get(DAVIS_BY) or g.s.get(DAVIS_BY) or "british"
+    """Who returns J25's Force 136: the faction that executed J25, else the British; the British always where the
+    umpire chose that reading (ruling R-J25)."""
+    if chosen(g.s, "R-J25", "executor") == "british":
+        return "british"
+    return g.s["flags"].get(DAVIS_BY) or "british"
 
 
 def forget_davis(g: Context) -> None:
     """The card's Force 136 are back: who executed J25 matters no more."""
     g.s["flags"].pop(DAVIS_BY, None)
-    if DAVIS_BY in g.s:
-        g.s[DAVIS_BY] = None
 
 
 def start_davis(g: Context) -> None:

@@ -21,7 +21,7 @@ SCENARIOS = {"standard": "Japanese Occupation of Malaya 1942-1945 (Setup Instruc
 OPTIONS = {"map": "the umpire's corrections of the map's inferred adjacency, from the physical board: "
                   "{remove: [[a, b]], add: [[a, b]], citation} (engine.coin.map_overrides; ruling R-MAP-1)",
            "rulings": "the umpire's reading where a ruling offers alternatives: {ruling id: choice} "
-                      "(engine.core.ruling_choice: R-ZIPPER, R-1.4.1 and the card rulings)",
+                      "(engine.core.ruling_choice: R-ZIPPER, R-EVENT-FROM-MAP, R-5.5, R-6.3.1 and the others offering a choice)",
            "icons": "the MPAJA icon printed on each Event card the text does not name: {card id: mobilize | "
                     "kill_traitors | seize_supplies | food_shortage} (5.5; ruling R-ICONS)"}
 ICONS = ("mobilize", "kill_traitors", "seize_supplies", "food_shortage")

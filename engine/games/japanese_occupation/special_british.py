@@ -27,208 +27,21 @@ count), ``only`` (the spaces it may select) and ``optional`` (the text says "may
 
 from __future__ import annotations
 
-from ...coin.wording import side_name
 from ...core import notation
 from ...core.flow import Context, procedure
 from ...core.ruling_choice import chosen as ruling
 from . import board as B
 from . import why as W
-from .data import CARDS
 from .operation import OP_PREFIX, cap, new_op_frame
 from .own_pieces import place_own
-from .special import SpecialActivity
+from .special import GUERRILLA_KEYS, Selecting, sa_rule, word
 
 notation.declare(__name__, {"space", "done", "move", "op", "reveal", "choose"})
 
-#: The Guerrillas' keys, and the Underground ones (1.4.3).
-GUERRILLA_KEYS = ("mpaja_u", "mpaja_a", "non_mpaja_u", "non_mpaja_a")
+#: The Underground Guerrillas' keys (1.4.3).
 UNDERGROUND_KEYS = ("mpaja_u", "non_mpaja_u")
 #: Raid's Limited Operations (4.2.3 L1432).
 RAID_OPS = ("sabotage", "ambush")
-
-
-def sa_rule(f: dict, own: str) -> str:
-    """The rule a log line cites: the Special Activity's own, with the card or phase that granted it."""
-    card = f.get("rule")
-    return f"{own}, {card}" if card and card != own else own
-
-
-def word(key: str) -> str:
-    """A key's order word (``mpaja_u`` -> ``mpaja-u``)."""
-    return B.BOARD.word_of_key[key]
-
-
-class Selecting(SpecialActivity):
-    """A Special Activity (the British three here, the Japanese three in ``special_japanese``) that selects up to :meth:`most` spaces, one at a time (``space SPACE``), each
-    once (4.1), within an Event's ``only``; :meth:`qualifies` is its own test of a space and :meth:`unqualified`
-    the words of a refusal. :meth:`more` adds what else the selection stage offers (Gather's reveals);
-    ``done`` ends the selection once a space is selected (or at once where the frame is ``optional``), and it
-    ends by itself when nothing is left to do. :meth:`close` runs once as it ends (J27 shaded's choice).
-    Frame locals: ``chosen``, ``stage`` (``select`` or a sub-stage of its own), ``over`` (``done`` given)."""
-
-    initial = {"chosen": [], "stage": "select"}
-    #: Which spaces it selects, for the prompt's text.
-    where = ""
-
-    # -- the count -----------------------------------------------------------------------------------------
-    def own_max(self, g: Context) -> int:
-        return 2
-
-    def own_count_rule(self, g: Context) -> str:
-        return self.rule
-
-    def most(self, g: Context, f: dict | None) -> int:
-        """The spaces it may select: an Event's or a phase's ``max``, else its own count now."""
-        return (f or {}).get("max") or self.own_max(g)
-
-    def count_rule(self, g: Context, f: dict) -> str:
-        return W.rule_of(f, self.rule) if f.get("max") else self.own_count_rule(g)
-
-    # -- the spaces ----------------------------------------------------------------------------------------
-    def qualifies(self, g: Context, f: dict, sid: str) -> bool:
-        return False
-
-    def unqualified(self, g: Context, f: dict, sid: str) -> str:
-        return W.because(f"{B.name(sid)} does not qualify for {self.title}", self.rule)
-
-    def spaces(self, g: Context, f: dict) -> list[str]:
-        """The spaces it may select now, in board order."""
-        done = f.get("chosen", ())
-        if len(done) >= self.most(g, f):
-            return []
-        only = f.get("only")
-        return [s for s in B.SPACES if s not in done and (only is None or s in only) and self.qualifies(g, f, s)]
-
-    def possible(self, g, f=None):
-        f = f or {}
-        if self.most(g, f) <= 0:
-            return False
-        only = f.get("only")
-        return any((only is None or s in only) and self.qualifies(g, f, s) for s in B.SPACES)
-
-    # -- prompting -----------------------------------------------------------------------------------------
-    def more(self, g: Context, f: dict, out: dict[str, list[str]]) -> None:
-        """Adds the selection stage's other orders to *out* (Gather's reveals)."""
-
-    def prompt(self, g, f):
-        if f["stage"] != "select":
-            return self.sub_prompt(g, f)
-        out: dict[str, list[str]] = {}
-        c = self.spaces(g, f)
-        if c:
-            out["space"] = c
-        self.more(g, f, out)
-        if f["chosen"] or f.get("optional") or not out:
-            out["done"] = []
-        return out
-
-    def head(self, f: dict) -> str:
-        """``British Supply``, with the card or phase that granted it: ``British Gather (South East Asia
-        Command, J7)``, ``British Supply (6.4.1)``."""
-        own, rule = f"{side_name(self.faction)} {self.title}", f.get("rule")
-        if rule in CARDS:
-            return f"{own} ({CARDS[rule]['title']}, {rule})"
-        return f"{own} ({rule})" if rule else own
-
-    def text(self, g, f):
-        if f["stage"] != "select":
-            return self.sub_text(g, f)
-        parts = []
-        if g.offers("space", lambda: bool(self.spaces(g, f))):
-            parts.append(f"select a space ({self.where}; {len(f['chosen'])} of up to {self.most(g, f)} "
-                         "selected)")
-        parts += self.more_text(g, f)
-        if g.offers("done", lambda: "done" in self.prompt(g, f)):
-            parts.append("done")
-        return f"{self.head(f)}: {', or '.join(parts)}"
-
-    def more_text(self, g: Context, f: dict) -> list[str]:
-        return []
-
-    def sub_prompt(self, g: Context, f: dict) -> dict[str, list[str]]:
-        return {}
-
-    def sub_text(self, g: Context, f: dict) -> str:
-        return self.head(f)
-
-    # -- refusals ------------------------------------------------------------------------------------------
-    def refusal(self, g, f, verb, arg):
-        if f["stage"] != "select":
-            return self.sub_refusal(g, f, verb, arg)
-        if verb == "space":
-            return self.space_refusal(g, f, arg)
-        if verb == "done" and not f["chosen"] and not f.get("optional"):
-            return W.because(f"the {self.title} has selected no space yet: select one", W.rule_of(f, self.rule))
-        return self.more_refusal(g, f, verb, arg)
-
-    def more_refusal(self, g: Context, f: dict, verb: str, arg: str | None) -> str | None:
-        return None
-
-    def sub_refusal(self, g: Context, f: dict, verb: str, arg: str | None) -> str | None:
-        return None
-
-    def space_refusal(self, g: Context, f: dict, arg: str | None) -> str | None:
-        """Why *arg* may not be selected: not a space, once a space (4.1), the count (the rule, 6.7.3, a
-        Capability's, an Event's), an Event's ``only``, then the Special Activity's own test."""
-        if arg is None:
-            return None
-        if not W.is_space(arg):
-            return W.not_a_space(arg)
-        name = B.name(arg)
-        if arg in f["chosen"]:
-            return W.because(f"{name} is already selected for this {self.title}: a space only once", "4.1")
-        n = self.most(g, f)
-        if len(f["chosen"]) >= n:
-            return W.because(f"this {self.title} selects up to {n} space(s) and has {W.names(f['chosen'])}",
-                             self.count_rule(g, f))
-        only = f.get("only")
-        if only is not None and arg not in only:
-            return W.because(f"{name} is not among the spaces this {self.title} may select ({W.names(only)})",
-                             W.rule_of(f, self.rule))
-        if self.qualifies(g, f, arg):
-            return None
-        return self.unqualified(g, f, arg)
-
-    # -- acting --------------------------------------------------------------------------------------------
-    def act(self, g, f, verb, arg):
-        if f["stage"] != "select":
-            self.sub_act(g, f, verb, arg)
-            return
-        if verb == "done":
-            f["over"] = True
-        elif verb == "space":
-            f["chosen"].append(arg)
-            self.on_space(g, f, arg)
-        else:
-            self.more_act(g, f, verb, arg)
-
-    def on_space(self, g: Context, f: dict, sid: str) -> None:
-        """The Special Activity's work in *sid*, just selected."""
-
-    def more_act(self, g: Context, f: dict, verb: str, arg: str | None) -> None:
-        pass
-
-    def sub_act(self, g: Context, f: dict, verb: str, arg: str | None) -> None:
-        pass
-
-    def sub_advance(self, g: Context, f: dict) -> bool:
-        return False
-
-    def advance(self, g, f):
-        if f["stage"] != "select":
-            return self.sub_advance(g, f)
-        if f.get("over") or set(self.prompt(g, f)) <= {"done"}:
-            if not f["chosen"] and not f.get("over"):
-                g.say(f"{side_name(self.faction)} {self.title}: no space may be selected.", faction=self.faction,
-                      rule=W.rule_of(f, self.rule))
-            if not self.close(g, f):
-                g.end(list(f["chosen"]))
-            return True
-        return False
-
-    def close(self, g: Context, f: dict) -> bool:
-        """Once, as the selection ends; ``True`` if it set a sub-stage that asks something first."""
-        return False
 
 
 # -- Supply (4.2.1) ------------------------------------------------------------------------------------------
@@ -399,12 +212,7 @@ class Gather(Selecting):
     rule = "4.2.2"
     accompanies = ("contact", "sabotage", "ambush")
     where = "a space with Force 136"
-
-    def own_max(self, g):
-        return 3 if cap(g, "J19") == "unshaded" else 2
-
-    def own_count_rule(self, g):
-        return "J19" if cap(g, "J19") == "unshaded" else self.rule
+    raised_by = ("J19", "unshaded", 3)
 
     def qualifies(self, g, f, sid):
         return bool(B.sp(g, sid)["force_136"])

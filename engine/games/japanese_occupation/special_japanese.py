@@ -6,7 +6,7 @@ Each runs at any one time before, during or after its Operation (4.1 IMPORTANT L
 Reprisal and Eliminate with Construct, Sweep or Assault; none with a Limited Operation (2.4.4). One an Event or
 a phase grants has no Operation: its frame carries the card or phase as ``rule`` (J1, J13, J21, J32, 6.4.2)
 and may carry ``max`` (its count), ``only`` (the spaces it may select) and ``optional`` (the text says "may":
-it may end with no space). The selection is the British Special Activities' (``special_british.Selecting``).
+it may end with no space). The selection is the six's (``special.Selecting``, engine.coin.special_select).
 
 - Extract: up to two Economic Centers; each gives one Resource for every starred Railway without Sabotage joined
   to it by a chain of Railways without Sabotage (``board.extract_value``), then one more for each New Village on
@@ -36,15 +36,12 @@ from ...core.flow import Context, Procedure, procedure
 from ...core.ruling_choice import chosen
 from . import board as B
 from . import why as W
-from .data import CARDS
 from .operation import cap
 from .own_pieces import OWN, map_sources, may_take_from_map, place_own
-from .special_british import Selecting, sa_rule
+from .special import GUERRILLA_KEYS, Selecting, sa_rule, word
 
 notation.declare(__name__, {"space", "done", "move", "conceal", "roll", "remove", "place"})
 
-#: The Guerrillas' keys in a space, each kind in each state (1.4.3).
-GUERRILLA_KEYS = ("mpaja_u", "mpaja_a", "non_mpaja_u", "non_mpaja_a")
 #: The enemy markers Eliminate may remove, by order word (4.3.3; the Assault NOTE L1398; ruling R-ELIMINATE).
 MARKER_WORDS = {"jungle-camp": "jungle_camp", "force-136": "force_136"}
 #: The Guerrillas J15 unshaded lets the British place, by order word (placed Underground, 1.4.3).
@@ -53,46 +50,11 @@ PLACE_WORDS = {"mpaja": "mpaja", "non-mpaja": "non_mpaja"}
 NV_ONCE, NV_EACH = "once", "each_ec"
 
 
-def word(key: str) -> str:
-    """A key's order word (``mpaja_u`` -> ``mpaja-u``)."""
-    return B.BOARD.word_of_key[key]
-
-
 class JapaneseSpecial(Selecting):
-    """A Japanese Special Activity selecting spaces as the British ones do (``special_british.Selecting``),
-    asked and logged for the Japanese; an Event's card or a phase's rule is named in the prompt (J13's
-    Eliminate, 6.4.2's Reprisal). :meth:`moving_on` goes back to the selection once a space's work is over."""
+    """A Japanese Special Activity: the selection of the six (``special.Selecting``), asked and logged for the
+    Japanese; :meth:`moving_on` goes back to the selection once a space's work is over."""
 
     faction = "japanese"
-
-    def head(self, f: dict) -> str:
-        """``Japanese Eliminate`` or ``Japanese Eliminate (Lai Teck Betrayal, J13)``."""
-        rule = f.get("rule")
-        if rule in CARDS:
-            return f"Japanese {self.title} ({CARDS[rule]['title']}, {rule})"
-        return f"Japanese {self.title} ({rule})" if rule else f"Japanese {self.title}"
-
-    def text(self, g, f):
-        if f["stage"] != "select":
-            return self.sub_text(g, f)
-        parts = []
-        if g.offers("space", lambda: bool(self.spaces(g, f))):
-            parts.append(f"select a space ({self.where}; {len(f['chosen'])} of up to {self.most(g, f)} selected)")
-        if g.offers("done", lambda: "done" in self.prompt(g, f)):
-            parts.append("done")
-        return f"{self.head(f)}: {', or '.join(parts)}"
-
-    def advance(self, g, f):
-        if f["stage"] != "select":
-            return self.sub_advance(g, f)
-        if f.get("over") or set(self.prompt(g, f)) <= {"done"}:
-            if not f["chosen"] and not f.get("over"):
-                g.say(f"Japanese {self.title}: no space may be selected.", faction="japanese",
-                      rule=W.rule_of(f, self.rule))
-            if not self.close(g, f):
-                g.end(list(f["chosen"]))
-            return True
-        return False
 
     def moving_on(self, f: dict) -> None:
         """The work in the space at hand is over: back to the selection."""

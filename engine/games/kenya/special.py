@@ -1,4 +1,5 @@
-"""What Kenya's six Special Activities share (rule 4; engine.coin.special.StagedActivity).
+"""What Kenya's six Special Activities share (rule 4; engine.coin.special.StagedActivity), and the selection
+of all but Supply (engine.coin.special_select: spaces one at a time, each once, 4.1).
 
 The British three are Reward (4.2.1), Reprisal (4.2.2) and Air Strike (4.2.3); the Mau Mau's three, Supply
 (4.3.1), Oath (4.3.2) and Raid (4.3.3, with its free Limited Operation). Each says the Operations it may
@@ -9,7 +10,8 @@ Operation (4.1); one an Event grants is free and carries the card's ``rule`` in 
 
 from __future__ import annotations
 
-from ...coin import special
+from ...coin import special, special_select
+from ...coin.special_select import sa_rule  # noqa: F401  (the Special Activities read it here)
 from . import why as W
 from .operation import ACTIVITIES
 
@@ -26,3 +28,8 @@ class SpecialActivity(special.StagedActivity):
 
     activities = ACTIVITIES
     words = W.WORDS
+
+
+class Selecting(special_select.Selecting, SpecialActivity):
+    """A Special Activity of Kenya that selects its spaces one at a time, up to its count: one unless a
+    Capability or the Pipeline says otherwise (4.2, 4.3)."""

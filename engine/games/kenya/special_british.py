@@ -1,6 +1,6 @@
 """The British Special Activities of Kenya: Reward (4.2.1), Reprisal (4.2.2) and Air Strike (4.2.3).
 
-Each selects its spaces one at a time, each once (4.1; engine.games.kenya.special_select), up to its count:
+Each selects its spaces one at a time, each once (4.1; engine.coin.special_select), up to its count:
 Reward one (K11 unshaded: two), Reprisal the Pipeline's number (6.6.2, ruling R-PIPELINE-2), Air Strike one
 (K5 unshaded: two). Reward accompanies Deploy or Relocate, Reprisal Sweep or Assault, Air Strike any British
 Operation (4.1.1); none comes with a Limited Operation (2.3.4). An Event's or a phase's Special Activity
@@ -17,7 +17,7 @@ from . import board as B
 from . import why as W
 from .operation import cap
 from .outrage import roll_outrage
-from .special_select import Selecting, sa_rule
+from .special import Selecting, sa_rule
 
 notation.declare(__name__, {"space", "move", "done"})
 
@@ -42,12 +42,7 @@ class Reward(BritishSpecial):
     rule = "4.2.1"
     accompanies = ("deploy", "relocate")
     where = "British Controlled and Populated"
-
-    def own_max(self, g):
-        return 2 if cap(g, "K11") == "unshaded" else 1
-
-    def own_count_rule(self, g):
-        return "K11" if cap(g, "K11") == "unshaded" else self.rule
+    raised_by = ("K11", "unshaded", 2)
 
     def qualifies(self, g, f, sid):
         return g.s["control"].get(sid) == "british" and B.populated(g, sid)
@@ -64,17 +59,16 @@ class Reward(BritishSpecial):
         if not B.shift(g, sid, 1, "Reward", rule):
             g.say(f"{B.name(sid)} is Loyal already: no shift.", faction="british", rule=rule)
 
-    def advance(self, g, f):
+    def close(self, g, f):
         """As the Reward ends, with K11 shaded in play, the Mau Mau may place a Guerrilla in a Mountain Jungle:
         once a Reward, whatever the number of its spaces (ruling R-K11), after an Operation's, the Support
         phase's (6.3.1) or an Event's. The Reward's frame ends first, so the question comes after it."""
-        if f["stage"] == "select" and (f.get("over") or not self.spaces(g, f)) and cap(g, "K11") == "shaded":
-            self.finish(g, f)
-            g.end(list(f["chosen"]))
-            from .events.cards_k01_k11 import k11_after_reward  # the card's module imports this one
-            k11_after_reward(g)
-            return True
-        return super().advance(g, f)
+        if cap(g, "K11") != "shaded":
+            return False
+        g.end(self.result(f))
+        from .events.cards_k01_k11 import k11_after_reward  # the card's module imports this one
+        k11_after_reward(g)
+        return True
 
 
 # -- Reprisal (4.2.2) ----------------------------------------------------------------------------------
@@ -170,14 +164,16 @@ class Reprisal(BritishSpecial):
         B.move(g, here, dst, key)
         f["stage"] = "select"
 
-    def finish(self, g, f):
+    def close(self, g, f):
+        """One roll for Outrage as the Reprisal ends, if it selected a space (6.6.3 NOTE)."""
         if not f["chosen"]:
-            return
+            return False
         if f.get("outrage") is False:
             g.say("No roll for Outrage after this Reprisal: the Event says so.", faction="british",
                   rule=W.rule_of(f, "6.6.3"))
-            return
+            return False
         roll_outrage(g, "Reprisal")
+        return False
 
 
 # -- Air Strike (4.2.3) --------------------------------------------------------------------------------
@@ -196,12 +192,7 @@ class AirStrike(BritishSpecial):
     rule = "4.2.3"
     accompanies = ("deploy", "relocate", "sweep", "assault")
     where = "a Province or Mountain Jungle with an Active Guerrilla"
-
-    def own_max(self, g):
-        return 2 if cap(g, "K5") == "unshaded" else 1
-
-    def own_count_rule(self, g):
-        return "K5" if cap(g, "K5") == "unshaded" else self.rule
+    raised_by = ("K5", "unshaded", 2)
 
     def kinds(self, g: Context) -> tuple[str, ...]:
         return ("mountain-jungle",) if cap(g, "K5") == "shaded" else ("province", "mountain-jungle")

@@ -3,7 +3,7 @@
 Each may accompany any Mau Mau Operation (4.1.1), at any one time before, during or after it (4.1), never a
 Limited one (2.3.4). Supply selects no space: it counts the Bases Nairobi supplies (:func:`supplied_bases`,
 a path search over the board's adjacency) and gains their Resources. Oath and Raid select spaces one at a
-time (engine.games.kenya.special_select). Raid's free Limited Operation is any Mau Mau Operation in the Raid's
+time (engine.coin.special_select). Raid's free Limited Operation is any Mau Mau Operation in the Raid's
 space (3.1.2, 4.3.3), started with :func:`engine.games.kenya.operation.new_op_frame` and run as its own frame
 (engine.games.kenya.maumau_ops). An Event's or a phase's Special Activity (5.4, 6.3.2) gives its card or rule
 in ``rule``, its count in ``max`` and its spaces in ``only``. The Capabilities read here: K3 (Supply's path and
@@ -18,7 +18,7 @@ from . import board as B
 from . import why as W
 from .operation import OP_PREFIX, OPS, cap, new_op_frame
 from .own_pieces import place_own
-from .special_select import Selecting, sa_rule
+from .special import Selecting, sa_rule
 
 notation.declare(__name__, {"space", "place", "in", "out", "op", "done"})
 
@@ -116,12 +116,7 @@ class Oath(Selecting):
     accompanies = ("rally", "march", "terror")
 
     where = "a Populated Reserve Province with an Underground Guerrilla"
-
-    def own_max(self, g):
-        return 2 if cap(g, "K28") == "shaded" else 1
-
-    def own_count_rule(self, g):
-        return "K28" if cap(g, "K28") == "shaded" else self.rule
+    raised_by = ("K28", "shaded", 2)
 
     def kind_ok(self, g: Context, sid: str) -> bool:
         """A Reserve Province; with K28 shaded, any space that takes a level (its Tip)."""
@@ -219,12 +214,7 @@ class Raid(Selecting):
     rule = "4.3.3"
     accompanies = ("rally", "march", "terror")
     where = "a Province adjacent to a Mountain Jungle, where a Guerrilla can come in from the Jungle or leave for it"
-
-    def own_max(self, g):
-        return 2 if cap(g, "K31") == "shaded" else 1
-
-    def own_count_rule(self, g):
-        return "K31" if cap(g, "K31") == "shaded" else self.rule
+    raised_by = ("K31", "shaded", 2)
 
     def qualifies(self, g, f, sid):
         if B.KIND[sid] != "province":

@@ -10,7 +10,8 @@ spaces it may select) and ``only`` (the spaces it may select among). The Capabil
 
 from __future__ import annotations
 
-from ...coin import resources
+from ...coin import resources, special_select
+from ...coin.special_select import sa_rule
 from ...core import notation
 from ...core.flow import Context, procedure
 from ...core.ruling_choice import chosen
@@ -23,127 +24,17 @@ from .special import SpecialActivity
 notation.declare(__name__, {"space", "remove", "done"})
 
 
-def sa_rule(f: dict, own: str) -> str:
-    """The rule a log line cites: the Special Activity's own, with an Event's card where one granted it."""
-    card = f.get("rule")
-    return f"{own}, {card}" if card and card != own else own
+class Selecting(special_select.Selecting, SpecialActivity):
+    """An MCP Special Activity that selects up to two spaces one at a time (engine.coin.special_select); its
+    prompt gives the count before the spaces it selects, and it leaves its caller no ``ret``."""
 
-
-class Selecting(SpecialActivity):
-    """A Special Activity that selects up to :meth:`most` spaces, one at a time (``space SPACE``), each
-    once (4.1), within an Event's ``only``; :meth:`qualifies` is its own test of a space and
-    :meth:`unqualified` the reason a space fails it. ``done`` ends it once a space is selected, or when no
-    space is left."""
-
-    initial = {"chosen": [], "stage": "select"}
     default_max = 2
 
-    def most(self, g: Context, f: dict) -> int:
-        """The spaces it may select: an Event's ``max``, else its own count."""
-        return f.get("max") or self.default_max
+    def select_text(self, g, f):
+        return f"select a space ({len(f['chosen'])} of up to {self.most(g, f)} selected; {self.where})"
 
-    def qualifies(self, g: Context, f: dict, sid: str) -> bool:
-        return False
-
-    def unqualified(self, g: Context, f: dict, sid: str) -> str:
-        return W.because(f"{B.name(sid)} does not qualify for {self.title}", self.rule)
-
-    def spaces(self, g: Context, f: dict) -> list[str]:
-        only, done = f.get("only"), f.get("chosen", ())
-        return [s for s in B.SPACES if s not in done and (only is None or s in only) and self.qualifies(g, f, s)]
-
-    def possible(self, g, f=None):
-        f = f or {}
-        only = f.get("only")
-        return any((only is None or s in only) and self.qualifies(g, f, s) for s in B.SPACES)
-
-    def prompt(self, g, f):
-        if f["stage"] != "select":
-            return self.sub_prompt(g, f)
-        out: dict[str, list[str]] = {}
-        c = self.spaces(g, f) if len(f["chosen"]) < self.most(g, f) else []
-        if c:
-            out["space"] = c
-        if f["chosen"] or not c:
-            out["done"] = []
-        return out
-
-    def sub_prompt(self, g: Context, f: dict) -> dict[str, list[str]]:
-        return {}
-
-    def text(self, g, f):
-        if f["stage"] != "select":
-            return self.sub_text(g, f)
-        n = self.most(g, f)
-        done = ", or done" if f["chosen"] else ""
-        return (f"MCP {self.title}: select a space ({len(f['chosen'])} of up to {n} selected; "
-                f"{self.where}){done}")
-
-    where = ""
-
-    def sub_text(self, g: Context, f: dict) -> str:
-        return f"MCP {self.title}"
-
-    def refusal(self, g, f, verb, arg):
-        if f["stage"] != "select":
-            return self.sub_refusal(g, f, verb, arg)
-        if verb == "space":
-            return self.space_refusal(g, f, arg)
-        if verb == "done" and not f["chosen"]:
-            return W.because(f"the {self.title} has selected no space yet: select one", self.rule)
+    def result(self, f):
         return None
-
-    def sub_refusal(self, g: Context, f: dict, verb: str, arg: str | None) -> str | None:
-        return None
-
-    def space_refusal(self, g: Context, f: dict, arg: str | None) -> str | None:
-        """Why *arg* may not be selected: once a space (4.1), the count (the rule, M27 unshaded, an Event's),
-        an Event's ``only``, then the Special Activity's own test."""
-        if arg is None:
-            return None
-        if not W.is_space(arg):
-            return W.not_a_space(arg)
-        name = B.name(arg)
-        if arg in f["chosen"]:
-            return W.because(f"{name} is already selected for this {self.title}: a space only once", "4.1")
-        n = self.most(g, f)
-        if len(f["chosen"]) >= n:
-            return W.because(f"this {self.title} selects up to {n} space(s) and has "
-                             f"{W.names(f['chosen'])}", self.count_rule(g, f))
-        only = f.get("only")
-        if only is not None and arg not in only:
-            return W.because(f"{name} is not among the spaces this {self.title} may select ({W.names(only)})",
-                             W.rule_of(f, self.rule))
-        if self.qualifies(g, f, arg):
-            return None
-        return self.unqualified(g, f, arg)
-
-    def count_rule(self, g: Context, f: dict) -> str:
-        return W.rule_of(f, self.rule) if f.get("max") else self.rule
-
-    def act(self, g, f, verb, arg):
-        if f["stage"] != "select":
-            self.sub_act(g, f, verb, arg)
-            return
-        if verb == "done":
-            f["over"] = True
-            return
-        f["chosen"].append(arg)
-        self.on_space(g, f, arg)
-
-    def on_space(self, g: Context, f: dict, sid: str) -> None:
-        """The Special Activity's work in *sid*, just selected."""
-
-    def sub_act(self, g: Context, f: dict, verb: str, arg: str | None) -> None:
-        pass
-
-    def advance(self, g, f):
-        if f["stage"] != "select":
-            return False
-        if f.get("over") or len(f["chosen"]) >= self.most(g, f) or not self.spaces(g, f):
-            g.end()
-            return True
-        return False
 
 
 # -- Extort (4.3.1) --------------------------------------------------------------------------------------
@@ -334,7 +225,7 @@ class Ambush(Hits, Selecting):
     def parent(self, g: Context, f: dict) -> dict | None:
         return attack_frame(g) if f.get("parent_op") == "attack" else None
 
-    def spaces(self, g, f):
+    def candidates(self, g, f):
         return ambush_spaces(g, f, self.parent(g, f))
 
     def qualifies(self, g, f, sid):

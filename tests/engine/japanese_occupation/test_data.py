@@ -2,6 +2,7 @@
 rulings. Every fact carries its source; these tests check the data against the rulebook's numbers and read
 rules/british-way-enemy-of-my-enemy.txt itself to check that every cited line holds what the data says it does."""
 
+import ast
 import os
 import re
 from collections import Counter
@@ -340,7 +341,7 @@ def test_rulings_cover_the_digests_gaps_and_the_missing_rule_bodies(rulebook):
 
 
 def test_every_ruling_named_by_the_data_exists():
-    checks.check_named_rulings_exist(RULINGS, load, ("map.json", "components.json", "setup.json"))
+    checks.check_named_rulings_exist(RULINGS, load, ("map.json", "components.json", "setup.json", "cards.json"))
     named = set(checks.RULING_REF.findall(" ".join(r["ruling"] for r in RULINGS)))
     assert named <= {r["id"] for r in RULINGS}
 
@@ -351,3 +352,105 @@ def test_every_fact_carries_a_source_and_cites_the_games_own_lines():
     for path, src in checks.sources(MAP):
         if src.startswith(("stated:", "example:", "derived:")):
             assert ANY_LINE.search(src), path
+
+
+# the rulings the code reads and cites ----------------------------------------------------------------------------
+
+PACKAGE = Path(__file__).resolve().parents[3] / "engine" / "games" / "japanese_occupation"
+#: A citation in a docstring, comment or log line: "ruling R-X", "rulings R-X, R-Y and R-Z".
+ID = r"R-[A-Z0-9.]+(?:-[A-Z0-9.]+)*"
+CITED = re.compile(rf"\brulings?\s+({ID}(?:(?:,\s*|\s+and\s+|\s+or\s+){ID})*)")
+
+
+def module_constants(tree: ast.Module) -> dict[str, object]:
+    """A module's top-level names bound to literals (``RULING = "R-5.5"``, ``A, B = "x", ("y", "z")``)."""
+    out = {}
+    for node in tree.body:
+        if not isinstance(node, ast.Assign):
+            continue
+        for target in node.targets:
+            pairs = [(target, node.value)]
+            if isinstance(target, ast.Tuple) and isinstance(node.value, ast.Tuple):
+                pairs = list(zip(target.elts, node.value.elts, strict=True))
+            for name, value in pairs:
+                if isinstance(name, ast.Name):
+                    try:
+                        out[name.id] = ast.literal_eval(value)
+                    except (ValueError, TypeError, SyntaxError):
+                        pass
+    return out
+
+
+def literal(node: ast.expr | None, consts: dict[str, object]) -> object:
+    """The value of a literal, a module constant or a constant's item (``KL_READINGS[0]``); else ``None``."""
+    if isinstance(node, ast.Constant):
+        return node.value
+    if isinstance(node, ast.Name):
+        return consts.get(node.id)
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and isinstance(node.slice, ast.Constant):
+        seq = consts.get(node.value.id)
+        return seq[node.slice.value] if isinstance(seq, (tuple, list)) else None
+    return None
+
+
+def ruling_reads() -> list[tuple[str, object, object, set]]:
+    """Each reading of an umpire's ruling choice in the package: ``(file:line, ruling id, default, readings it is
+    compared with)``, for engine.core.ruling_choice.chosen under any name it is imported as, and for the
+    ``event_ruling``/``event_default`` that engine.coin.placement.OwnPieces reads with it."""
+    reads = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        consts = module_constants(tree)
+        names = {alias.asname or alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+                 and (node.module or "").endswith("ruling_choice") for alias in node.names if alias.name == "chosen"}
+        compared: dict[int, set] = {}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Compare):
+                sides = [node.left, *node.comparators]
+                for side in sides:
+                    if isinstance(side, ast.Call):
+                        compared.setdefault(id(side), set()).update(
+                            literal(other, consts) for other in sides if other is not side)
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            where = f"{path.relative_to(PACKAGE)}:{node.lineno}"
+            keywords = {k.arg: k.value for k in node.keywords}
+            if isinstance(node.func, ast.Name) and node.func.id in names:
+                bound = dict(zip(("state", "ruling", "default"), node.args, strict=False)) | keywords
+                reads.append((where, literal(bound.get("ruling"), consts), literal(bound.get("default"), consts),
+                              compared.get(id(node), set())))
+            elif "event_ruling" in keywords:
+                reads.append((where, literal(keywords["event_ruling"], consts),
+                              literal(keywords.get("event_default"), consts), set()))
+    return reads
+
+
+def test_every_ruling_the_code_reads_offers_that_default_and_the_readings_compared():
+    """engine.core.ruling_choice.chosen(state, id, default): the ruling exists, offers alternatives (else an
+    umpire could not choose it), names the same default, and every reading the code compares the answer with
+    is one of its alternatives (a misspelt reading would never be chosen)."""
+    reads = ruling_reads()
+    found = {(rid, default) for _, rid, default, _ in reads}
+    assert {("R-ZIPPER", "six_and_twelve"), ("R-5.5", "mandatory"), ("R-3.2.4-KL", "none"),
+            ("R-EVENT-FROM-MAP", "map")} <= found  # literals, module constants, a constant's item, a keyword
+    offered = {r["id"]: r for r in RULINGS if r.get("alternatives")}
+    for where, rid, default, compared in reads:
+        assert isinstance(rid, str) and isinstance(default, str), (where, rid, default)
+        assert rid in offered, f"{where} reads {rid}, which rulings.json does not offer as a choice"
+        r = offered[rid]
+        assert r["default"] == default, f"{where} reads {rid} with default {default!r}, rulings.json {r['default']!r}"
+        assert compared <= set(r["alternatives"]), (where, rid, compared - set(r["alternatives"]))
+
+
+def test_every_ruling_the_code_cites_exists():
+    """Each "ruling R-..." of the package's docstrings, comments and log lines names a ruling of rulings.json."""
+    ids = {r["id"] for r in RULINGS}
+    cited: dict[str, str] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for m in CITED.finditer(path.read_text(encoding="utf-8")):
+            for rid in re.findall(ID, m.group(1)):
+                cited.setdefault(rid.rstrip("."), str(path.relative_to(PACKAGE)))
+    assert {"R-3.1", "R-EVENT-MAY", "R-4.2.1-CACHE", "R-J22-SHADED"} <= set(cited)
+    missing = {rid: where for rid, where in cited.items() if rid not in ids}
+    assert not missing, missing

@@ -17,4 +17,5 @@ capability = EVENTS.capability
 from . import (  # noqa: E402, F401  (register texts and procedures)
     cards_j02_j17,
     cards_j18_j31,
+    granted,
 )
