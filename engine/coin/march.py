@@ -10,16 +10,10 @@ from __future__ import annotations
 
 from ..core.flow import Context
 from .worded import WordedOperation
-from .wording import side_name
+from .wording import rule_with_card, side_name
 
 #: The order's piece words and the space keys they move.
 WORD_KEY = {"guerrilla-u": "guerrillas_u", "guerrilla-a": "guerrillas_a"}
-
-
-def rule_with_card(f: dict, own: str) -> str:
-    """The rule a log line cites: the Operation's own, with an Event's card where one granted it."""
-    card = f.get("rule")
-    return f"{own}, {card}" if card and card != own else own
 
 
 class GroupedMarch(WordedOperation):

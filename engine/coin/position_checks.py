@@ -586,7 +586,8 @@ class PositionChecks:
             fault("decision", f"a Propaganda phase needs a Propaganda card current, not {current or 'none'} "
                               f"({self.rule['propaganda']})")
         if rounds is not None and self.phases[phase][0] > 0 and rounds < 1:
-            fault("propaganda_rounds", f"past its Political Will phase this round counts: at least 1 "
+            fault("propaganda_rounds", f"past its {self.rule.get('first_phase', 'Political Will')} phase this "
+                                       f"round counts: at least 1 "
                                        f"({self.rule['propaganda']})")
         t = p.get("tracks")
         if self.phases[phase][0] > 0 and isinstance(t, dict) and t.get("political_will") == 0:

@@ -17,14 +17,10 @@ from typing import ClassVar
 from ..core.flow import Context
 from .capabilities import cap
 from .special import StagedActivity
-from .wording import side_name
+from .wording import rule_with_card, side_name
 
-
-def sa_rule(f: dict, own: str) -> str:
-    """The rule a log line cites: the Special Activity's own, with the card or phase that granted it (5.4,
-    6.x of each game) after it."""
-    card = f.get("rule")
-    return f"{own}, {card}" if card and card != own else own
+#: The rule a Special Activity's log line cites: its own, with the card or phase that granted it.
+sa_rule = rule_with_card
 
 
 class Selecting(StagedActivity):

@@ -45,8 +45,13 @@ class WordedOperation(TestedOperation):
         return w.because(f"this {self.title} selects up to {f['max']} space(s) and has them", w.rule_of(f, "3.1"))
 
     def sa_refusal(self, g: Context, f: dict, arg: str | None) -> str | None:
-        """Why Special Activity *arg* may not accompany this Operation now (4.1, 4.1.1; 2.3.4)."""
+        """Why Special Activity *arg* may not accompany this Operation now (4.1, 4.1.1; 2.3.4): asked for in the
+        middle of one of its steps (4.1: before, during or after the Operation, between its steps)."""
         w, acts = self.words, self.activities
+        if (f["sa"] == "open" and arg in acts.sa_accompany.get(self.op, ()) and f["stage"] != "final"
+                and not self.interruptible(g, f)):
+            return w.because(f"a Special Activity comes before, between or after the {self.title}'s steps, not in "
+                             "the middle of one: finish this step first", "4.1")
         if f["sa"] == "none":
             if f["limited"] and not f.get("rule"):
                 return w.because("a Limited Operation comes with no Special Activity", "2.3.4, 4.1")

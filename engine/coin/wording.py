@@ -1,5 +1,5 @@
-"""How the British Way games say counts and lists in their refusals (each game's ``why.py``): the words
-are the game's, the grammar is shared."""
+"""How the British Way games say counts and lists in their refusals (each game's ``why.py``) and the rule a log
+line cites: the words are the game's, the grammar is shared."""
 
 from __future__ import annotations
 
@@ -29,3 +29,10 @@ def side_name(side: str) -> str:
     if side in PRINTED:
         return PRINTED[side]
     return side.upper() if len(side) <= 4 else side.title()
+
+
+def rule_with_card(f: dict, own: str) -> str:
+    """The rule a log line cites: an Operation's or a Special Activity's *own*, with the card or phase that
+    granted it (the frame's ``rule``) after it: ``4.3.2, M32``."""
+    card = f.get("rule")
+    return f"{own}, {card}" if card and card != own else own

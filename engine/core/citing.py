@@ -20,14 +20,23 @@ def renumbering(rules: Any) -> dict[str, str]:
     return getattr(rules, "renumber", None) or {}
 
 
+#: Citations already read, per table (the citations are the code's own strings: a bounded set).
+_SEEN: dict[int, dict[str, str]] = {}
+
+
 def cite(rules: Any, rule: str | None) -> str | None:
     """*rule* (one number, or a citation such as ``2.3.2, 2.3.3``) in the game's own numbers."""
     table = renumbering(rules)
     if not table or not rule:
         return rule
-    return _NUMBER.sub(lambda m: table.get(m.group(0), m.group(0)), rule)
+    seen = _SEEN.setdefault(id(table), {})
+    out = seen.get(rule)
+    if out is None:
+        out = seen[rule] = _NUMBER.sub(lambda m: table.get(m.group(0), m.group(0)), rule)
+    return out
 
 
 def cite_text(rules: Any, text: str) -> str:
-    """Every rule number in *text* in the game's own numbers."""
-    return cite(rules, text) or text
+    """Every rule number in *text* (a refusal: not kept, it names the position) in the game's own numbers."""
+    table = renumbering(rules)
+    return _NUMBER.sub(lambda m: table.get(m.group(0), m.group(0)), text) if table and text else text

@@ -29,9 +29,9 @@ def check(rulings: list[dict], spec) -> dict[str, str]:
     for rid, choice in spec.items():
         if rid not in offered:
             raise InvalidActionError(f"rulings option: {rid!r} offers no choice; the rulings that do: {menu}")
-        if choice not in offered[rid]["alternatives"]:
+        if not isinstance(choice, str) or choice not in offered[rid]["alternatives"]:
             raise InvalidActionError(f"rulings option: {rid} may be {', '.join(offered[rid]['alternatives'])}, "
-                                     f"not {choice!r}")
+                                     f"not {str(choice)[:40]!r}")
         out[rid] = choice
     return out
 

@@ -500,9 +500,10 @@ def _borders(layout: dict, view: dict, legend: dict) -> list[dict]:
     """The features of the borders between spaces the layout's ``borders`` draw (``{"key", "marker", "items":
     {id: {"name", "points", "at", "starred"}}}``: Japanese Occupation's Railway markers, 1.3.6): each a line
     along its border (``points``), a marker centred at ``at`` (with a star where ``starred``) and, where the
-    view's ``view[key][id]`` counts any, the legend's ``marker`` with that count beside it (Sabotage, 1.12),
-    at ``count_at`` [x, y] (its top left) or else right of the marker. A feature the view counts that the
-    layout has no place for is an error, as a space is (``render_board_svg``)."""
+    view's ``view[key][id]`` counts any, the legend's ``marker`` with that count beside it (Sabotage, 1.12):
+    right of the marker, or at ``count_at`` [x, y] (its top left) with a leader line from the marker where
+    the layout has no room beside it. A feature the view counts that the layout has no place for is an
+    error, as a space is (``render_board_svg``)."""
     spec = layout.get("borders")
     if not spec:
         return []
@@ -525,7 +526,10 @@ def _borders(layout: dict, view: dict, legend: dict) -> list[dict]:
             f["mark"] = {"kind": spec.get("marker", ""), "count": n, "text": text, "x": cx, "y": cy,
                          "w": _num(text_width(text, BORDER_COUNT_SIZE, bold=True) + BORDER_COUNT_PAD),
                          "h": BORDER_H, "size": BORDER_COUNT_SIZE, "fill": style.get("fill", "#111111"),
-                         "color": style.get("text", "#ffffff")}
+                         "color": style.get("text", "#ffffff"), "leader": None}
+            if it.get("count_at"):
+                m = f["mark"]
+                m["leader"] = (ax, ay, _num(cx + m["w"] / 2), _num(cy + BORDER_H / 2))
         out.append(f)
     return out
 

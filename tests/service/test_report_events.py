@@ -34,7 +34,7 @@ EVENTS = {
     "abandon": (("post", "abandon", "umpire", {"reason": "venue closed"}),
                 ["no winner", "abandoned by the umpire: venue closed"], "Game over"),
     "resign": (("post", "resign", "irgun", {"role": "irgun"}),
-               ["british won (irgun resigned)", "irgun resigned"], "Game over: british won"),
+               ["British won (irgun resigned)", "irgun resigned"], "Game over: British won"),
     "reveal": (("post", "reveal", "umpire", None), ["revealed the seed"], None),
 }
 

@@ -231,7 +231,7 @@ def test_now_gives_the_outcome_of_a_finished_game_and_waits_for_nobody(client, s
         game = G.get_game(s, gid)
         for role in ("british", "public", "irgun"):
             html = documents.snapshot_html(s, game, role)
-            assert "Game over: <b>british</b> won (irgun resigned)." in html and "Waiting for" not in html, role
+            assert "Game over: <b>British won</b> (irgun resigned)." in html and "Waiting for" not in html, role
         report = documents.report_html(s, game)
     assert "<td>Final position</td>" in report and "<h2>Final position</h2>" in report
 

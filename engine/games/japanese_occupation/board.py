@@ -468,6 +468,9 @@ def chit_value(g: Context, sid: str, label: str) -> int:
     chit = g.s["intel"][sid]
     if chit["v"] is None:
         chit["v"] = g.draw(intel_pool(g.s), label)
+    elif not chit["seen"]:
+        g.reveal(chit["v"], label)  # a value placed face down (8.0): hidden information made public, so a
+        # preview (a check of orders) stops here, as it stops at a draw
     return chit["v"]
 
 

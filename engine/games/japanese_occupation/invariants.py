@@ -67,7 +67,12 @@ def invariants(state: dict) -> list[str]:
     if set(state["intel"]) != set(B.INTEL_SPACES):
         out.append(f"Intel chits are kept for {sorted(state['intel'])}, not the Provinces and Kuala Lumpur (1.11)")
     for sid, c in state["intel"].items():
-        if c is not None and c["up"] and c["v"] is None:
-            out.append(f"the revealed Intel chit in {sid} has no value (1.11)")
+        if c is not None and c["up"] and (c["v"] is None or not c["seen"]):
+            out.append(f"the revealed Intel chit in {sid} has no value or is not marked seen (1.11)")
+    gone = sum(c is None for c in state["intel"].values())
+    if gone != len(state["intel_aside"]):
+        out.append(f"{gone} Intel spaces without a chit but {len(state['intel_aside'])} chits set aside (J20, 6.6)")
+    if state["flags"].get("davis_by") and not state["davis"]:
+        out.append("who executed John Davis is kept, but no Force 136 is on the card (J25)")
     out += I.cards(state, len(CARDS), "1.2: a deck of 35 Japanese Occupation cards; 2.1")
     return out

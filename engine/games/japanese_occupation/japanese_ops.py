@@ -28,7 +28,7 @@ from ...core import notation
 from ...core.flow import Context, Procedure, procedure
 from . import board as B
 from . import why as W
-from .operation import SA_ACCOMPANY, Operation, cap
+from .operation import Operation, cap
 from .own_pieces import place_own
 
 notation.declare(__name__, {"space", "move", "remove", "place", "activate", "done"})
@@ -53,18 +53,27 @@ def counts(g: Context, sid: str, keys) -> str:
     return W.names([W.count(x[k], k) for k in keys], plain=True)
 
 
+def kinds_there(g: Context, sid: str, keys) -> list[str]:
+    """The order words of the *keys* *sid* holds: the kinds the Japanese choose among (3.3.3, 3.3.4)."""
+    x = B.sp(g, sid)
+    return [WORD[k] for k in keys if x[k]]
+
+
+def kind_refusal(g: Context, sid: str, verb: str, arg: str | None, keys, doing: str, rule: str) -> str:
+    """Why ``VERB WORD``, the Japanese choice of a Guerrilla of *keys* in *sid* (Sweep's Activation, Assault's
+    removal), is refused: a word of another form, or no such Guerrilla there to *doing*."""
+    key = W.piece_key(arg or "")
+    if key not in keys:
+        return W.form(verb, key_words(keys), arg, rule)
+    return W.because(f"{W.has(g, sid, key)} to {doing}", rule)
+
+
 class JapaneseOperation(Operation):
-    """What the four Japanese Operations share: a Special Activity asked for in the middle of a step is refused
-    with that reason (4.1: before, during or after the Operation, between its steps)."""
+    """What the four Japanese Operations share: the Japanese conduct them, and their log lines cite the
+    Operation's rule. A Special Activity asked for in the middle of a step is refused with that reason (4.1:
+    before, during or after the Operation, between its steps; engine.coin.worded)."""
 
     faction = "japanese"
-
-    def sa_refusal(self, g, f, arg):
-        if (f["sa"] == "open" and arg in SA_ACCOMPANY.get(self.op, ()) and f["stage"] != "final"
-                and not self.interruptible(g, f)):
-            return W.because(f"a Special Activity comes before, between or after the {self.title}'s steps, not in "
-                             "the middle of one: finish this step first", "4.1")
-        return super().sa_refusal(g, f, arg)
 
     def say(self, g: Context, text: str) -> None:
         g.say(text, faction="japanese", rule=self.rule)
@@ -502,8 +511,7 @@ class Sweep(JapaneseOperation):
             opts = self.move_options(g, f)
             return {"move": opts, "done": []} if opts else {"done": []}
         if f["stage"] == "activate" and f["pending"]:
-            x = B.sp(g, f["pending"][0][0])
-            return {"activate": [WORD[k] for k in UNDERGROUND if x[k]]}
+            return {"activate": kinds_there(g, f["pending"][0][0], UNDERGROUND)}
         return {}
 
     def sub_text(self, g, f):
@@ -526,10 +534,7 @@ class Sweep(JapaneseOperation):
         if f["stage"] == "activate" and f["pending"]:
             sid, k = f["pending"][0]
             if verb == "activate":
-                key = W.piece_key(arg or "")
-                if key not in UNDERGROUND:
-                    return W.form("activate", key_words(UNDERGROUND), arg, self.rule)
-                return W.because(f"{W.has(g, sid, key)} to Activate", self.rule)
+                return kind_refusal(g, sid, verb, arg, UNDERGROUND, "Activate", self.rule)
             if verb == "done":
                 return W.because(f"the Sweep in {B.NAME[sid]} Activates {k} more Guerrilla(s), as its cubes allow: "
                                  "choose which", self.rule)
@@ -661,8 +666,7 @@ class Assault(JapaneseOperation):
     def sub_prompt(self, g, f):
         if f["stage"] != "assault":
             return {}
-        x = B.sp(g, f["here"])
-        return {"remove": [WORD[k] for k in ACTIVE if x[k]]}
+        return {"remove": kinds_there(g, f["here"], ACTIVE)}
 
     def sub_text(self, g, f):
         sid = f["here"]
@@ -678,10 +682,7 @@ class Assault(JapaneseOperation):
             if arg == "cache":
                 return W.because(f"Active Guerrillas go first, and a Supply Cache only once no Guerrilla remains in "
                                  f"{B.NAME[sid]}", self.rule)
-            key = W.piece_key(arg or "")
-            if key not in ACTIVE:
-                return W.form("remove", key_words(ACTIVE), arg, self.rule)
-            return W.because(f"{W.has(g, sid, key)} to remove", self.rule)
+            return kind_refusal(g, sid, verb, arg, ACTIVE, "remove", self.rule)
         if verb == "done":
             return W.because(f"the Assault in {B.NAME[sid]} removes {f['left']} more Active Guerrilla(s), as its "
                              "Troops allow: choose which", self.rule)

@@ -73,7 +73,8 @@ class JapaneseOccupationPosition(CoinPosition):
               "resources": ("resources", B.RESOURCES_MIN, B.RESOURCES_MAX, "1.7")}
     rule = {"mix": "1.2, 1.4.3 IMPORTANT", "stacking": "1.4.2", "curfew": "1.4.2", "boxes": "2.4.2",
             "deck": "2.1", "start": "2.2", "eligibility": "2.4.1", "adjust": "2.4.5", "capability": "5.3",
-            "propaganda": "6.0", "final": "6.2.6", "victory": "7.0.1", "markers": "1.2", "mandatory": "5.4"}
+            "propaganda": "6.0", "final": "6.2.6", "victory": "7.0.1", "markers": "1.2", "mandatory": "5.4",
+            "first_phase": "MPAJA"}
     box_names = {"burma": "on Burma Theater (J17)", "removed": "out of the game (J14)"}
     extra_fields = EXTRA
     kind_names = {"province": "a Province", "city": "Kuala Lumpur", "ec": "an Economic Center"}

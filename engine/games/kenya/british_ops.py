@@ -13,22 +13,16 @@ from ...coin.will import shift_will
 from ...core.flow import Context, procedure
 from . import board as B
 from . import why as W
-from .operation import SA_ACCOMPANY, Operation
+from .operation import Operation
 from .outrage import roll_outrage
 
 
 class BritishOperation(Operation):
-    """What the four British Operations share: they cost nothing (3.1), and a Special Activity asked for in
-    the middle of a step (cubes being placed, moves being written) is refused with that reason (4.1)."""
+    """What the four British Operations share: they cost nothing (3.1). A Special Activity asked for in the
+    middle of a step (cubes being placed, moves being written) is refused with that reason (4.1;
+    engine.coin.worded)."""
 
     faction = "british"
-
-    def sa_refusal(self, g, f, arg):
-        if (f["sa"] == "open" and arg in SA_ACCOMPANY.get(self.op, ()) and f["stage"] != "final"
-                and not self.interruptible(g, f)):
-            return W.because(f"a Special Activity comes before, between or after the {self.title}'s steps, not in "
-                             "the middle of one: finish this step first", "4.1")
-        return super().sa_refusal(g, f, arg)
 
 
 # -- Relocate (3.2.2) -------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ Operations.
 from __future__ import annotations
 
 from ...coin.march import GroupedMarch
+from ...coin.wording import rule_with_card as mm_rule
 from ...core import notation
 from ...core.flow import Context, procedure
 from . import board as B
@@ -30,12 +31,6 @@ COST = 1
 TERROR_POLICE = 2
 #: March: a moving group goes Active when it and the cubes in its destination number more than this (3.3.2).
 MARCH_EXPOSED_ABOVE = 3
-
-
-def mm_rule(f: dict, own: str) -> str:
-    """The rule a log line cites: an Event's card with the Operation's own rule, else the rule."""
-    card = f.get("rule")
-    return f"{own}, {card}" if card and card != own else own
 
 
 class MauMauOperation(Operation):

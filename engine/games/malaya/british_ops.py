@@ -25,7 +25,7 @@ from ...core import notation
 from ...core.flow import Context, procedure
 from . import board as B
 from . import why as W
-from .operation import SA_ACCOMPANY, Operation, cap, place_own
+from .operation import Operation, cap, place_own
 
 notation.declare(__name__, {"place", "first", "done"})
 
@@ -102,18 +102,11 @@ def assault_space(g: Context, sid: str, rule: str, bases_first: bool = False) ->
 
 
 class BritishOperation(Operation):
-    """What the four British Operations share: a Special Activity asked for in the middle of a step (cubes
-    being placed or moves being written) is refused with that reason (4.1: before, during or after the
-    Operation, between its steps)."""
+    """What the four British Operations share: the British conduct them. A Special Activity asked for in the
+    middle of a step (cubes being placed or moves being written) is refused with that reason (4.1: before,
+    during or after the Operation, between its steps; engine.coin.worded)."""
 
     faction = "british"
-
-    def sa_refusal(self, g, f, arg):
-        if (f["sa"] == "open" and arg in SA_ACCOMPANY.get(self.op, ()) and f["stage"] != "final"
-                and not self.interruptible(g, f)):
-            return W.because(f"a Special Activity comes before, between or after the {self.title}'s steps, not in "
-                             "the middle of one: finish this step first", "4.1")
-        return super().sa_refusal(g, f, arg)
 
 
 class PaidPerSpace(BritishOperation):

@@ -12,6 +12,7 @@ Opposition), M8 (Attack's and Ambush's casualties and cubes) and M27 shaded (Ter
 from __future__ import annotations
 
 from ...coin.march import GroupedMarch
+from ...coin.wording import rule_with_card as mcp_rule
 from ...core import notation
 from ...core.flow import Context, procedure
 from . import board as B
@@ -25,12 +26,6 @@ notation.declare(__name__, {"place", "replace", "take", "flip", "move", "remove"
 WORD_KEY = {"guerrilla-u": "guerrillas_u", "guerrilla-a": "guerrillas_a"}
 #: The cube words an Attack or Ambush may name when it chooses what to remove (M8 shaded).
 CUBE_KEY = {"troop": "troops", "police": "police"}
-
-
-def mcp_rule(f: dict, own: str) -> str:
-    """The rule a log line or refusal cites: an Event's card with the Operation's own rule, else the rule."""
-    card = f.get("rule")
-    return f"{own}, {card}" if card and card != own else own
 
 
 class McpOperation(Operation):

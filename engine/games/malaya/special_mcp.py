@@ -231,11 +231,6 @@ class Ambush(Hits, Selecting):
     def qualifies(self, g, f, sid):
         return bool(g.s["spaces"][sid]["guerrillas_u"]) and attack_ok(g, sid)
 
-    def possible(self, g, f=None):
-        f = f or {}
-        only = f.get("only")
-        return any((only is None or s in only) and self.qualifies(g, f, s) for s in B.SPACES)
-
     def unqualified(self, g, f, sid):
         if not attack_ok(g, sid):
             return W.because(f"{W.has(g, sid, 'guerrillas', 'cubes')}: Ambush takes place in a space an Attack "

@@ -6,7 +6,10 @@ after each order)."""
 
 from __future__ import annotations
 
+import re
+
 from engine.coin import deck
+from engine.core import notation
 from engine.core.chance import Chance, Recorder, ScriptedChance
 from engine.core.flow import Context
 from engine.games.japanese_occupation import board as B
@@ -29,6 +32,8 @@ do, refused, legal, prompt_text, role, proc, over, said, finish = (
 
 #: The markers a space holds.
 MARKERS = B.MARKERS
+#: The 3 Kempeitai markers are never Available (1.9 NOTE): :func:`pos` keeps them all on the map.
+KEMPEITAI = 3
 
 
 def empty(g: Context) -> Context:
@@ -150,3 +155,29 @@ def execute(g: Context, cid: str, side: str, faction: str = "british") -> Contex
 
 def sp(g: Context, sid: str) -> dict:
     return g.s["spaces"][sid]
+
+
+def pieces(g: Context, sid: str) -> dict:
+    """The non-zero counts of *sid* (pieces and markers)."""
+    return {k: v for k, v in sp(g, sid).items() if v}
+
+
+def pos(**kw) -> Context:
+    """:func:`position` with the Kempeitai the spaces do not hold put in Kuala Lumpur (1.2: all 3 are
+    somewhere)."""
+    held = sum(v.get("kempeitai", 0) for v in kw.values() if isinstance(v, dict))
+    if held < KEMPEITAI:
+        kl = dict(kw.get("kuala_lumpur", {}))
+        kl["kempeitai"] = kl.get("kempeitai", 0) + KEMPEITAI - held
+        kw["kuala_lumpur"] = kl
+    return position(**kw)
+
+
+def offers_only_legal(g: Context) -> None:
+    """The prompt's text names no order word of the game after "(" or "or " that is not legal now (the fuzz
+    rule)."""
+    words = notation.verbs_of(("engine.games.japanese_occupation", "engine.coin"))
+    text, ok = prompt_text(g), legal(g)
+    found = re.findall(r"\(([a-z-]+)\b", text) + re.findall(r"\bor \(?([a-z-]+)\b", text)
+    stray = {w for w in found if w in words and w not in ok}
+    assert not stray, (stray, text, ok)

@@ -127,3 +127,15 @@ def test_2_4_the_series_citations_read_in_this_rulebooks_numbers():
     assert cite(RULES, "2.3.4, 4.1") == "2.4.4, 4.1"
     assert cite_text(RULES, "a Limited Operation comes with no Special Activity (2.3.4, 4.1)").endswith("(2.4.4, 4.1)")
     assert cite(RULES, "2.3") == "2.3" and cite(RULES, "12.3.4") == "12.3.4"
+
+
+def test_1_11_a_value_placed_face_down_is_made_public_as_chance_so_a_check_of_orders_stops_before_it():
+    from engine.core.chance import NoChance, Recorder
+    from engine.core.errors import ChanceRequested
+    from engine.core.flow import Context
+
+    from .helpers import PROCS, fresh
+    g = Context(fresh("example-of-play"), Recorder(NoChance()), RULES, PROCS)  # a preview's chance source
+    with pytest.raises(ChanceRequested):
+        B.reveal_intel(g, "kedah", "Gather", "4.2.2")  # the Example placed a 2 there, face down (8.0 L1650)
+    assert g.log == [] and not g.s["intel"]["kedah"]["up"]

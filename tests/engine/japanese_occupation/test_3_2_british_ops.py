@@ -8,30 +8,26 @@ L1672 Limited Train, L1694-1698 Train, L1712 Limited Contact, L1718 Ambush) from
 
 from __future__ import annotations
 
-import re
-
 from engine.core import notation
 from engine.games.japanese_occupation import british_ops
 from engine.games.japanese_occupation.operation import new_op_frame
 
-from .helpers import B, check, do, legal, over, position, proc, prompt_text, refused, said, sp, start
-
-#: The order words of the game, for the check of a prompt's text (the fuzz rule: every order word it offers
-#: after "(" or "or " is legal now).
-WORDS = notation.verbs_of(("engine.games.japanese_occupation", "engine.coin"))
-
-
-def offers_only_legal(g) -> None:
-    text = prompt_text(g)
-    found = re.findall(r"\(([a-z-]+)\b", text) + re.findall(r"\bor \(?([a-z-]+)\b", text)
-    offered = {w for w in found if w in WORDS}
-    assert offered <= set(legal(g)), (text, legal(g))
-
-
-def pieces(g, sid: str) -> dict:
-    """The non-zero counts of *sid*."""
-    return {k: v for k, v in sp(g, sid).items() if v}
-
+from .helpers import (
+    B,
+    check,
+    do,
+    legal,
+    offers_only_legal,
+    over,
+    pieces,
+    position,
+    proc,
+    prompt_text,
+    refused,
+    said,
+    sp,
+    start,
+)
 
 # -- 3.1: British Operations in the spaces with Force 136 ---------------------------------------------------------
 
@@ -194,7 +190,7 @@ def test_4_1_contact_takes_its_special_activity_between_moves_not_while_a_marker
     assert "gather" in legal(g)["sa"]
     do(g, "move kedah perak")
     assert "sa" not in legal(g)
-    refused(g, "sa gather", "not in the middle of one of its steps", rule="4.1")
+    refused(g, "sa gather", "not in the middle of one: finish this step first", rule="4.1")
     do(g, "carry non-mpaja-u")
     assert "gather" in legal(g)["sa"]
 
@@ -311,7 +307,7 @@ def test_3_2_3_sabotage_british_choose_which_guerrilla_goes_active():
     assert legal(g) == {"activate": ["mpaja-u", "non-mpaja-u"]}
     offers_only_legal(g)
     refused(g, "activate mpaja-a", "'activate' here is written 'activate mpaja-u|non-mpaja-u'")
-    refused(g, "sa gather", "not in the middle of one of its steps", rule="4.1")
+    refused(g, "sa gather", "not in the middle of one: finish this step first", rule="4.1")
     do(g, "activate non-mpaja-u")
     assert sp(g, "kelantan")["non_mpaja_a"] == 1 and sp(g, "kelantan")["mpaja_u"] == 1
     assert legal(g) == {"sabotage": ["thailand-kelantan", "perak-kelantan"]}
@@ -587,6 +583,8 @@ def test_8_0_L1718_ambush_removes_the_police_in_perak_and_moves_a_troop_from_kel
 
 
 def test_orders_declared_here_are_the_modules():
-    assert {"place", "choose", "move", "carry", "take", "activate", "sabotage", "remove", "roll", "done"} <= \
+    assert {"place", "move", "activate", "sabotage", "remove", "roll", "done"} <= \
         notation.verbs_of(("engine.games.japanese_occupation.british_ops",))
+    assert {"place", "choose", "move", "carry", "take", "done"} <= \
+        notation.verbs_of(("engine.games.japanese_occupation.british_contact",))
     assert british_ops.KL_READINGS[0] == "none"

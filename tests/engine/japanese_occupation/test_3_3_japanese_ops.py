@@ -6,28 +6,22 @@ Example of Play (8.0 L1660, L1670, L1680-1686, L1702, L1706) from the positions 
 
 from __future__ import annotations
 
-import re
-
 import engine.games.japanese_occupation  # noqa: F401  (registers the procedures)
 from engine.games.japanese_occupation.operation import new_op_frame
-from engine.games.japanese_occupation.orders import ORDERS
 
-from .helpers import do, legal, over, position, prompt_text, refused, role, said, sp, start
-
-WORDS = {o.word for o in ORDERS} | {"move", "remove", "place", "activate"}
-
-
-def offers_only_legal(g) -> None:
-    """The prompt's text names no order word after "(" or "or " that is not legal now (the fuzz rule)."""
-    text, ok = prompt_text(g), legal(g)
-    found = re.findall(r"\(([a-z-]+)\b", text) + re.findall(r"\bor \(?([a-z-]+)\b", text)
-    stray = {w for w in found if w in WORDS and w not in ok}
-    assert not stray, (stray, text, ok)
-
-
-def counts(g, sid: str) -> dict:
-    return {k: v for k, v in sp(g, sid).items() if v}
-
+from .helpers import (
+    do,
+    legal,
+    offers_only_legal,
+    over,
+    pieces,
+    position,
+    refused,
+    role,
+    said,
+    sp,
+    start,
+)
 
 # -- the Example of Play's positions (8.0) --------------------------------------------------------------------
 
@@ -145,7 +139,7 @@ def test_8_0_sweep_moves_troops_from_three_spaces_and_activates_by_terrain():
        *["move ec-bottom negri-sembilan"] * 2, *["move johore negri-sembilan"] * 2)
     do(g, "done")
     assert over(g)
-    assert counts(g, "perak") == {"troops": 3, "police": 1, "kempeitai": 1, "caches": 1, "mpaja_a": 2,
+    assert pieces(g, "perak") == {"troops": 3, "police": 1, "kempeitai": 1, "caches": 1, "mpaja_a": 2,
                                       "jungle_camp": 1, "force_136": 1, "terror": 1}
     assert (sp(g, "kelantan")["troops"], sp(g, "kelantan")["non_mpaja_a"]) == (2, 1)
     assert (sp(g, "negri-sembilan")["troops"], sp(g, "negri-sembilan")["mpaja_a"]) == (6, 3)
@@ -183,7 +177,7 @@ def test_8_0_assault_removes_guerrillas_and_a_cache_where_none_remains():
     do(g, "space kelantan", "space perak", "space negri-sembilan", "done")
     assert over(g)
     assert sp(g, "kelantan")["non_mpaja_a"] == 0
-    assert counts(g, "perak")["mpaja_u"] == 2 and sp(g, "perak")["mpaja_a"] == 0 and sp(g, "perak")["caches"] == 1
+    assert pieces(g, "perak")["mpaja_u"] == 2 and sp(g, "perak")["mpaja_a"] == 0 and sp(g, "perak")["caches"] == 1
     assert sp(g, "negri-sembilan")["mpaja_a"] == 0 and sp(g, "negri-sembilan")["caches"] == 0
     assert g.s["available"]["mpaja"] - before["mpaja"] == 5
     assert g.s["available"]["non_mpaja"] - before["non_mpaja"] == 1
@@ -403,4 +397,4 @@ def test_3_3_4_assault_takes_the_cache_once_no_guerrilla_remains():
     g = position(johore=dict(troops=3, mpaja_a=1, non_mpaja_a=1, caches=1), kuala_lumpur=dict(kempeitai=3))
     start(g, "assault")
     do(g, "space johore")
-    assert counts(g, "johore") == {"troops": 3}
+    assert pieces(g, "johore") == {"troops": 3}

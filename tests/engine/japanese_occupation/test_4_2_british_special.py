@@ -19,7 +19,7 @@ from .helpers import (
     do,
     legal,
     on_setup,
-    position,
+    pos,
     proc,
     prompt_text,
     refused,
@@ -28,20 +28,6 @@ from .helpers import (
     start,
     start_sa,
 )
-
-#: The 3 Kempeitai markers are never Available (1.9 NOTE): a position keeps them on the map.
-KEMPEITAI = 3
-
-
-def pos(**kw):
-    """:func:`helpers.position` with the Kempeitai the spaces do not hold put in Kuala Lumpur (1.2: all 3 are
-    somewhere)."""
-    held = sum(v.get("kempeitai", 0) for v in kw.values() if isinstance(v, dict))
-    if held < KEMPEITAI:
-        kl = dict(kw.get("kuala_lumpur", {}))
-        kl["kempeitai"] = kl.get("kempeitai", 0) + KEMPEITAI - held
-        kw["kuala_lumpur"] = kl
-    return position(**kw)
 
 
 def example_chits(g):

@@ -12,21 +12,20 @@ from engine.games.japanese_occupation.operation import ACTIVITIES
 from engine.games.japanese_occupation.own_pieces import OWN
 from engine.games.japanese_occupation.special_japanese import Eliminate, Extract, Reprisal
 
-from .helpers import check, do, legal, position, proc, prompt_text, refused, role, said, sp, start, start_sa
-
-#: The 3 Kempeitai markers are never Available (1.9 NOTE): a position keeps them on the map.
-KEMPEITAI = 3
-
-
-def pos(**kw):
-    """:func:`helpers.position` with the Kempeitai the spaces do not hold put in Kuala Lumpur (1.2: all 3 are
-    somewhere)."""
-    held = sum(v.get("kempeitai", 0) for v in kw.values() if isinstance(v, dict))
-    if held < KEMPEITAI:
-        kl = dict(kw.get("kuala_lumpur", {}))
-        kl["kempeitai"] = kl.get("kempeitai", 0) + KEMPEITAI - held
-        kw["kuala_lumpur"] = kl
-    return position(**kw)
+from .helpers import (
+    check,
+    do,
+    legal,
+    pos,
+    proc,
+    prompt_text,
+    refused,
+    role,
+    said,
+    sp,
+    start,
+    start_sa,
+)
 
 
 def rules_of(g) -> list[str]:

@@ -180,7 +180,7 @@ def test_8_0_every_die_and_draw_is_followed_by_what_it_did():
     against and that it succeeded; each card revealed is named as revealed by the order that revealed it. The only
     draw is the deck's, the eighth card (after the example); no Intel chit is drawn, not by the Gather (the
     example's chits have their values, L1650) nor by the Reset (L1729: dealt with no value until revealed)."""
-    dice, cards, draws = [], [], []
+    dice, cards, draws, chits = [], [], [], []
     for step, _, res in _played():
         for order in res.steps:
             texts = [e["text"] for e in order["log"]]
@@ -190,6 +190,12 @@ def test_8_0_every_die_and_draw_is_followed_by_what_it_did():
                     said = [t for t in texts if f"rolled {o['value']}" in t and where in t]
                     assert len(said) == 1 and " succeeds" in said[0], (step["id"], o, texts)
                     dice.append((step["id"], o["label"], o["value"]))
+                elif o["kind"] == "reveal" and o["label"].startswith("Intel chit in "):
+                    # a chit the example placed face down, its value made public by the Gather (hidden before)
+                    where = o["label"].removeprefix("Intel chit in ")
+                    assert [t for t in texts if f"Intel chit in {where} was revealed: value {o['value']}" in t], \
+                        (step["id"], o, texts)
+                    chits.append((where, o["value"]))
                 elif o["kind"] == "reveal":
                     assert [t for t in texts if t.endswith(f"({o['value']}) was revealed.")], (step["id"], o, texts)
                     cards.append(o["value"])
@@ -197,6 +203,7 @@ def test_8_0_every_die_and_draw_is_followed_by_what_it_did():
                     assert o["kind"] == "draw" and o["label"].startswith("deck:"), (step["id"], o)
                     draws.append((step["id"], o["value"]))
     assert dice == [("9", "Eliminate in Perak", 4), ("9", "Eliminate in Johore", 1), ("11", "Ambush in Kelantan", 2)]
+    assert chits == [("Kedah", 2), ("Perak", 1), ("Trengganu", 2), ("Johore", 0)]  # the Gather of L1716
     eighth = _after("18")["current"]
     assert cards == [*EXAMPLE_CARDS[1:], eighth] and draws == [("18", eighth)]
 

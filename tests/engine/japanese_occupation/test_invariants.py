@@ -80,7 +80,7 @@ FAULTS = {
     "an Intel chit kept for an EC": (lambda s: s["intel"].__setitem__("ec-top", None),
                                      "Intel chits are kept for"),
     "a revealed chit with no value": (lambda s: _set(s["intel"]["johore"], up=True, seen=True),
-                                      "the revealed Intel chit in johore has no value (1.11)"),
+                                      "the revealed Intel chit in johore has no value"),
     "a card lost": (lambda s: s["deck"]["pools"]["events"].pop(), "not the 35 of the game"),
     "a current card not played": (lambda s: _set(s, current="J3"), "the current card J3 is not among the played"),
     "a card played twice": (lambda s: s["played"].append("J20"), "a card was played twice: ['J20']"),

@@ -220,7 +220,8 @@ def test_5_4_a_mandatory_event_closes_the_event_box_of_a_turn_position():
     assert "event" not in engine.legal_actions(state, "british").get("box", [])
     p["initiative"]["boxes"]["event"] = "british"
     p["decision"]["faction"] = "japanese"
-    assert any(f.path == "initiative.boxes.event" and "the Event box is closed on J6 (5.4)" in f.message for f in POSITION.validate(p))
+    assert any(f.path == "initiative.boxes.event" and "the Event box is closed on J6 (5.4)" in f.message
+               for f in POSITION.validate(p))
 
 
 def test_6_0_the_phases_are_the_steps_of_the_propaganda_round_in_order():
@@ -254,7 +255,7 @@ def test_6_0_a_propaganda_position_starts_at_its_phase(phase):
 
 
 @pytest.mark.parametrize("phase", [
-    "resources",  # 6.3.1: Opposition beside the sabotaged Railway (Pahang, Selangor, Kuala Lumpur), the British choose
+    "resources",  # 6.3.1: Opposition beside the sabotaged Railway (Pahang, Selangor, Kuala Lumpur)
     "support",  # 6.4.1: the British may Supply
     "redeploy",  # 6.5.1: the British may move Force 136
 ])
