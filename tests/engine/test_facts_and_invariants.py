@@ -12,6 +12,8 @@ from engine.core.chance import SeededChance
 from engine.core.errors import IllegalActionError
 
 GAMES = sorted(g["slug"] for g in engine.games())
+#: The main track of a game that has no Political Will (Japanese Occupation 1.13: Resistance 0-20).
+TRACK = {"japanese-occupation": ("resistance", "Resistance")}
 
 
 def fresh(game: str) -> dict:
@@ -48,12 +50,13 @@ def test_invariants_hold_at_setup_and_catch_a_broken_state(game):
     sid = next(s for s, x in broken["spaces"].items() if x["police"])  # Galilee; Malaya's Perak
     lost = broken["spaces"][sid]["police"] + 1
     broken["spaces"][sid]["police"] = -1          # a negative count, and pieces lost
-    broken["pw"] = 21
+    key, label = TRACK.get(game, ("pw", "Political Will"))  # the game's main track
+    broken[key] = 21
     broken["played"].append(broken["played"][0])
     problems = " | ".join(check(broken))
     assert f"spaces.{sid}.police is -1" in problems and "(1.4.1)" in problems
     assert f"pieces are not conserved: {{'police': {-lost}}} counted beyond the counter mix" in problems
-    assert "Political Will is 21, off its track 0-" in problems
+    assert f"{label} is 21, off its track 0-" in problems
     assert "a card was played twice" in problems
 
 

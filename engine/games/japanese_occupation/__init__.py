@@ -11,7 +11,7 @@ Built on the shared COIN layer (engine.coin). The game's own:
   position files;
 - the turn sequence's answers (``rules``: the MPAJA icon and the Mandatory Events as each card is revealed,
   the Passes, the Operations' frames, the Events' registry);
-- the MPAJA's icons (``mpaja``), the Operations (``british_ops``: Train, Contact, Sabotage, Ambush;
+- the MPAJA's icons (``mpaja``), the Operations (``british_ops``: Train, Sabotage, Ambush; ``british_contact``: Contact;
   ``japanese_ops``: Deploy, Construct, Sweep, Assault), the Special Activities (``special_british``: Supply,
   Gather, Raid; ``special_japanese``: Extract, Reprisal, Eliminate), the Propaganda Round with victory
   (``propaganda``, ``propaganda_phases``) and the 32 Event cards in every text (``events``).
@@ -25,6 +25,7 @@ from ...coin.definition import coin_definition
 from ...core.game import register
 from . import (  # noqa: F401  (register procedures)
     board,
+    british_contact,
     british_ops,
     japanese_ops,
     mpaja,

@@ -39,9 +39,15 @@ def icon_of(state: dict, cid: str) -> str:
 
 
 def icon_source(state: dict, cid: str) -> str:
-    """Where the icon of *cid* comes from, for the log: the umpire's option, or the card data's source."""
+    """Where the icon of *cid* comes from, for the log: the umpire's option ``icons`` (the printed card), the
+    Example of Play, or ruling R-ICONS."""
     given = (state.get("options") or {}).get("icons") or {}
-    return "the umpire's option icons" if cid in given else CARDS[cid]["icon_source"]
+    if cid in given:
+        return "as printed, by the umpire's option icons"
+    src = CARDS[cid]["icon_source"]
+    if src.startswith("ruling"):
+        return "by ruling R-ICONS: the text does not show this card's icon; an umpire sets the printed one with the option icons"
+    return src.replace("example: ", "as the Example of Play shows it, ")
 
 
 @procedure

@@ -182,3 +182,23 @@ def test_5_5_food_shortage_single_piece_removed_at_once():
              "food_shortage")
     assert not g.s["flow"]
     assert B.mpaja(sp(g, "kedah")) == 0 and B.mpaja(sp(g, "perak")) == 1
+
+
+def test_5_5_the_umpire_sets_a_cards_printed_icon_with_the_option_icons():
+    """Ruling R-ICONS: the icon of 26 cards is not in the text; the umpire's option gives the printed one, the
+    log says where each icon comes from, and a bad option is refused before the game is made."""
+    import pytest
+
+    import engine
+    from engine.core.chance import SeededChance
+    from engine.core.errors import InvalidActionError
+    from engine.games.japanese_occupation.rules import icon_of, icon_source
+
+    s = engine.setup("japanese-occupation", "standard", {"icons": {"J1": "food_shortage"}}, SeededChance(3))
+    assert icon_of(s, "J1") == "food_shortage" and "option icons" in icon_source(s, "J1")
+    assert icon_of(s, "J2") == "mobilize" and "Example of Play" in icon_source(s, "J2")  # 8.0 L1676
+    assert "ruling R-ICONS" in icon_source(s, "J3")
+    with pytest.raises(InvalidActionError, match="an icon is one of"):
+        engine.setup("japanese-occupation", "standard", {"icons": {"J1": "ambush"}}, SeededChance(3))
+    with pytest.raises(InvalidActionError, match="not an Event card"):
+        engine.setup("japanese-occupation", "standard", {"icons": {"J33": "mobilize"}}, SeededChance(3))
