@@ -16,7 +16,8 @@ from .wording import side_name
 KEY_LABELS = {"troops": "T", "police": "P", "cells_u": "Cu", "cells_a": "Ca", "caches": "AC",
               "irregulars_u": "Iu", "irregulars_a": "Ia", "guerrillas_u": "Gu", "guerrillas_a": "Ga", "bases": "B",
               "sabotage": "Sab", "terror": "Ter", "curfew": "Curfew", "opposition": "Opp", "out_of_play": "OutOfPlay",
-              "new_village": "NV"}
+              "new_village": "NV", "mpaja_u": "Mu", "mpaja_a": "Ma", "non_mpaja_u": "Nu", "non_mpaja_a": "Na",
+              "kempeitai": "K", "force_136": "F", "jungle_camp": "JC"}
 
 
 def names(board: Board) -> dict[str, str]:

@@ -5,7 +5,8 @@ The labels are the COIN layer's (``facts.KEY_LABELS``, what ``facts.names`` give
 meaning is its kind's label made plural, with its state for a piece that flips (1.4.3: Underground or
 Active), and a marker's is its name as the rulebooks print it: Sabotage and Terror (Palestine 1.7, Malaya
 1.9), Curfews (Palestine 1.10, Arab Revolt 1.3.2), Opposition (Arab Revolt 1.6), the Out of Play marker of a
-Foreign Country (Arab Revolt 1.3.7) and New Villages (Malaya 1.12). A level (``LEVEL_KEYS``: Malaya's Support
+Foreign Country (Arab Revolt 1.3.7), New Villages (Malaya 1.12; Japanese Occupation 1.15) and Japanese
+Occupation's Kempeitai, Force 136 and Jungle Camps (1.8-1.10). A level (``LEVEL_KEYS``: Malaya's Support
 and Opposition) has no label: the text board prints no count for it, the game's facts name its spaces.
 """
 
@@ -17,7 +18,8 @@ from .facts import KEY_LABELS, plural
 #: The markers a space may hold, by key, as the rulebooks name them.
 MARKERS = {"sabotage": "Sabotage markers", "terror": "Terror markers", "curfew": "Curfew markers",
            "opposition": "Opposition marker", "out_of_play": "Out of Play marker",
-           "new_village": "New Village markers"}
+           "new_village": "New Village markers", "kempeitai": "Kempeitai markers",
+           "force_136": "Force 136 markers", "jungle_camp": "Jungle Camps"}
 
 
 def meaning(board: Board, key: str) -> str | None:

@@ -33,7 +33,7 @@ CONSTRUCT = ["box limited", "op construct", "space perak", "remove perak-pahang-
 #: The game's facts of the Intel chits while all nine are concealed (1.11) and of the Operation Zipper Track at
 #: Delay with its two Supply Caches (6.7, ruling R-ZIPPER), as the facts give them.
 ALL_CONCEALED = ", ".join(f"{B.NAME[s]} concealed" for s in B.INTEL_SPACES)
-ZIPPER = "Delay; Supply Caches on the track: '6', '12'"
+ZIPPER = "Delay; Supply Caches on the track in boxes 6, 12"
 
 
 @pytest.fixture(autouse=True)

@@ -135,9 +135,12 @@ KNOWN: dict[str, str] = {}
 #: dates after the service's epoch and not in the future, the status agreeing with the replayed game), and
 #: the strict JSON limits inside an export's free-form parts (``the JSON holds``: an integer of over 30 digits).
 #: And a scenario of another game (``unknown scenario ...; scenarios of kenya: ...``): the document lists every
-#: game's scenarios in one enum and cannot tie one to its game (Malaya's ``extended`` is Kenya's no scenario).
+#: game's scenarios in one enum and cannot tie one to its game (Malaya's ``extended`` is Kenya's no scenario);
+#: the same for a game's own option (``unknown options ['icons']``: Japanese Occupation's, Kenya's no option)
+#: and its content (``icons option:``: which cards, which icons).
 ALLOWED_REFUSALS = ("seats must name each role", "map option:", "rulings option:", "position:", "the export's",
-                    "the JSON holds", "the position is not valid", "give the position once", "unknown scenario")
+                    "the JSON holds", "the position is not valid", "give the position once", "unknown scenario",
+                    "unknown options", "icons option:")
 
 SEEN_KNOWN: collections.Counter = collections.Counter()
 CALLS: collections.Counter = collections.Counter()

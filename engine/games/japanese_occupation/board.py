@@ -113,6 +113,10 @@ move = BOARD.move
 
 # -- counting ---------------------------------------------------------------------------------------------
 
+#: The Guerrillas' keys in a space, each kind in each state (1.4.3).
+GUERRILLA_KEYS = ("mpaja_u", "mpaja_a", "non_mpaja_u", "non_mpaja_a")
+
+
 def mpaja(x: dict) -> int:
     return x["mpaja_u"] + x["mpaja_a"]
 
@@ -363,7 +367,8 @@ def cache_boxes(state: dict) -> tuple[int, ...]:
 
 
 def zipper_label(box: int) -> str:
-    return "Delay" if box == 0 else f"'{box}'"
+    """A box of the Operation Zipper Track as the logs and facts name it: ``Delay``, ``6``, ``12``..."""
+    return "Delay" if box == 0 else str(box)
 
 
 def zipper_for(resistance: int) -> int:

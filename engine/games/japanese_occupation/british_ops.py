@@ -12,9 +12,12 @@ Resistance by 1 (3.2.4, 7.1).
 
 Frame flags an Event, Raid or a phase may set (besides ``rule``, ``max``, ``only``, ``optional``):
 ``no_f136`` (the space need not hold Force 136: Raid 4.2.3, J11, J13), ``mpaja_only`` (only MPAJA Guerrillas
-serve: J13 unshaded), ``bonus_space`` (Ambush and Sabotage may select one more space without Force 136; by
-default whether Jungle Conference, J27, is in play unshaded), ``resistance_instead`` (J26 unshaded: an
-Ambush in a space with Troops that rolls, and on a success raises Resistance by 2 instead of moving).
+serve: J13 unshaded, ruling R-J13 ``mpaja``), ``mpaja_elsewhere`` (J13 unshaded under ruling R-J13 ``either``:
+spaces with Force 136 as usual, any Guerrilla serving, and any other space with an Underground MPAJA
+Guerrilla, where only an MPAJA one serves), ``bonus_space`` (Ambush and Sabotage may select one more space
+without Force 136; by default whether Jungle Conference, J27, is in play unshaded), ``resistance_instead`` (J26
+unshaded: an Ambush in a space with Troops that rolls, and on a success raises Resistance by 2 instead of
+moving).
 """
 
 from __future__ import annotations
@@ -44,16 +47,28 @@ AMBUSH_RESISTANCE, J26_RESISTANCE = 1, 2
 KL_RULING, KL_READINGS = "R-3.2.4-KL", ("none", "stay")
 
 
-def serving(f: dict) -> tuple[str, ...]:
-    """The Underground Guerrillas that may serve the Operation: MPAJA only under J13 unshaded
-    (``mpaja_only``), else both kinds."""
-    return ("mpaja_u",) if f.get("mpaja_only") else ("mpaja_u", "non_mpaja_u")
+#: The Underground Guerrillas that may serve an Operation: both kinds (1.4.3), or MPAJA ones only (J13).
+BOTH, MPAJA = ("mpaja_u", "non_mpaja_u"), ("mpaja_u",)
+
+
+def mpaja_admits(g: Context, f: dict, sid: str) -> bool:
+    """Whether J13 unshaded under ruling R-J13 ``either`` (``mpaja_elsewhere``) admits *sid* although it holds no
+    Force 136: an Underground MPAJA Guerrilla stands there."""
+    return bool(f.get("mpaja_elsewhere")) and not has_force_136(g, sid) and bool(B.sp(g, sid)["mpaja_u"])
+
+
+def serving(f: dict, g: Context, sid: str) -> tuple[str, ...]:
+    """The Underground Guerrillas that may serve the Operation in *sid*: MPAJA only under J13 unshaded
+    (``mpaja_only``, ruling R-J13 ``mpaja``) or in a space J13 admits without Force 136 (``mpaja_elsewhere``,
+    R-J13 ``either``: :func:`mpaja_admits`), else both kinds."""
+    return MPAJA if f.get("mpaja_only") or mpaja_admits(g, f, sid) else BOTH
 
 
 def f136_here(g: Context, f: dict, sid: str) -> bool:
     """Whether *sid* holds Force 136, or the frame lets the Operation go without (``no_f136``: Raid 4.2.3, J11,
-    J13)."""
-    return bool(f.get("no_f136")) or has_force_136(g, sid)
+    J13 by ruling R-J13 ``mpaja``), or J13 admits it by its Underground MPAJA Guerrilla (``mpaja_elsewhere``, R-J13
+    ``either``)."""
+    return bool(f.get("no_f136")) or has_force_136(g, sid) or mpaja_admits(g, f, sid)
 
 
 class BritishOperation(Operation):
@@ -196,7 +211,8 @@ class GuerrillaStrike(BritishOperation):
 
     def ok(self, g, f, sid):
         x = B.sp(g, sid)
-        return (f136_here(g, f, sid) or bonus_open(g, f)) and any(x[k] for k in serving(f)) and self.own_ok(g, f, sid)
+        return ((f136_here(g, f, sid) or bonus_open(g, f)) and any(x[k] for k in serving(f, g, sid))
+                and self.own_ok(g, f, sid))
 
     def own_ok(self, g: Context, f: dict, sid: str) -> bool:
         return True
@@ -209,6 +225,10 @@ class GuerrillaStrike(BritishOperation):
             if f.get("bonus"):
                 return W.because(f"{W.has(g, sid, 'force_136')}, and this {self.title}'s one additional space without "
                                  f"Force 136 is {B.NAME[f['bonus']]} already", "J27")
+            if f.get("mpaja_elsewhere"):
+                return W.because(f"{W.has(g, sid, 'force_136', 'mpaja_u')}: this {self.title} selects spaces with "
+                                 "Force 136, or without it spaces with an Underground MPAJA Guerrilla (the umpire's "
+                                 "reading 'either' of ruling R-J13)", f"{W.rule_of(f, self.rule)}, 3.1, ruling R-J13")
             return self.f136_refusal(g, f, sid)
         if f.get("mpaja_only") and not B.sp(g, sid)["mpaja_u"]:
             return W.because(f"{W.has(g, sid, 'mpaja_u')}: only MPAJA Guerrillas serve this {self.title}",
@@ -224,9 +244,12 @@ class GuerrillaStrike(BritishOperation):
             f["bonus"] = sid
             note = ", the one additional space without Force 136 Jungle Conference (J27) allows"
             rule = f"{rule}, J27"
+        elif mpaja_admits(g, f, sid):
+            note = ", which has no Force 136: an MPAJA Guerrilla serves there"
+            rule = f"{rule}, ruling R-J13"
         g.say(f"British {self.title} in {B.NAME[sid]}{note}.", faction="british", rule=rule)
         f["here"] = sid
-        keys = [k for k in serving(f) if B.sp(g, sid)[k]]
+        keys = [k for k in serving(f, g, sid) if B.sp(g, sid)[k]]
         if len(keys) > 1:
             f["stage"] = "activate"
             return
@@ -245,7 +268,7 @@ class GuerrillaStrike(BritishOperation):
 
     def activate_prompt(self, g: Context, f: dict) -> dict[str, list[str]]:
         x = B.sp(g, f["here"])
-        return {"activate": [w for w, k in UNDERGROUND.items() if k in serving(f) and x[k]]}
+        return {"activate": [w for w, k in UNDERGROUND.items() if k in serving(f, g, f["here"]) and x[k]]}
 
     def activate_text(self, g: Context, f: dict) -> str:
         return (f"{self.label(f)} in {B.NAME[f['here']]}: Activate an Underground Guerrilla of either kind "

@@ -48,7 +48,7 @@ def facts(view: dict) -> list[dict]:
     out = [*F.card(view), *F.eligibility(view),
            F.fact("Resistance", view["resistance"]),
            F.fact("Japanese Resources", view["resources"]),
-           F.fact("Operation Zipper", f"{B.zipper_label(view['zipper'])}; Supply Caches on the track: "
+           F.fact("Operation Zipper", f"{B.zipper_label(view['zipper'])}; Supply Caches on the track in boxes "
                                       f"{', '.join(B.zipper_label(b) for b in view['zipper_caches']) or 'none'}"),
            F.fact("Opposition", _spaces(s for s in B.SPACES if spaces[s]["opposition"])),
            F.fact("Sabotage", ", ".join(rails) or "none"),

@@ -25,8 +25,8 @@ from .operation import ACTIVITIES
 #: Each faction's Special Activities and the rule that lists them (4.2, 4.3).
 SA_OF = ACTIVITIES.sa_of
 SA_LIST_RULE = {"british": "4.2", "japanese": "4.3"}
-#: The Guerrillas' keys in a space, each kind in each state (1.4.3).
-GUERRILLA_KEYS = ("mpaja_u", "mpaja_a", "non_mpaja_u", "non_mpaja_a")
+#: The Guerrillas' keys (board.GUERRILLA_KEYS), as the Special Activities import them from here.
+GUERRILLA_KEYS = B.GUERRILLA_KEYS
 
 
 def word(key: str) -> str:
@@ -48,9 +48,30 @@ class SpecialActivity(special.StagedActivity):
 class Selecting(special_select.Selecting, SpecialActivity):
     """A Special Activity of the six, selecting up to two spaces one at a time (the series' selection,
     engine.coin.special_select); its prompt names the card or phase that granted it, and a selection that ends
-    with no space selected says so in the log."""
+    with no space selected says so in the log. One an Event grants under the ``whole`` reading of ruling
+    R-EVENT-MAY (the frame's ``whole``: J1 and J13 shaded, J7 and J24 unshaded) may end with ``done`` before its
+    first space, but once it has selected one it goes on while a space is left (:meth:`bound`)."""
 
     default_max = 2
+
+    def bound(self, g: Context, f: dict) -> bool:
+        """Whether ``done`` is withheld: the frame's ``whole`` (ruling R-EVENT-MAY), a space selected already,
+        and another it may still select."""
+        return bool(f.get("whole")) and bool(f["chosen"]) and bool(self.spaces(g, f))
+
+    def prompt(self, g, f):
+        out = super().prompt(g, f)
+        if f["stage"] == "select" and self.bound(g, f):
+            out.pop("done", None)
+        return out
+
+    def refusal(self, g, f, verb, arg):
+        if verb == "done" and f["stage"] == "select" and self.bound(g, f):
+            left = W.names(self.spaces(g, f), joint="or")
+            return W.because(f"the {self.title} has selected {W.names(f['chosen'])} and may still select {left}: "
+                             "the umpire's reading 'whole' of ruling R-EVENT-MAY carries a begun text out in full",
+                             f"{W.rule_of(f, self.rule)}, ruling R-EVENT-MAY")
+        return super().refusal(g, f, verb, arg)
 
     def head(self, f: dict) -> str:
         """``British Supply``, with the card or phase that granted it: ``British Gather (South East Asia

@@ -173,11 +173,28 @@ def pos(**kw) -> Context:
     return position(**kw)
 
 
-def offers_only_legal(g: Context) -> None:
+def offers_only_legal(g: Context) -> dict:
     """The prompt's text names no order word of the game after "(" or "or " that is not legal now (the fuzz
-    rule)."""
+    rule); returns the legal orders."""
     words = notation.verbs_of(("engine.games.japanese_occupation", "engine.coin"))
     text, ok = prompt_text(g), legal(g)
     found = re.findall(r"\(([a-z-]+)\b", text) + re.findall(r"\bor \(?([a-z-]+)\b", text)
     stray = {w for w in found if w in words and w not in ok}
     assert not stray, (stray, text, ok)
+    return ok
+
+
+def sides(g: Context, cid: str, faction: str = "british") -> list[str]:
+    """The texts of card *cid* *faction* may execute now (5.2, 5.1.3)."""
+    return EVENTS.sides(g, faction, CARDS[cid])
+
+
+def capability_in_play(cid: str, side: str, faction: str) -> None:
+    """Either faction may execute either text of Capability *cid* (5.3: the labels are flavour); it stays in
+    effect."""
+    g = position()
+    assert sides(g, cid, faction) == ["unshaded", "shaded"]
+    execute(g, cid, side, faction)
+    assert g.s["capabilities"] == {cid: side}
+    assert f"put {cid} in play, {side}, as a Capability" in said(g)
+    assert over(g)

@@ -122,7 +122,7 @@ def _total(s, name):
 
 def test_8_0_example_of_play_every_step_to_the_stated_end():
     s = _replay()
-    assert s["resistance"] == 6 and s["zipper"] == 6 and B.zipper_label(s["zipper"]) == "'6'"
+    assert s["resistance"] == 6 and s["zipper"] == 6 and B.zipper_label(s["zipper"]) == "6"
     assert s["resources"] == 0 and s["eligible"] == ["british", "japanese"]
     assert s["outcome"] is None and s["propaganda"] == 1
     assert s["played"][:7] == EXAMPLE_CARDS == ["J14", "J27", "J2", "J17", "J8", "J21", "J33"]

@@ -11,8 +11,6 @@ hand, the orders given with the driver of helpers.py, the invariants checked aft
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from engine.core.flow import Context
@@ -20,7 +18,6 @@ from engine.games.japanese_occupation import board as B
 from engine.games.japanese_occupation.data import CARDS
 from engine.games.japanese_occupation.events import EVENTS
 from engine.games.japanese_occupation.events import granted as G
-from engine.games.japanese_occupation.orders import ORDERS
 
 from .helpers import (
     at_card,
@@ -28,36 +25,20 @@ from .helpers import (
     do,
     execute,
     legal,
+    offers_only_legal,
     over,
+    pieces,
     position,
     proc,
     prompt_text,
     refused,
     role,
     said,
+    sides,
     sp,
 )
 
-#: The game's order words the prompts' texts could name (the fuzz rule).
-WORDS = {o.word for o in ORDERS} | {"move", "remove", "place", "activate", "sabotage", "roll", "reveal", "conceal",
-                                    "choose", "carry"}
 PK, PPS, NP, TK = "perak-kelantan", "perak-pahang-selangor", "negri-sembilan-pahang", "thailand-kedah"
-
-
-def sides(g: Context, cid: str, faction: str = "british") -> list[str]:
-    return EVENTS.sides(g, faction, CARDS[cid])
-
-
-def offers_only_legal(g: Context) -> None:
-    """The prompt's text names no order word after "(" or "or " that is not legal now (the fuzz rule)."""
-    text, ok = prompt_text(g), legal(g)
-    found = re.findall(r"\(([a-z-]+)\b", text) + re.findall(r"\bor \(?([a-z-]+)\b", text)
-    stray = {w for w in found if w in WORDS and w not in ok}
-    assert not stray, (stray, text, ok)
-
-
-def counts(g: Context, sid: str) -> dict:
-    return {k: v for k, v in sp(g, sid).items() if v}
 
 
 # -- J1 Sook Ching -----------------------------------------------------------------------------------------------
@@ -109,6 +90,23 @@ def test_J1_shaded_may_reprisal_nowhere():
     assert over(g) and sp(g, "perak")["opposition"] == 1
 
 
+def test_J1_shaded_whole_reading_a_reprisal_begun_goes_to_every_such_space():
+    """Ruling R-EVENT-MAY 'whole': the Japanese may decline the Reprisals, but once one space is selected, each
+    other space with Troops and Opposition follows; under 'each' they may stop after one."""
+    spaces = dict(perak={"troops": 1, "opposition": 1}, johore={"troops": 1, "opposition": 1})
+    g = execute(position(**spaces), "J1", "shaded", "japanese")
+    do(g, "space perak")
+    assert legal(g) == {"space": ["johore"], "done": []}
+    g = execute(position(rulings={"R-EVENT-MAY": "whole"}, **spaces), "J1", "shaded", "japanese")
+    assert legal(g) == {"space": ["perak", "johore"], "done": []}  # the whole text may be declined
+    do(g, "space perak")
+    assert offers_only_legal(g) == {"space": ["johore"]} and "done" not in prompt_text(g)
+    refused(g, "done", "the Reprisal has selected Perak and may still select Johore",
+            "the umpire's reading 'whole' of ruling R-EVENT-MAY carries a begun text out in full", rule="J1")
+    do(g, "space johore")
+    assert over(g) and sp(g, "johore")["terror"] == 1 and not sp(g, "johore")["opposition"]
+
+
 def test_J1_shaded_not_offered_without_troops_and_opposition_together():
     g = position(perak={"troops": 1}, johore={"opposition": 1})
     assert "shaded" not in sides(g, "J1", "japanese")
@@ -135,6 +133,22 @@ def test_J7_unshaded_zipper_to_6_releases_a_cache_then_the_british_may_gather():
     do(g, "space perak", "reveal perak mpaja-u", "reveal kedah non-mpaja-u")
     assert over(g)
     assert g.s["intel"]["perak"]["up"] and g.s["intel"]["kedah"]["up"]
+
+
+def test_J7_unshaded_whole_reading_a_gather_begun_selects_every_space_it_can():
+    """Ruling R-EVENT-MAY 'whole': once the Gather selects a space, it selects up to its count (4.2.2: two) while
+    a space with Force 136 is left; the reveals stay the British's choice."""
+    g = gather_position(johore={"force_136": 1}, rulings={"R-EVENT-MAY": "whole"})
+    execute(g, "J7", "unshaded", "japanese")
+    assert "done" in legal(g)
+    do(g, "space perak")
+    actions = offers_only_legal(g)
+    assert actions == {"space": ["johore"], "reveal": ["kedah non-mpaja-u", "perak mpaja-u"]}
+    refused(g, "done", "may still select Johore", "ruling R-EVENT-MAY", rule="J7")
+    do(g, "reveal perak mpaja-u", "space johore")
+    assert legal(g) == {"reveal": ["kedah non-mpaja-u"], "done": []}  # the count reached: done is back
+    do(g, "done")
+    assert over(g) and g.s["intel"]["perak"]["up"] and not g.s["intel"]["kedah"]["up"]
 
 
 def test_J7_unshaded_without_a_gather_only_shifts_the_zipper():
@@ -281,15 +295,15 @@ def test_J11_shaded_removes_an_mpaja_guerrilla_and_the_opposition_where_both_kin
                  perak={"mpaja_u": 1, "mpaja_a": 1, "non_mpaja_a": 1, "opposition": 1},
                  pahang={"mpaja_u": 2, "opposition": 1})
     execute(g, "J11", "shaded", "japanese")
-    assert counts(g, "kedah") == {"non_mpaja_u": 1}
+    assert pieces(g, "kedah") == {"non_mpaja_u": 1}
     assert role(g) == "japanese" and legal(g) == {"remove": ["perak mpaja-u", "perak mpaja-a"]}
     offers_only_legal(g)
     refused(g, "remove perak non-mpaja-a", "not a choice here", rule="J11")
     refused(g, "done", "the card's text must be carried out", rule="J11")
     do(g, "remove perak mpaja-a")
     assert over(g)
-    assert counts(g, "perak") == {"mpaja_u": 1, "non_mpaja_a": 1}
-    assert counts(g, "pahang") == {"mpaja_u": 2, "opposition": 1}
+    assert pieces(g, "perak") == {"mpaja_u": 1, "non_mpaja_a": 1}
+    assert pieces(g, "pahang") == {"mpaja_u": 2, "opposition": 1}
     assert "KMT Guerrillas: an Active MPAJA Guerrilla in Perak was removed to Available." in said(g)
 
 
@@ -358,6 +372,51 @@ def test_J13_unshaded_not_offered_without_an_underground_mpaja_guerrilla():
     assert "unshaded" not in sides(g, "J13")
 
 
+def either_position() -> Context:
+    """For ruling R-J13 'either': Force 136 in Kedah (a non-MPAJA Guerrilla, Police) and Perak (both kinds,
+    Police); none in Johore (Kempeitai, an MPAJA Guerrilla), Selangor (both kinds) or Pahang (a non-MPAJA
+    Guerrilla, Police)."""
+    return position(rolls=[1], rulings={"R-J13": "either"}, johore={"kempeitai": 1, "mpaja_u": 1},
+                    kedah={"police": 1, "non_mpaja_u": 1, "force_136": 1},
+                    perak={"police": 1, "mpaja_u": 1, "non_mpaja_u": 1, "force_136": 1},
+                    selangor={"mpaja_u": 1, "non_mpaja_u": 1}, pahang={"police": 1, "non_mpaja_u": 1})
+
+
+def test_J13_unshaded_either_reading_force_136_spaces_as_usual_mpaja_guerrillas_elsewhere():
+    """Ruling R-J13 'either' (british_ops ``mpaja_elsewhere``): where Force 136 is, any Underground Guerrilla
+    serves (the British choose its kind in Perak); elsewhere a space with an Underground MPAJA Guerrilla, and it
+    is the one Activated (Selangor's non-MPAJA one stays Underground); a space with neither is refused."""
+    g = either_position()
+    execute(g, "J13", "unshaded", "japanese")
+    do(g, "op ambush")
+    assert legal(g)["space"] == ["kedah", "perak", "johore"]
+    refused(g, "space pahang", "Pahang has no Force 136 marker and no Underground MPAJA Guerrilla",
+            "the umpire's reading 'either' of ruling R-J13", rule="J13")
+    refused(g, "space selangor", "Ambush needs Japanese forces or Kempeitai", rule="3.2.4")
+    do(g, "space kedah")  # Force 136 there: its non-MPAJA Guerrilla serves
+    assert sp(g, "kedah")["non_mpaja_a"] == 1
+    do(g, "remove police", "space perak")
+    assert offers_only_legal(g) == {"activate": ["mpaja-u", "non-mpaja-u"]}
+    do(g, "activate non-mpaja-u", "remove police", "space johore")  # no Police: the roll at once, 1 > 0 cubes
+    assert sp(g, "johore")["mpaja_a"] == 1
+    assert "British Ambush in Johore, which has no Force 136: an MPAJA Guerrilla serves there." in said(g)
+    do(g, "move kempeitai", "done", "op sabotage")
+    assert legal(g)["space"] == ["perak", "selangor"]  # Perak's MPAJA Guerrilla is still Underground
+    do(g, "space selangor")
+    assert pieces(g, "selangor") == {"mpaja_a": 1, "non_mpaja_u": 1}
+    assert g.s["railways"][PPS] == 1
+    do(g, "done")
+    assert over(g)
+
+
+def test_J13_unshaded_either_reading_is_offered_with_a_non_mpaja_guerrilla_where_force_136_is():
+    """Under the default reading (mpaja) the same position offers J13 unshaded only through the MPAJA
+    Guerrillas; with only a non-MPAJA one by Force 136, 'either' offers it and 'mpaja' does not."""
+    spaces = dict(kedah={"police": 1, "non_mpaja_u": 1, "force_136": 1}, johore={"mpaja_a": 1, "police": 1})
+    assert "unshaded" not in sides(position(**spaces), "J13")
+    assert "unshaded" in sides(position(rulings={"R-J13": "either"}, **spaces), "J13")
+
+
 def test_J13_shaded_eliminate_in_each_kempeitai_space_beyond_two():
     g = position(rolls=[6, 6, 6], intel={"perak": 1},
                  perak={"kempeitai": 1, "police": 1, "force_136": 1},
@@ -371,6 +430,20 @@ def test_J13_shaded_eliminate_in_each_kempeitai_space_beyond_two():
     do(g, "space kedah", "remove jungle-camp", "space perak", "conceal perak", "space johore", "remove jungle-camp")
     assert over(g)
     assert not sp(g, "kedah")["jungle_camp"] and not sp(g, "johore")["jungle_camp"] and not g.s["intel"]["perak"]["up"]
+
+
+def test_J13_shaded_whole_reading_an_eliminate_begun_goes_to_every_such_space():
+    """Ruling R-EVENT-MAY 'whole': the Eliminate may select no space, but once it has selected one it selects
+    every space with Kempeitai where it can act."""
+    g = position(rolls=[6, 6], kedah={"kempeitai": 1, "jungle_camp": 1}, johore={"kempeitai": 1, "jungle_camp": 1},
+                 rulings={"R-EVENT-MAY": "whole"})
+    execute(g, "J13", "shaded", "british")
+    assert legal(g) == {"space": ["kedah", "johore"], "done": []}
+    do(g, "space kedah", "remove jungle-camp")
+    assert offers_only_legal(g) == {"space": ["johore"]}
+    refused(g, "done", "the Eliminate has selected Kedah and may still select Johore", rule="J13")
+    do(g, "space johore", "remove jungle-camp")
+    assert over(g) and B.on_map(g, "jungle_camp") == 0
 
 
 def test_J13_shaded_not_offered_where_eliminate_can_do_nothing():
@@ -506,6 +579,21 @@ def test_J24_unshaded_may_supply_nowhere():
     execute(g, "J24", "unshaded")
     do(g, "done")
     assert over(g) and sp(g, "kedah")["jungle_camp"] == 1
+
+
+def test_J24_unshaded_whole_reading_a_supply_begun_selects_every_province_it_can():
+    """Ruling R-EVENT-MAY 'whole': declined, nothing happens; begun, the Supply goes on while a Province with Force
+    136 and a Jungle Camp is left (6.7.3: three at '12'). Under 'each' it may stop after one."""
+    spaces = dict(kedah={"force_136": 1, "jungle_camp": 1}, perak={"force_136": 1, "jungle_camp": 1})
+    g = execute(position(zipper=6, **spaces), "J24", "unshaded")
+    do(g, "space kedah")
+    assert legal(g) == {"space": ["perak"], "done": []}
+    g = execute(position(zipper=6, rulings={"R-EVENT-MAY": "whole"}, **spaces), "J24", "unshaded")
+    do(g, "space kedah")
+    assert offers_only_legal(g) == {"space": ["perak"]}
+    refused(g, "done", "the Supply has selected Kedah and may still select Perak", rule="J24")
+    do(g, "space perak")
+    assert over(g) and sp(g, "perak")["caches"] == 1
 
 
 def test_J24_shaded_resistance_falls_per_space_with_force_136_and_a_jungle_camp():

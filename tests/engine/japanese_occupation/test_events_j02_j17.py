@@ -15,26 +15,26 @@ import pytest
 
 from engine.core.flow import Context
 from engine.games.japanese_occupation import board as B
-from engine.games.japanese_occupation.data import CARDS
-from engine.games.japanese_occupation.events import (
-    EVENTS,
-    cards_j02_j17,  # noqa: F401  (registers the texts)
-)
 from engine.games.japanese_occupation.own_pieces import OWN
 
-from .helpers import do, execute, legal, over, position, prompt_text, refused, role, said, sp
+from .helpers import (
+    capability_in_play,
+    do,
+    execute,
+    legal,
+    over,
+    position,
+    prompt_text,
+    refused,
+    role,
+    said,
+    sides,
+    sp,
+)
 
 PK, PPS, NJ, PJ, NP = "perak-kelantan", "perak-pahang-selangor", "negri-sembilan-johore", "pahang-johore", \
     "negri-sembilan-pahang"
 TK, TKEL, TP = "thailand-kedah", "thailand-kelantan", "thailand-perak"
-
-
-def sides(g: Context, cid: str, faction: str = "british") -> list[str]:
-    return EVENTS.sides(g, faction, CARDS[cid])
-
-
-def guerrillas(g: Context, sid: str) -> int:
-    return B.guerrillas(sp(g, sid))
 
 
 # -- Capabilities (5.3) -------------------------------------------------------------------------------------------
@@ -44,12 +44,7 @@ def guerrillas(g: Context, sid: str) -> int:
 @pytest.mark.parametrize("faction", ["british", "japanese"])
 def test_5_3_capabilities_j8_j12_j15_go_into_play_for_the_rest_of_the_game(cid, side, faction):
     """Either faction may execute either text (5.3: the labels are flavour); it stays in effect."""
-    g = position()
-    assert sides(g, cid, faction) == ["unshaded", "shaded"]
-    execute(g, cid, side, faction)
-    assert g.s["capabilities"] == {cid: side}
-    assert f"put {cid} in play, {side}, as a Capability" in said(g)
-    assert over(g)
+    capability_in_play(cid, side, faction)
 
 
 # -- J2 Greater East Asia Co-Prosperity Sphere ---------------------------------------------------------------------
@@ -92,7 +87,7 @@ def test_J2_unshaded_refuses_a_railway_away_from_opposition_and_a_word_that_is_n
     execute(g, "J2", "unshaded", "british")
     refused(g, f"sabotage {TK}", "the card sabotages Railways next to Opposition",
             "Thailand-Kedah Railway is next to Kedah (Neutral)", rule="J2")
-    refused(g, "sabotage perak", "'perak' is not a Railway marker", rule="1.3.6")
+    refused(g, "sabotage perak", "'perak' is not a Railway marker", rule="J2")
 
 
 def test_J2_unshaded_not_offered_without_opposition_or_without_a_marker_left():
@@ -154,7 +149,7 @@ def test_J3_unshaded_up_to_lets_the_british_place_none():
     g = position(pahang={"force_136": 1})
     execute(g, "J3", "unshaded", "british")
     do(g, "done", "done")
-    assert over(g) and guerrillas(g, "pahang") == 0
+    assert over(g) and B.guerrillas(sp(g, "pahang")) == 0
 
 
 def test_J3_unshaded_british_take_their_own_from_the_map_when_none_is_available():
@@ -372,7 +367,8 @@ def test_J14_unshaded_with_too_few_available_the_executing_faction_chooses_where
     g = position(perak={"caches": 1}, pahang={"caches": 1}, johore={"caches": 1, "mpaja_u": 9})
     execute(g, "J14", "unshaded", "japanese")
     assert role(g) == "japanese" and legal(g) == {"place": ["perak", "pahang", "johore"]}
-    refused(g, "done", "what an Event can do, it must", rule="J14")
+    refused(g, "done", "the card places 3 piece(s) where it can, and 0 placed so far: what an Event can do, it must",
+            rule="J14")
     do(g, "place pahang")
     assert over(g) and sp(g, "pahang")["mpaja_u"] == 1 and sp(g, "perak")["mpaja_u"] == 0
 
@@ -472,8 +468,9 @@ def test_J16_shaded_removes_a_jungle_camp_by_force_136_then_conceals_a_chit():
     do(g, "space pahang")
     assert sp(g, "pahang")["jungle_camp"] == 0 and sp(g, "perak")["jungle_camp"] == 1
     assert legal(g) == {"conceal": ["kedah", "johore"]}
-    refused(g, "conceal perak", "not revealed", rule="J16")
-    refused(g, "conceal ec-top", "holds no Intel chit", rule="J16")
+    assert "choose a revealed Intel chit to conceal (conceal SPACE) (0 of 1)" in prompt_text(g)
+    refused(g, "conceal perak", "the Intel chit in Perak is concealed: the card conceals a revealed one", rule="J16")
+    refused(g, "conceal ec-top", "which has no Intel chit", rule="J16")
     do(g, "conceal kedah")
     assert over(g) and B.concealed(g, "kedah") and B.revealed(g, "johore")
     assert g.s["intel"]["kedah"]["v"] == 2  # its value was seen (1.11)

@@ -12,39 +12,24 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.flow import Context
-from engine.games.japanese_occupation import DEFINITION
 from engine.games.japanese_occupation import board as B
 from engine.games.japanese_occupation.data import CARDS
-from engine.games.japanese_occupation.events import (
-    EVENTS,
-    cards_j18_j31,  # noqa: F401  (registers the texts)
+from engine.games.japanese_occupation.events import EVENTS
+
+from .helpers import (
+    capability_in_play,
+    do,
+    execute,
+    offers_only_legal,
+    over,
+    position,
+    prompt_text,
+    refused,
+    role,
+    said,
+    sides,
+    sp,
 )
-
-from ..test_fuzz_all import offered_words
-from .helpers import at_card, check, do, execute, legal, over, position, prompt_text, refused, role, said, sp
-
-
-def sides(g: Context, cid: str, faction: str = "british") -> list[str]:
-    return EVENTS.sides(g, faction, CARDS[cid])
-
-
-def start_text(g: Context, cid: str, side: str, faction: str) -> Context:
-    """*faction* executes one text as the Event box starts it, for a card whose other text this batch does not
-    register (J25)."""
-    at_card(g, cid)
-    EVENTS.start(g, faction, CARDS[cid], side)
-    g.settle()
-    check(g.s)
-    return g
-
-
-def truthful(g: Context) -> dict:
-    """The prompt's text offers only order words that are legal now (the fuzz rule); returns the legal orders."""
-    actions = legal(g)
-    offered = offered_words(prompt_text(g), DEFINITION.verbs)
-    assert offered <= set(actions), (prompt_text(g), actions)
-    return actions
 
 
 def test_5_the_batch_registers_both_texts_of_its_cards_and_j25_shaded():
@@ -60,12 +45,7 @@ def test_5_the_batch_registers_both_texts_of_its_cards_and_j25_shaded():
 @pytest.mark.parametrize("side", ["unshaded", "shaded"])
 @pytest.mark.parametrize("faction", ["british", "japanese"])
 def test_5_3_J19_J22_J27_capabilities_stay_in_play_whoever_executes(cid, side, faction):
-    g = position()
-    assert sides(g, cid, faction) == ["unshaded", "shaded"]
-    execute(g, cid, side, faction)
-    assert g.s["capabilities"] == {cid: side}
-    assert f"put {cid} in play, {side}, as a Capability" in said(g)
-    assert over(g)
+    capability_in_play(cid, side, faction)
 
 
 # -- J18 Thai Administration -------------------------------------------------------------------------------------
@@ -74,8 +54,9 @@ def test_J18_unshaded_the_british_place_up_to_three_non_mpaja_next_to_thailand_w
     g = position(kedah={"troops": 1})
     execute(g, "J18", "unshaded", "japanese")
     assert role(g) == "british"
-    assert truthful(g) == {"place": ["kedah", "perak", "kelantan"], "done": []}
-    assert "place a non-MPAJA Guerrilla (0 of up to 3), or done" in prompt_text(g)
+    assert offers_only_legal(g) == {"place": ["kedah", "perak", "kelantan"], "done": []}
+    assert "place a non-MPAJA Guerrilla in Kedah, Perak or Kelantan (place SPACE) (0 of up to 3), or done" \
+        in prompt_text(g)
     refused(g, "place pahang", "Pahang is not among the spaces the card places in", rule="J18")
     do(g, "place kedah", "place kedah", "place perak")
     assert over(g)
@@ -94,7 +75,7 @@ def test_J18_unshaded_with_none_available_the_british_take_their_own_from_the_ma
     g = position(pahang={"non_mpaja_a": 4})
     execute(g, "J18", "unshaded", "british")
     do(g, "place perak")
-    assert truthful(g) == {"take": ["pahang non-mpaja-a"], "done": []}
+    assert offers_only_legal(g) == {"take": ["pahang non-mpaja-a"], "done": []}
     do(g, "take pahang non-mpaja-a", "done")
     assert over(g)
     assert sp(g, "perak")["non_mpaja_u"] == 1 and sp(g, "pahang")["non_mpaja_a"] == 3
@@ -110,7 +91,7 @@ def test_J18_shaded_the_japanese_may_remove_one_guerrilla_a_space_then_troops_go
                  kelantan={"mpaja_a": 2}, pahang={"mpaja_u": 1, "troops": 1})
     execute(g, "J18", "shaded", "british")
     assert role(g) == "japanese"
-    assert truthful(g) == {"remove": ["kedah mpaja-u", "kedah non-mpaja-a", "kelantan mpaja-a"], "done": []}
+    assert offers_only_legal(g) == {"remove": ["kedah mpaja-u", "kedah non-mpaja-a", "kelantan mpaja-a"], "done": []}
     do(g, "remove kedah mpaja-u")  # Tip L1947: even an Underground one
     refused(g, "remove kedah non-mpaja-a", "Kedah", rule="J18")
     refused(g, "remove pahang mpaja-u", "Pahang is not among the spaces the card removes from", rule="J18")
@@ -141,10 +122,12 @@ def test_J18_shaded_1_15_a_new_village_left_with_guerrillas_and_no_troops_is_rem
 def test_J18_shaded_whole_reading_binds_the_japanese_once_they_remove_one():
     g = position(kedah={"mpaja_u": 1}, kelantan={"mpaja_a": 1}, rulings={"R-EVENT-MAY": "whole"})
     execute(g, "J18", "shaded", "japanese")
-    assert "done" in truthful(g)
+    assert "done" in offers_only_legal(g)
     do(g, "remove kelantan mpaja-a")
-    assert "done" not in truthful(g) and "or done" not in prompt_text(g)
-    refused(g, "done", "what an Event can do, it must", rule="J18")
+    assert "done" not in offers_only_legal(g) and "or done" not in prompt_text(g)
+    refused(g, "done", "the card removes up to 2 piece(s), and 1 removed so far",
+            "the umpire's reading 'whole' of ruling R-EVENT-MAY carries a begun text out in full",
+            "what an Event can do, it must", rule="J18")
     do(g, "remove kedah mpaja-u")
     assert over(g) and B.guerrillas(sp(g, "kedah")) == 0
 
@@ -160,13 +143,13 @@ def test_J20_unshaded_removes_the_force_136_chosen_then_reveals_two_concealed_ch
     g = position(perak={"force_136": 1}, johore={"force_136": 1}, intel={"kedah": 1}, draws=[2, 0])
     execute(g, "J20", "unshaded", "japanese")
     assert role(g) == "japanese"
-    assert truthful(g) == {"remove": ["perak force-136", "johore force-136"]}
+    assert offers_only_legal(g) == {"remove": ["perak force-136", "johore force-136"]}
     refused(g, "remove kedah force-136", "Kedah is not a space with Force 136", rule="J20")
     refused(g, "remove perak kempeitai", "the card removes a Force 136 marker, not 'kempeitai'", rule="J20")
     refused(g, "done", "the card's text must be carried out", rule="J20")
     do(g, "remove johore force-136")
     assert sp(g, "johore")["force_136"] == 0 and g.s["available"]["force_136"] == 2
-    actions = truthful(g)
+    actions = offers_only_legal(g)
     assert "done" not in actions and len(actions["reveal"]) == 8
     refused(g, "reveal kedah", "the Intel chit in Kedah is revealed: the card reveals a concealed one", rule="J20")
     refused(g, "reveal ec-top", "Economic Center (top) is an Economic Center, which has no Intel chit", rule="J20")
@@ -209,7 +192,7 @@ def test_J20_shaded_sets_a_concealed_chit_aside_and_resistance_falls_by_its_valu
     g = position(perak={"force_136": 1}, intel={"kedah": 1}, resistance=5, draws=[2])
     execute(g, "J20", "shaded", "british")
     assert g.s["available"]["force_136"] == 3  # the one marker went without a choice
-    actions = truthful(g)
+    actions = offers_only_legal(g)
     assert len(actions["remove"]) == 8 and "kedah intel" not in actions["remove"]
     refused(g, "remove kedah intel", "the Intel chit in Kedah is revealed: the card takes a concealed one",
             rule="J20")
@@ -254,11 +237,11 @@ def test_J23_unshaded_the_british_sabotage_two_different_railways_even_sabotaged
     g = position(sabotage={"perak-kelantan": 1})
     execute(g, "J23", "unshaded", "japanese")
     assert role(g) == "british"
-    actions = truthful(g)
+    actions = offers_only_legal(g)
     assert actions == {"sabotage": B.RAILWAYS, "done": []}
     refused(g, "sabotage nowhere", "'nowhere' is not a Railway marker", rule="J23")
     do(g, "sabotage perak-kelantan")
-    refused(g, "sabotage perak-kelantan", "has this card's marker already", rule="J23")
+    refused(g, "sabotage perak-kelantan", "was chosen already: one marker a Railway", rule="J23")
     do(g, "sabotage thailand-kedah")
     assert over(g)
     assert g.s["railways"]["perak-kelantan"] == 2 and g.s["railways"]["thailand-kedah"] == 1
@@ -274,7 +257,8 @@ def test_J23_unshaded_may_stop_after_one_railway():
 def test_J23_unshaded_whole_reading_binds_after_the_first_marker():
     g = execute(position(rulings={"R-EVENT-MAY": "whole"}), "J23", "unshaded", "british")
     do(g, "sabotage pahang-johore")
-    refused(g, "done", "what an Event can do, it must", rule="J23")
+    refused(g, "done", "the card takes 2 Railways where it can, and has taken 1", "ruling R-EVENT-MAY",
+            "what an Event can do, it must", rule="J23")
     assert "or done" not in prompt_text(g)
     do(g, "sabotage negri-sembilan-pahang")
     assert over(g)
@@ -293,7 +277,7 @@ def test_J23_shaded_removes_opposition_from_two_provinces_next_to_sabotaged_rail
                  selangor={"opposition": 1}, kuala_lumpur={"opposition": 1}, kedah={"opposition": 1})
     execute(g, "J23", "shaded", "british")
     assert role(g) == "british"
-    assert truthful(g) == {"space": ["perak", "pahang", "selangor"]}
+    assert offers_only_legal(g) == {"space": ["perak", "pahang", "selangor"]}
     refused(g, "space kuala-lumpur", "Kuala Lumpur is not a Province", rule="J23")
     refused(g, "space kedah", "no Railway next to Kedah (Thailand-Kedah Railway) has a Sabotage marker", rule="J23")
     refused(g, "space johore", "Johore is Neutral: no Opposition to remove", rule="J23")
@@ -317,9 +301,9 @@ def test_J23_shaded_not_offered_without_opposition_next_to_sabotage():
 
 def test_J25_shaded_the_executing_faction_puts_a_force_136_marker_of_its_choice_on_the_card():
     g = position(perak={"force_136": 1}, johore={"force_136": 2})
-    start_text(g, "J25", "shaded", "japanese")
+    execute(g, "J25", "shaded", "japanese")
     assert role(g) == "japanese"
-    assert truthful(g) == {"remove": ["perak force-136", "johore force-136"]}
+    assert offers_only_legal(g) == {"remove": ["perak force-136", "johore force-136"]}
     refused(g, "remove kedah force-136", "Kedah has no Force 136 marker to remove", rule="J25")
     do(g, "remove johore force-136")
     assert over(g)
@@ -329,7 +313,7 @@ def test_J25_shaded_the_executing_faction_puts_a_force_136_marker_of_its_choice_
 
 
 def test_J25_shaded_a_single_marker_goes_without_a_choice():
-    g = start_text(position(kelantan={"force_136": 1}), "J25", "shaded", "british")
+    g = execute(position(kelantan={"force_136": 1}), "J25", "shaded", "british")
     assert over(g) and g.s["davis"] == 1 and g.s["flags"]["davis_by"] == "british"
 
 
@@ -353,7 +337,7 @@ def test_J28_unshaded_lands_in_the_one_jungle_camp_province_where_the_cache_can_
 def test_J28_unshaded_the_executing_faction_chooses_among_the_provinces():
     g = position(kedah={"jungle_camp": 1}, johore={"jungle_camp": 1}, perak={"jungle_camp": 1, "caches": 1})
     execute(g, "J28", "unshaded", "british")
-    assert truthful(g) == {"space": ["kedah", "johore"]}
+    assert offers_only_legal(g) == {"space": ["kedah", "johore"]}
     refused(g, "space perak", "Perak has 1 Supply Cache already", rule="J28")
     refused(g, "space pahang", "Pahang has no Jungle Camp", rule="J28")
     do(g, "space kedah")
@@ -364,7 +348,7 @@ def test_J28_unshaded_the_british_may_take_their_cache_from_the_map():
     g = position(kedah={"jungle_camp": 1}, perak={"caches": 1}, pahang={"caches": 1}, johore={"caches": 1})
     assert g.s["available"]["caches"] == 0
     execute(g, "J28", "unshaded", "british")
-    assert truthful(g) == {"take": ["perak cache", "pahang cache", "johore cache"], "done": []}
+    assert offers_only_legal(g) == {"take": ["perak cache", "pahang cache", "johore cache"], "done": []}
     do(g, "take pahang cache")
     assert over(g) and sp(g, "kedah")["caches"] == 1 and sp(g, "pahang")["caches"] == 0
     assert sp(g, "kedah")["force_136"] == 1
@@ -388,7 +372,7 @@ def test_J28_shaded_removes_a_force_136_or_a_cache_near_troops():
                  johore={"force_136": 1}, kedah={"caches": 1})
     execute(g, "J28", "shaded", "british")
     assert role(g) == "british"
-    assert truthful(g) == {"remove": ["pahang force-136", "pahang cache", "selangor cache"]}
+    assert offers_only_legal(g) == {"remove": ["pahang force-136", "pahang cache", "selangor cache"]}
     refused(g, "remove johore force-136", "Johore is not a Province with Troops or next to Troops", rule="J28")
     refused(g, "remove selangor force-136", "Selangor has no Force 136 marker to remove", rule="J28")
     refused(g, "remove pahang troops", "not 'troops'", rule="J28")
@@ -414,7 +398,7 @@ def test_J29_unshaded_takes_a_kempeitai_marker_out_of_the_game():
     g = position(perak={"kempeitai": 2}, johore={"kempeitai": 1})
     assert g.s["kempeitai_out"] == 0
     execute(g, "J29", "unshaded", "british")
-    assert truthful(g) == {"remove": ["perak kempeitai", "johore kempeitai"]}
+    assert offers_only_legal(g) == {"remove": ["perak kempeitai", "johore kempeitai"]}
     do(g, "remove perak kempeitai")
     assert over(g) and sp(g, "perak")["kempeitai"] == 1 and g.s["kempeitai_out"] == 1
 
@@ -428,7 +412,7 @@ def test_J29_shaded_the_japanese_move_each_kempeitai_once_then_conceal_up_to_two
     g = position(perak={"kempeitai": 2}, johore={"kempeitai": 1}, intel={"kedah": 2, "pahang": 0, "johore": 1})
     execute(g, "J29", "shaded", "british")
     assert role(g) == "japanese"
-    actions = truthful(g)
+    actions = offers_only_legal(g)
     assert len(actions["move"]) == 20 and "done" in actions
     do(g, "move perak kuala-lumpur", "move johore perak")
     assert "(2 of 3 moved), or done" in prompt_text(g)
@@ -437,7 +421,7 @@ def test_J29_shaded_the_japanese_move_each_kempeitai_once_then_conceal_up_to_two
     refused(g, "move perak perak", "would not move", rule="J29")
     do(g, "done")
     assert [sp(g, s)["kempeitai"] for s in ("perak", "johore", "kuala-lumpur")] == [2, 0, 1]
-    assert truthful(g) == {"conceal": ["kedah", "pahang", "johore"], "done": []}
+    assert offers_only_legal(g) == {"conceal": ["kedah", "pahang", "johore"], "done": []}
     refused(g, "conceal perak", "the Intel chit in Perak is concealed: the card conceals a revealed one", rule="J29")
     do(g, "conceal kedah", "conceal johore")
     assert over(g)
@@ -456,7 +440,7 @@ def test_J29_shaded_whole_reading_moves_every_marker_once_begun():
     g = position(perak={"kempeitai": 1}, johore={"kempeitai": 1}, rulings={"R-EVENT-MAY": "whole"})
     execute(g, "J29", "shaded", "japanese")
     do(g, "move perak kedah")
-    assert "done" not in truthful(g) and "or done" not in prompt_text(g)
+    assert "done" not in offers_only_legal(g) and "or done" not in prompt_text(g)
     refused(g, "done", "move all 2", rule="J29")
     do(g, "move johore kedah")
     assert over(g) and sp(g, "kedah")["kempeitai"] == 2
@@ -477,7 +461,7 @@ def test_J30_unshaded_removes_a_police_each_from_up_to_three_spaces_with_guerril
                  "opposition": 1}, pahang={"police": 1, "mpaja_u": 1}, johore={"police": 1, "opposition": 1})
     execute(g, "J30", "unshaded", "japanese")
     assert role(g) == "japanese"
-    assert truthful(g) == {"remove": ["kedah police", "perak police"], "done": []}
+    assert offers_only_legal(g) == {"remove": ["kedah police", "perak police"], "done": []}
     refused(g, "remove pahang police", "Pahang is not among the spaces the card removes from", rule="J30")
     do(g, "remove perak police")
     refused(g, "remove perak police", "Perak", rule="J30")
@@ -496,7 +480,7 @@ def test_J30_shaded_with_too_few_police_the_executing_faction_chooses_the_spaces
     """Ruling R-EVENT-MAY: carried out as fully as pieces allow, the executing faction choosing where."""
     g = position(perak={"troops": 1}, pahang={"troops": 1}, johore={"troops": 1}, kedah={"police": 4})
     execute(g, "J30", "shaded", "british")
-    assert truthful(g) == {"place": ["perak", "pahang", "johore"]}
+    assert offers_only_legal(g) == {"place": ["perak", "pahang", "johore"]}
     assert "(0 of 2 to place)" in prompt_text(g)
     refused(g, "done", "what an Event can do, it must", rule="J30")
     refused(g, "place kedah", "Kedah is not among the spaces the card places in", rule="J30")
@@ -509,9 +493,9 @@ def test_J30_shaded_with_too_few_police_the_executing_faction_chooses_the_spaces
 def test_J30_shaded_the_japanese_may_take_police_from_the_map():
     g = position(perak={"troops": 1}, kedah={"police": 6})
     execute(g, "J30", "shaded", "japanese")
-    assert truthful(g) == {"place": ["perak"], "done": []}
+    assert offers_only_legal(g) == {"place": ["perak"], "done": []}
     do(g, "place perak")
-    assert truthful(g) == {"take": ["kedah police"], "done": []}
+    assert offers_only_legal(g) == {"take": ["kedah police"], "done": []}
     do(g, "take kedah police")
     assert over(g) and sp(g, "perak")["police"] == 1 and sp(g, "kedah")["police"] == 5
 

@@ -128,7 +128,7 @@ def test_facts_at_setup():
     assert f["Card"] == "none" and f["Deck"] == "21 cards left, 0 played"
     assert f["Eligible"] == "1st British, 2nd Japanese"  # L2152
     assert f["Resistance"] == "2" and f["Japanese Resources"] == "0"
-    assert f["Operation Zipper"] == "Delay; Supply Caches on the track: '6', '12'"
+    assert f["Operation Zipper"] == "Delay; Supply Caches on the track in boxes 6, 12"
     assert f["Opposition"] == "Perak, Johore" and f["Sabotage"] == "none" and f["Terror"] == "none"
     assert f["Intel"] == ", ".join(f"{B.NAME[s]} concealed" for s in B.INTEL_SPACES)
     assert f["Available"] == ("Troops 0, Police cubes 3, MPAJA Guerrillas 4, non-MPAJA Guerrillas 2, Supply Caches "
@@ -143,7 +143,7 @@ def test_facts_of_every_field_of_a_midgame():
     assert f["Card"] == f"{CARDS['J20']['title']} (J20)" and f["Deck"] == "16 cards left, 5 played"
     assert f["Eligible"] == "1st Japanese, 2nd British"
     assert f["Resistance"] == "9" and f["Japanese Resources"] == "7"
-    assert f["Operation Zipper"] == "'6'; Supply Caches on the track: '12'"
+    assert f["Operation Zipper"] == "6; Supply Caches on the track in boxes 12"
     assert f["Opposition"] == "Perak, Pahang, Johore"
     assert f["Sabotage"] == f"{B.RAIL_NAME['thailand-kedah']} 2, {B.RAIL_NAME['pahang-johore']}"
     assert f["Terror"] == "Trengganu 2"

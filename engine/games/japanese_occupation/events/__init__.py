@@ -2,7 +2,8 @@
 
 Every text of the 32 Event cards is registered here (the modules below register theirs when imported, end of
 this file); a text missing from the registry is a rules bug (``RulesBugError``, engine.coin.events), never a
-card quietly reduced to a Pass. J33-J35 are the Propaganda cards (2.5), which have no text.
+card quietly reduced to a Pass. J33-J35 are the Propaganda cards (2.5), which have no text. The choices the
+texts share (place, remove, choose, Railways, Intel chits) are in ``common``.
 """
 
 from __future__ import annotations
@@ -17,5 +18,6 @@ capability = EVENTS.capability
 from . import (  # noqa: E402, F401  (register texts and procedures)
     cards_j02_j17,
     cards_j18_j31,
+    common,
     granted,
 )

@@ -13,19 +13,15 @@ Available pieces and markers (5.1.1), except a faction's own forces, which it ma
 is Available (1.4.1 IMPORTANT; ruling R-EVENT-FROM-MAP, engine.games.japanese_occupation.own_pieces); Force 136
 markers never come from the map that way (1.9 NOTE), J16's own "move" aside.
 
-The choices of these texts are this batch's procedures (``jo.ev.b1.choose``, ``.put``, ``.rails``, ``.burma``:
-one choice among options, Guerrillas placed, Railways sabotaged or repaired, Troops set on J17) and the cards'
-own (``jo.ev.J<n>.<side>``, J16's ``jo.ev.J16.bring``); their orders are ``place SPACE``, ``space SPACE``,
-``remove SPACE PIECE``, ``move FROM TO``, ``sabotage RAILWAY``, ``repair RAILWAY``, ``conceal SPACE`` and
-``done`` (with ``take SPACE PIECE`` of own_pieces and ``return SPACE`` of the Zipper track). The board's
-helpers log each change.
+The choices are the shared ones of ``events.common`` (``jo.ev.choose``, ``jo.ev.put``, ``jo.ev.pick``,
+``jo.ev.rails``, ``jo.ev.conceal``) and the cards' own (``jo.ev.J<n>.<side>``, J16's ``jo.ev.J16.bring``); their
+orders are ``place SPACE``, ``space SPACE``, ``remove SPACE PIECE``, ``move FROM TO``, ``sabotage RAILWAY``,
+``repair RAILWAY``, ``conceal SPACE`` and ``done`` (with ``take SPACE PIECE`` of own_pieces and ``return SPACE`` of
+the Zipper track). The board's helpers log each change.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from ....coin import pickers
 from ....coin.events import ScriptEvent
 from ....coin.wording import side_name
 from ....core import notation
@@ -33,195 +29,33 @@ from ....core.flow import Context, Procedure, procedure
 from ....core.ruling_choice import chosen
 from .. import board as B
 from .. import why as W
-from ..data import CARDS
-from ..own_pieces import OWN, may_take_from_map, place_own
 from . import capability, event
+from .common import (
+    TITLE,
+    Conceal,
+    agents_in_camps,
+    camps,
+    choose,
+    choose_one,
+    intel_frame,
+    pick,
+    placeable,
+    put,
+    rail_test,
+    rails,
+    reason,
+)
 
-notation.declare(__name__, {"place", "space", "remove", "move", "sabotage", "repair", "conceal", "done"})
+notation.declare(__name__, {"place", "space", "remove", "move", "done"})
 
 for _cid in ("J8", "J12", "J15"):
     capability(_cid, "unshaded")
     capability(_cid, "shaded")
 
-#: Each card's title, as the log names it.
-TITLE = {cid: CARDS[cid]["title"] for cid in ("J2", "J3", "J4", "J5", "J6", "J10", "J14", "J16", "J17")}
 #: British forces (1.4 NOTE) and Japanese forces (1.4) by space key: what J6 makes each faction remove.
-FORCE_KEYS = {"british": ("mpaja_u", "mpaja_a", "non_mpaja_u", "non_mpaja_a", "caches"),
-              "japanese": ("troops", "police")}
-#: A Guerrilla of each kind, as a prompt says it.
-GUERRILLA = {"mpaja": "an MPAJA Guerrilla", "non_mpaja": "a non-MPAJA Guerrilla"}
+FORCE_KEYS = {"british": (*B.GUERRILLA_KEYS, "caches"), "japanese": ("troops", "police")}
 #: The Jungle Provinces (1.3.2), in board order: J6 rolls for each.
 JUNGLE = [s for s in B.PROVINCES if B.is_jungle(s)]
-
-
-# -- the choices of this batch ------------------------------------------------------------------------------
-
-#: Each card's own reason why a space is not among a choice's options, by name (engine.coin.pickers.Reasons).
-REASONS = pickers.Reasons()
-
-
-@procedure
-class Choose(pickers.WordedChoice):
-    """One choice a text of this batch asks for (engine.coin.pickers.WordedChoice): the option goes back to
-    the card's frame as ``ret``; a space refused gets the card's own reason (``why``)."""
-
-    name = "jo.ev.b1.choose"
-    words = W.WORDS
-    reasons = REASONS
-
-
-def choose(g: Context, role: str, options: list[str], *, verb: str, ask: str, rule: str, label: str,
-           why: str | None = None, optional: bool = False) -> None:
-    """*role* picks one of *options* with the order ``VERB OPTION``; the answer comes back as ``ret``."""
-    g.call(Choose.name, role, verb=verb, options=list(options), ask=ask, rule=rule, label=label, why=why,
-           optional=optional)
-
-
-def can_place(g: Context, role: str, piece: str, sid: str) -> bool:
-    """Whether *role* could place one *piece* in *sid* by an Event's text: stacking allows it (1.4.2), and
-    one is Available, or it is *role*'s own and ruling R-EVENT-FROM-MAP lets it come from the map (1.4.1
-    IMPORTANT over 5.1.1)."""
-    if B.BOARD.room(g, sid, piece) == 0:
-        return False
-    if g.s["available"][piece]:
-        return True
-    return may_take_from_map(g, role, piece, "event") and bool(OWN.sources(g, sid, piece))
-
-
-def placeable(g: Context, role: str, piece: str, spaces) -> list[str]:
-    """The spaces of *spaces* where *role* could place one *piece* now (:func:`can_place`)."""
-    return [s for s in spaces if can_place(g, role, piece, s)]
-
-
-def place_refusal(g: Context, role: str, piece: str, sid: str) -> str:
-    """Why *role* may not place *piece* in *sid* (:func:`can_place`): stacking, or nothing to place."""
-    kind = B.BOARD.pieces[piece]
-    if B.BOARD.room(g, sid, piece) == 0:
-        return W.because(f"{W.has(g, sid, piece)} already, the most one space holds", "1.4.2, 5.1.1")
-    if may_take_from_map(g, role, piece, "event"):
-        return W.because(f"no {kind.label} is Available or on the map to take", "1.4.1")
-    if kind.side == role:
-        return W.because(f"no {kind.label} is Available (the umpire's reading of ruling {OWN.event_ruling}: an "
-                         "Event places only Available pieces)", "5.1.1")
-    return W.because(f"no {kind.label} is Available: an Event places the other faction's forces from Available "
-                     "only", "5.1.1")
-
-
-@procedure
-class Put(pickers.WordedPut):
-    """An Event's placement of Guerrillas (engine.coin.pickers.WordedPut): ``place SPACE`` one at a time, then
-    ``done`` once ``min`` are placed (or the frame ends by itself when no more can be). Each comes from
-    Available, Underground (1.4.3); a faction's own, with none Available, from the map (ruling
-    R-EVENT-FROM-MAP: the owner is asked which, ``take SPACE PIECE``, and may take none)."""
-
-    name = "jo.ev.b1.put"
-    words = W.WORDS
-
-    def fits(self, g, f, sid):
-        return can_place(g, f["role"], f["piece"], sid)
-
-    def take(self, g, f, arg):
-        place_own(g, f["role"], arg, f["piece"], rule=f["rule"], label=f["label"], by="event")
-
-    def text(self, g, f):
-        what = GUERRILLA[f["piece"]]
-        return pickers.tally(f"{pickers.who(f)}: place {what} in {f['where']} (place SPACE)", f["taken"], f["min"],
-                             f["max"], due=" to place")
-
-    def space_refusal(self, g, f, sid):
-        """The card's limits on *sid*, stacking (1.4.2), a piece to place (1.4.1, 5.1.1)."""
-        return super().space_refusal(g, f, sid) or place_refusal(g, f["role"], f["piece"], sid)
-
-
-def put(g: Context, role: str, piece: str, *, spaces: list[str], where: str, max: int, min: int = 0,
-        per_space: int | None = None, rule: str, label: str) -> None:
-    """*role* places up to *max* of *piece* (``mpaja``, ``non_mpaja``) in *spaces* (*where* says them in the
-    prompt), at least *min* where it can (5.1.3), at most *per_space* in one space."""
-    g.call(Put.name, role, where=where, **pickers.put_frame(piece, spaces=list(spaces), max=max, per_space=per_space,
-                                                            min=min, rule=rule, label=label))
-
-
-# -- Railways chosen one at a time (J2) ------------------------------------------------------------------------
-
-#: A card's Railways, by name (frames hold the name): ``(candidates(g), reason(g, rid))``, the Railways it may
-#: take now and why another is not among them.
-RAIL_TESTS: dict[str, tuple[Callable[[Context], list[str]], Callable[[Context, str, str], str]]] = {}
-
-
-def rail_test(name: str, reason: Callable[[Context, str, str], str]):
-    """Registers a card's Railways under *name*, with its reason for one left out."""
-
-    def deco(fn):
-        RAIL_TESTS[name] = (fn, reason)
-        return fn
-
-    return deco
-
-
-@procedure
-class Rails(Procedure):
-    """Different Railways chosen one at a time (``sabotage RAILWAY`` or ``repair RAILWAY``), each given or
-    relieved of one Sabotage marker as it is chosen (ruling R-SABOTAGE-EVENTS: one marker a Railway, an Event
-    stacking it on one already there, 1.4.2; its alternative ``all`` clears a repaired Railway), up to ``count``; "up to" lets the chooser stop (``done``). The
-    Railways on offer are the card's (:data:`RAIL_TESTS`), asked again at each step; the frame ends by itself
-    when none is left."""
-
-    name = "jo.ev.b1.rails"
-
-    def options(self, g: Context, f: dict) -> list[str]:
-        if len(f["chosen"]) >= f["count"]:
-            return []
-        return [r for r in RAIL_TESTS[f["test"]][0](g) if r not in f["chosen"]]
-
-    def prompt(self, g, f):
-        return pickers.counted_prompt(f["verb"], self.options(g, f), len(f["chosen"]), 0)
-
-    def text(self, g, f):
-        return pickers.tally(f"{pickers.who(f)}: {f['ask']} ({f['verb']} RAILWAY)", len(f["chosen"]), 0,
-                             f["count"])
-
-    def rule_for(self, g, f):
-        return f["rule"]
-
-    def explain(self, g, f, verb, arg):
-        """Why *verb arg* is refused: a word naming no Railway (1.3.6), the card's count reached, a Railway
-        chosen already, then the card's own reason (no marker left, the Railway's neighbours)."""
-        if verb != f["verb"] or arg is None or arg in self.options(g, f):
-            return None
-        rid = W.rail_of(arg)
-        if rid is None:
-            return W.not_a_railway(arg)
-        rule, n = f["rule"], len(f["chosen"])
-        if n >= f["count"]:
-            return W.because(f"the card takes up to {f['count']} Railways and has taken "
-                             f"{', '.join(W.rail_name(r) for r in f['chosen'])}", rule)
-        if rid in f["chosen"]:
-            return W.because(f"the {W.rail_name(rid)} was chosen already: one marker a Railway",
-                             f"{rule}, ruling R-SABOTAGE-EVENTS")
-        return RAIL_TESTS[f["test"]][1](g, rid, rule)
-
-    def act(self, g, f, verb, arg):
-        if verb == "done":
-            g.end()
-            return
-        f["chosen"].append(arg)
-        if f["verb"] == "sabotage":
-            B.sabotage(g, arg, f["label"], f["rule"], stack=True)
-            return
-        for _ in range(g.s["railways"][arg] if chosen(g.s, "R-SABOTAGE-EVENTS", "one") == "all" else 1):
-            B.repair(g, arg, f["label"], f["rule"])
-
-    def step(self, g, f):
-        if not self.options(g, f):
-            g.end()
-            return True
-        return False
-
-
-def rails(g: Context, role: str, verb: str, test: str, *, count: int, ask: str, rule: str, label: str) -> None:
-    """*role* chooses up to *count* different Railways of the card's *test* and, for each, ``sabotage`` places a
-    Sabotage marker on it or ``repair`` removes one."""
-    g.call(Rails.name, role, verb=verb, test=test, count=count, ask=ask, chosen=[], rule=rule, label=label)
 
 
 def neighbours_of(g: Context, rid: str) -> str:
@@ -348,11 +182,6 @@ def overseas_chinese_shaded(g: Context, faction: str) -> None:
 
 # -- J4 Chin Peng -------------------------------------------------------------------------------------------
 
-def agents_in_camps(g: Context) -> list[str]:
-    """The spaces with Force 136 and a Jungle Camp."""
-    return [s for s in B.SPACES if B.sp(g, s)["force_136"] and B.sp(g, s)["jungle_camp"]]
-
-
 @event("J4", "unshaded", playable=lambda g, faction: bool(agents_in_camps(g)) and g.s["resistance"] < B.RES_MAX)
 def chin_peng_unshaded(g: Context, faction: str) -> None:
     """J4 unshaded (Works with British agents): Resistance rises by 1 for each space with Force 136 and a Jungle
@@ -390,7 +219,7 @@ def opposed_with_active(g: Context) -> list[str]:
     return [s for s in B.OPPOSITION_SPACES if B.opposed(g, s) and B.active_guerrillas(B.sp(g, s))]
 
 
-@REASONS.register("J5-shaded")
+@reason("J5-shaded")
 def j5_reason(g: Context, f: dict, sid: str) -> str:
     if not B.active_guerrillas(B.sp(g, sid)):
         return W.because(f"the card removes Opposition from a space with an Active Guerrilla, and "
@@ -409,12 +238,9 @@ class HillRatsShaded(ScriptEvent):
     script = ("space", "neutral")
 
     def space(self, g, f):
-        spaces = opposed_with_active(g)
-        if len(spaces) == 1:
-            f["ret"] = spaces[0]
-            return
-        choose(g, f["faction"], spaces, verb="space", rule="J5", label=TITLE["J5"], why="J5-shaded",
-               ask="choose a space at Opposition with an Active Guerrilla to set Neutral (space SPACE)")
+        choose_one(g, f, f["faction"], opposed_with_active(g), verb="space", rule="J5", label=TITLE["J5"],
+                   why="J5-shaded", ask="choose a space at Opposition with an Active Guerrilla to set Neutral "
+                                        "(space SPACE)")
 
     def neutral(self, g, f):
         B.set_neutral(g, f.pop("ret"), TITLE["J5"], "J5", faction=f["faction"])
@@ -557,7 +383,7 @@ def secret_army_unshaded(g: Context, faction: str) -> None:
         min=len(spaces), per_space=1, rule="J14", label=TITLE["J14"])
 
 
-@REASONS.register("J14-shaded")
+@reason("J14-shaded")
 def j14_reason(g: Context, f: dict, sid: str) -> str:
     return W.because(f"{W.has(g, sid, 'caches')} to remove from the game", "J14")
 
@@ -573,12 +399,8 @@ class SecretArmyShaded(ScriptEvent):
     script = ("space", "remove")
 
     def space(self, g, f):
-        spaces = cache_spaces(g)
-        if len(spaces) == 1:
-            f["ret"] = spaces[0]
-            return
-        choose(g, f["faction"], spaces, verb="space", rule="J14", label=TITLE["J14"], why="J14-shaded",
-               ask="choose the space whose Supply Cache leaves the game (space SPACE)")
+        choose_one(g, f, f["faction"], cache_spaces(g), verb="space", rule="J14", label=TITLE["J14"],
+                   why="J14-shaded", ask="choose the space whose Supply Cache leaves the game (space SPACE)")
 
     def remove(self, g, f):
         sid = f.pop("ret")
@@ -589,22 +411,18 @@ class SecretArmyShaded(ScriptEvent):
 
 # -- J16 Freddie Spencer Chapman -------------------------------------------------------------------------------
 
-def camp_spaces(g: Context) -> list[str]:
-    return B.spaces_with(g, "jungle_camp")
-
-
 def j16u_moves(g: Context, brought: dict[str, int]) -> list[str]:
     """``FROM TO``: a Force 136 marker not brought by this Event, to another space with a Jungle Camp."""
-    camps = camp_spaces(g)
+    dests = camps(g)
     out = []
     for src in B.SPACES:
         if B.sp(g, src)["force_136"] - brought.get(src, 0) > 0:
-            out += [f"{src} {dst}" for dst in camps if dst != src]
+            out += [f"{src} {dst}" for dst in dests if dst != src]
     return out
 
 
 def j16u_playable(g: Context, faction: str) -> bool:
-    return bool(camp_spaces(g)) and (bool(g.s["available"]["force_136"]) or bool(j16u_moves(g, {})))
+    return bool(camps(g)) and (bool(g.s["available"]["force_136"]) or bool(j16u_moves(g, {})))
 
 
 @event("J16", "unshaded", playable=j16u_playable)
@@ -631,8 +449,8 @@ class BringForce136(Procedure):
     def prompt(self, g, f):
         out: dict[str, list[str]] = {}
         if f.get("n", 0) < self.MOST:
-            if g.s["available"]["force_136"] and camp_spaces(g):
-                out["place"] = camp_spaces(g)
+            if g.s["available"]["force_136"] and camps(g):
+                out["place"] = camps(g)
             moves = j16u_moves(g, f.get("brought", {}))
             if moves:
                 out["move"] = moves
@@ -701,41 +519,25 @@ class BringForce136(Procedure):
         return False
 
 
-def j16s_spaces(g: Context) -> list[str]:
-    """The spaces with Force 136 and a Jungle Camp to remove."""
-    return agents_in_camps(g)
-
-
-@REASONS.register("J16-space")
+@reason("J16-space")
 def j16_space_reason(g: Context, f: dict, sid: str) -> str:
     return W.because(f"the card removes a Jungle Camp from a space with Force 136, and "
                      f"{W.has(g, sid, 'force_136', 'jungle_camp')}", "J16")
 
 
-@REASONS.register("J16-chit")
-def j16_chit_reason(g: Context, f: dict, sid: str) -> str:
-    if sid not in B.INTEL_SPACES:
-        return W.because(f"{B.NAME[sid]} is {W.kind_of(sid)}, which holds no Intel chit", "J16, 1.11")
-    return W.because(f"the Intel chit in {B.NAME[sid]} is not revealed: only a revealed chit is concealed", "J16, 1.11")
-
-
-@event("J16", "shaded", playable=lambda g, faction: bool(j16s_spaces(g)) or bool(B.revealed_spaces(g)))
+@event("J16", "shaded", playable=lambda g, faction: bool(agents_in_camps(g)) or bool(B.revealed_spaces(g)))
 @procedure
 class ChapmanShaded(ScriptEvent):
     """J16 shaded (Guerrillas refuse to cooperate): the executing faction removes the Jungle Camp of a space
-    with Force 136 to Available, then conceals a revealed Intel chit anywhere (1.11), each chosen by it (the
-    only one without asking); a part that can do nothing is left out (5.1.3)."""
+    with Force 136 to Available, then conceals a revealed Intel chit anywhere (1.11, ``jo.ev.conceal``), each
+    chosen by it (the only one without asking); a part that can do nothing is left out (5.1.3)."""
 
     name = "jo.ev.J16.shaded"
-    script = ("space", "camp", "chit", "conceal")
+    script = ("space", "camp", "chit")
 
     def space(self, g, f):
-        spaces = j16s_spaces(g)
-        if len(spaces) <= 1:
-            f["ret"] = spaces[0] if spaces else None
-            return
-        choose(g, f["faction"], spaces, verb="space", rule="J16", label=TITLE["J16"], why="J16-space",
-               ask="choose a space with Force 136 whose Jungle Camp is removed (space SPACE)")
+        choose_one(g, f, f["faction"], agents_in_camps(g), verb="space", rule="J16", label=TITLE["J16"],
+                   why="J16-space", ask="choose a space with Force 136 whose Jungle Camp is removed (space SPACE)")
 
     def camp(self, g, f):
         sid = f.pop("ret", None)
@@ -747,18 +549,12 @@ class ChapmanShaded(ScriptEvent):
 
     def chit(self, g, f):
         spaces = B.revealed_spaces(g)
-        if len(spaces) <= 1:
-            f["ret"] = spaces[0] if spaces else None
-            return
-        choose(g, f["faction"], spaces, verb="conceal", rule="J16", label=TITLE["J16"], why="J16-chit",
-               ask="choose a revealed Intel chit to conceal (conceal SPACE)")
-
-    def conceal(self, g, f):
-        sid = f.pop("ret", None)
-        if sid is None:
+        if not spaces:
             g.say(f"{TITLE['J16']}: no Intel chit is revealed to conceal.", faction=f["faction"], rule="J16, 5.1.3")
-            return
-        B.conceal_intel(g, sid, TITLE["J16"], "J16")
+        elif len(spaces) == 1:
+            B.conceal_intel(g, spaces[0], TITLE["J16"], "J16")
+        else:
+            g.call(Conceal.name, f["faction"], **intel_frame(count=1, min=1, rule="J16", label=TITLE["J16"]))
 
 
 # -- J17 Burma Theater -------------------------------------------------------------------------------------------
@@ -820,19 +616,6 @@ class BurmaTheater(ScriptEvent):
                       rule="J17")
                 need -= n
             return
-        g.call(BurmaPick.name, troops_picker(g, f["faction"]),
-               **pickers.pick_frame(["troops"], max=need, min=need, dest="burma", rule="J17", label=TITLE["J17"]))
-
-
-@procedure
-class BurmaPick(pickers.WordedPick):
-    """The Troops J17 sets on its card, one at a time (``remove SPACE troops``): as many as the card takes
-    (5.1.3), from any spaces, chosen by the faction ruling R-J17 names."""
-
-    name = "jo.ev.b1.burma"
-    words = W.WORDS
-    dest_names = {**pickers.DEST_NAME, "burma": "the Burma Theater card (J17)"}
-
-    def text(self, g, f):
-        return pickers.tally(f"{pickers.who(f)}: set a Troop from the map on the card until the next Reset "
-                             "(remove SPACE troops)", f["taken"], f["min"], f["max"], due=" to set")
+        pick(g, troops_picker(g, f["faction"]), ["troops"], spaces=None, max=need, min=need, dest="burma",
+             what="a Troop from the map to set on the card until the next Reset (remove SPACE troops)", rule="J17",
+             label=TITLE["J17"])

@@ -20,9 +20,12 @@ set aside (1.11, board.reveal_intel, board.set_aside_concealed).
 The Capabilities' effects live where the rules they change live (5.3): J19 in Gather, J22 in Gather (unshaded)
 and Eliminate (shaded), J27 in Ambush and Sabotage (unshaded) and Supply (shaded).
 
-Order words: ``remove SPACE PIECE`` (Guerrillas, Police: ``mpaja-u``, ``police``...; markers: ``force-136``,
-``kempeitai``, ``cache``, ``intel``), ``place SPACE``, ``space SPACE``, ``sabotage RAILWAY``, ``move FROM TO``
-(Kempeitai), ``reveal SPACE``, ``conceal SPACE`` (Intel chits), ``done``.
+The choices are the shared ones of ``events.common`` (``jo.ev.pick``, ``jo.ev.put``, ``jo.ev.choose``,
+``jo.ev.rails``, ``jo.ev.reveal``, ``jo.ev.conceal``) and this module's (``jo.ev.remove_one``, J23's
+``jo.ev.J23.unoppose``, J29's ``jo.ev.J29.moves``). Order words: ``remove SPACE PIECE`` (Guerrillas, Police:
+``mpaja-u``, ``police``...; markers: ``force-136``, ``kempeitai``, ``cache``, ``intel``), ``place SPACE``, ``space
+SPACE``, ``sabotage RAILWAY``, ``move FROM TO`` (Kempeitai), ``reveal SPACE``, ``conceal SPACE`` (Intel chits),
+``done``.
 """
 
 from __future__ import annotations
@@ -34,119 +37,44 @@ from ....core.flow import Context, Procedure, procedure
 from ....core.ruling_choice import chosen
 from .. import board as B
 from .. import why as W
-from ..data import CARDS
-from ..own_pieces import OWN, may_take_from_map, place_own
+from ..own_pieces import place_own
 from . import capability, event
+from .common import (
+    THAI,
+    TITLE,
+    Conceal,
+    Reveal,
+    camps,
+    can_place,
+    choose_one,
+    intel_fact,
+    intel_frame,
+    next_to_sabotage,
+    pick,
+    placeable,
+    put,
+    rail_test,
+    rails,
+    reason,
+    troops_and_opposition,
+    whole,
+)
 
-notation.declare(__name__, {"remove", "place", "space", "sabotage", "move", "reveal", "conceal", "done"})
+notation.declare(__name__, {"remove", "space", "move", "done"})
 
 for _cid in ("J19", "J22", "J27"):
     capability(_cid, "unshaded")
     capability(_cid, "shaded")
 
-GUERRILLA_KEYS = ["mpaja_u", "mpaja_a", "non_mpaja_u", "non_mpaja_a"]
+
+# -- one marker, Supply Cache or Intel chit removed: ``remove SPACE WORD`` ----------------------------------------
+
 #: The order word of each marker (and the Supply Cache, the Intel chit) a card removes one of.
 MARKER_WORD = {"force_136": "force-136", "kempeitai": "kempeitai", "caches": "cache", "intel": "intel"}
 MARKER_KEY = {w: k for k, w in MARKER_WORD.items()}
 MARKER_NOUN = {"force_136": "a Force 136 marker", "kempeitai": "a Kempeitai marker", "caches": "a Supply Cache",
                "intel": "a concealed Intel chit"}
-#: How the log names each card's effects: its title.
-TITLE = {cid: CARDS[cid]["title"] for cid in ("J18", "J20", "J23", "J25", "J28", "J29", "J30", "J31")}
 
-
-def whole(g: Context) -> bool:
-    """The umpire's ``whole`` reading of ruling R-EVENT-MAY: "may" declines the whole action or acts in full."""
-    return chosen(g.s, "R-EVENT-MAY", "each") == "whole"
-
-
-# -- removing Guerrillas and Police (engine.coin.pickers) -----------------------------------------------------
-
-@procedure
-class Pick(pickers.WordedPick):
-    """An Event's removal of forces to Available (engine.coin.pickers.WordedPick): ``remove SPACE PIECE`` one at a
-    time, at most ``per_space`` from a space, ``done`` once ``min`` are removed. With ``whole`` (ruling
-    R-EVENT-MAY, ``whole``) the first removal binds the faction to the card's full count."""
-
-    name = "jo.ev.b2.pick"
-    words = W.WORDS
-
-    def act(self, g, f, verb, arg):
-        super().act(g, f, verb, arg)
-        if verb != "done" and f.get("whole"):
-            f["min"] = f["max"]
-
-    def text(self, g, f):
-        return pickers.count_text(f, "remove", f.get("what") or "a piece")
-
-
-def pick(g: Context, role: str, keys: list[str], *, spaces: list[str], max: int, min: int = 0,
-         per_space: int | None = None, what: str, rule: str, label: str, bind: bool = False) -> None:
-    """*role* removes up to *max* forces of *keys* from *spaces* to Available, at least *min* (5.1.3), at most
-    *per_space* from a space; *bind*: the first removal binds it to *max* (ruling R-EVENT-MAY ``whole``)."""
-    g.call(Pick.name, role, **pickers.pick_frame(keys, spaces=spaces, max=max, min=min, per_space=per_space,
-                                                 rule=rule, label=label, what=what, whole=bind))
-
-
-# -- placing own forces (1.4.1 IMPORTANT, ruling R-EVENT-FROM-MAP) ------------------------------------------------
-
-def can_place(g: Context, role: str, piece: str, sid: str) -> bool:
-    """Whether *role* could place one *piece* in *sid* by an Event: stacking allows it (1.4.2) and one is
-    Available, or it is *role*'s own and may come from the map (ruling R-EVENT-FROM-MAP)."""
-    if B.BOARD.room(g, sid, piece) == 0:
-        return False
-    if g.s["available"][piece]:
-        return True
-    return may_take_from_map(g, role, piece, "event") and bool(OWN.sources(g, sid, piece))
-
-
-def placeable(g: Context, role: str, piece: str, spaces) -> list[str]:
-    return [s for s in spaces if can_place(g, role, piece, s)]
-
-
-@procedure
-class Put(pickers.WordedPut):
-    """An Event's placement of forces (engine.coin.pickers.WordedPut): ``place SPACE`` one at a time, at most
-    ``per_space`` in a space, ``done`` once ``min`` are placed. Each comes from Available, or for the placing
-    faction's own forces with none Available from the map (own_pieces.place_own: it is asked which, or none)."""
-
-    name = "jo.ev.b2.put"
-    words = W.WORDS
-
-    def fits(self, g, f, sid):
-        return can_place(g, f["role"], f["piece"], sid)
-
-    def take(self, g, f, arg):
-        place_own(g, f["role"], arg, f["piece"], rule=f["rule"], label=f["label"], by="event")
-
-    def text(self, g, f):
-        return pickers.count_text(f, "place", B.BOARD.pieces[f["piece"]].named())
-
-    def space_refusal(self, g, f, sid):
-        """The card's limits on *sid*, stacking (1.4.2), a piece to place (5.1.1, 1.4.1)."""
-        limit = super().space_refusal(g, f, sid)
-        if limit is not None:
-            return limit
-        kind = B.BOARD.pieces[f["piece"]]
-        if B.BOARD.room(g, sid, f["piece"]) == 0:
-            return W.because(f"{W.has(g, sid, f['piece'])} already, the most one space holds", "1.4.2, 5.1.1")
-        if kind.side != f["role"]:
-            return W.because(f"no {kind.label} is Available: an Event places the other faction's forces from "
-                             "Available only", f"{f['rule']}, 5.1.1")
-        if may_take_from_map(g, f["role"], f["piece"], "event"):
-            return W.because(f"no {kind.label} is Available or on the map to take", f"{f['rule']}, 1.4.1")
-        return W.because(f"no {kind.label} is Available (the umpire's reading of ruling R-EVENT-FROM-MAP: an Event "
-                         "places only Available pieces)", f"{f['rule']}, 5.1.1")
-
-
-def put(g: Context, role: str, piece: str, *, spaces: list[str], max: int, min: int = 0,
-        per_space: int | None = None, rule: str, label: str) -> None:
-    """*role* places up to *max* of *piece* in *spaces*, at least *min* (5.1.3), at most *per_space* in one."""
-    g.call(Put.name, role, max_spaces=None, quota=None,
-           **pickers.put_frame(piece, spaces=list(spaces), max=max, per_space=per_space, min=min, rule=rule,
-                               label=label))
-
-
-# -- one marker, Supply Cache or Intel chit removed: ``remove SPACE WORD`` ----------------------------------------
 
 def marker_options(g: Context, keys: list[str], spaces) -> list[str]:
     """``SPACE WORD`` for each of *spaces* holding one of *keys* (an Intel chit: a concealed one)."""
@@ -158,23 +86,13 @@ def marker_options(g: Context, keys: list[str], spaces) -> list[str]:
     return out
 
 
-def intel_fact(g: Context, sid: str) -> str:
-    """What *sid* holds of an Intel chit, never a concealed value (1.11)."""
-    name = B.name(sid)
-    if sid not in B.INTEL_SPACES:
-        return f"{name} is {W.kind_of(sid)}, which has no Intel chit (1.3.5 NOTE)"
-    if g.s["intel"][sid] is None:
-        return f"the Intel chit of {name} is set aside until the Reset"
-    return f"the Intel chit in {name} is {'revealed' if B.revealed(g, sid) else 'concealed'}"
-
-
 @procedure
 class RemoveOne(pickers.WordedChoice):
     """The one marker, Supply Cache or Intel chit a text removes, where several could go: ``remove SPACE WORD``
     (frame ``keys``, ``spaces`` the card's spaces, ``need`` its words for them); the answer goes back as
     ``ret``."""
 
-    name = "jo.ev.b2.remove"
+    name = "jo.ev.remove_one"
     words = W.WORDS
 
     def explain(self, g, f, verb, arg):
@@ -202,14 +120,10 @@ def ask_one(g: Context, f: dict, role: str, keys: list[str], spaces: list[str], 
             label: str) -> None:
     """*role* picks one of *keys* in *spaces* for the text to remove: none possible leaves no ``ret``; one
     possible is taken without asking; else a :class:`RemoveOne` prompt, whose answer comes back as ``ret``."""
-    options = marker_options(g, keys, spaces)
-    if len(options) == 1:
-        f["ret"] = options[0]
-    elif options:
-        what = W.names([MARKER_NOUN[k] for k in keys], plain=True, joint="or")
-        g.call(RemoveOne.name, role, verb="remove", options=options, keys=keys, spaces=list(spaces), need=need,
-               ask=f"choose {what} to remove (remove SPACE {'|'.join(MARKER_WORD[k] for k in keys)})", rule=rule,
-               label=label, why=None, optional=False)
+    what = W.names([MARKER_NOUN[k] for k in keys], plain=True, joint="or")
+    choose_one(g, f, role, marker_options(g, keys, spaces), verb="remove", rule=rule, label=label,
+               ask=f"choose {what} to remove (remove SPACE {'|'.join(MARKER_WORD[k] for k in keys)})",
+               proc=RemoveOne.name, keys=keys, spaces=list(spaces), need=need)
 
 
 def take_one(g: Context, arg: str, *, to: str = "available", rule: str, label: str, faction: str) -> int | None:
@@ -256,61 +170,7 @@ class OneRemoval(ScriptEvent):
         """What the text does once the thing is removed."""
 
 
-# -- Intel chits revealed or concealed one space at a time (engine.coin.space_choice.Spaces) -----------------------
-
-class IntelSpaces(space_choice.Spaces):
-    """Intel chits chosen one space at a time (``count``, at least ``min``), each flipped as it is chosen."""
-
-    words = W.WORDS
-    state = ""
-
-    def head(self, g, f):
-        return f"{pickers.who(f)}: choose {'an' if self.state[0] in 'aeiou' else 'a'} {self.state} Intel chit to " \
-               f"{self.verb} ({self.verb} SPACE)"
-
-    def space_refusal(self, g, f, sid):
-        return W.because(f"{intel_fact(g, sid)}: the card {self.verb}s a {self.state} one", f["rule"])
-
-
-@procedure
-class Reveal(IntelSpaces):
-    """J20 unshaded's chits: ``reveal SPACE``, each concealed chit flipped face up, its value drawn if nobody has
-    seen it (1.11)."""
-
-    name = "jo.ev.b2.reveal"
-    verb = "reveal"
-    state = "concealed"
-
-    def candidates(self, g, f):
-        return B.concealed_spaces(g)
-
-    def chose(self, g, f, sid):
-        B.reveal_intel(g, sid, f["label"], f["rule"])
-
-
-@procedure
-class Conceal(IntelSpaces):
-    """J29 shaded's chits: ``conceal SPACE``, each revealed chit flipped face down (1.11)."""
-
-    name = "jo.ev.b2.conceal"
-    verb = "conceal"
-    state = "revealed"
-
-    def candidates(self, g, f):
-        return B.revealed_spaces(g)
-
-    def chose(self, g, f, sid):
-        B.conceal_intel(g, sid, f["label"], f["rule"])
-
-
-def intel_frame(*, count: int, min: int, rule: str, label: str) -> dict:
-    return dict(count=count, min=min, chosen=[], rule=rule, label=label)
-
-
 # -- J18 Thai Administration -------------------------------------------------------------------------------------
-
-THAI = B.NEXT_TO_THAILAND
-
 
 def j18u_playable(g: Context, faction: str) -> bool:
     return bool(placeable(g, "british", "non_mpaja", THAI))
@@ -322,7 +182,8 @@ def thai_unshaded(g: Context, faction: str) -> None:
     Guerrillas, Underground (1.4.3), in Kedah, Perak and Kelantan (the Provinces next to Thailand, ruling
     R-MAP-1), as they share them; with none Available they may take their own from the map (ruling
     R-EVENT-FROM-MAP)."""
-    put(g, "british", "non_mpaja", spaces=THAI, max=3, rule="J18", label=TITLE["J18"])
+    put(g, "british", "non_mpaja", spaces=THAI, where="Kedah, Perak or Kelantan", max=3, rule="J18",
+        label=TITLE["J18"])
 
 
 def thai_guerrillas(g: Context) -> list[str]:
@@ -347,7 +208,7 @@ class ThaiShaded(ScriptEvent):
     def remove(self, g, f):
         spaces = thai_guerrillas(g)
         if spaces:
-            pick(g, "japanese", GUERRILLA_KEYS, spaces=spaces, max=len(spaces), per_space=1, what="a Guerrilla",
+            pick(g, "japanese", B.GUERRILLA_KEYS, spaces=spaces, max=len(spaces), per_space=1, what="a Guerrilla",
                  rule="J18", label=TITLE["J18"], bind=whole(g))
 
     def relocate(self, g, f):
@@ -451,65 +312,15 @@ class LimBoSengShaded(LimBoSeng):
 
 # -- J23 Allied Bombing --------------------------------------------------------------------------------------------
 
-@procedure
-class Rails(Procedure):
-    """J23 unshaded's Railways: ``sabotage RAILWAY`` for each of up to ``count`` different Railways, one Sabotage
-    marker each, even where one is (1.4.2; ruling R-SABOTAGE-EVENTS), while one of the 15 Sabotage and Terror
-    markers is off the map (1.2); ``done`` once ``min`` are chosen. With ``whole`` (ruling R-EVENT-MAY) the first
-    Railway binds the faction to ``count``."""
+def j23u_reason(g: Context, rid: str, rule: str) -> str:
+    return W.because(f"all {B.SABOTAGE_TERROR} Sabotage and Terror markers are on the map", f"{rule}, 1.2")
 
-    name = "jo.ev.b2.rails"
 
-    def options(self, g: Context, f: dict) -> list[str]:
-        if len(f["chosen"]) >= f["count"] or not B.sabotage_terror_left(g):
-            return []
-        return [r for r in B.RAILWAYS if r not in f["chosen"]]
-
-    def prompt(self, g, f):
-        return pickers.counted_prompt("sabotage", self.options(g, f), len(f["chosen"]), f["min"])
-
-    def text(self, g, f):
-        return pickers.tally(f"{pickers.who(f)}: choose a Railway for a Sabotage marker (sabotage RAILWAY)",
-                             len(f["chosen"]), f["min"], f["count"])
-
-    def rule_for(self, g, f):
-        return f["rule"]
-
-    def explain(self, g, f, verb, arg):
-        rule, opts = f["rule"], self.options(g, f)
-        if verb == "done" and len(f["chosen"]) < f["min"] and opts:
-            return pickers.owed(W.WORDS, f, f"the card places a marker on {f['min']} Railways, and "
-                                            f"{len(f['chosen'])} so far")
-        if verb != "sabotage" or arg is None or arg in opts:
-            return None
-        rid = W.rail_of(arg)
-        if rid is None:
-            return W.not_a_railway(arg, rule)
-        if len(f["chosen"]) >= f["count"]:
-            return W.because(f"the card places markers on up to {f['count']} Railways, and has placed them", rule)
-        if rid in f["chosen"]:
-            return W.because(f"the {B.RAIL_NAME[rid]} has this card's marker already: one on each of "
-                             f"{f['count']} different Railways", f"{rule}, ruling R-SABOTAGE-EVENTS")
-        if not B.sabotage_terror_left(g):
-            return W.because(f"all {B.SABOTAGE_TERROR} Sabotage and Terror markers are on the map", f"{rule}, 1.2")
-        if arg != rid:
-            return W.because(f"{arg!r} is written 'sabotage {rid}'", rule)
-        return None
-
-    def act(self, g, f, verb, arg):
-        if verb == "done":
-            g.end()
-            return
-        f["chosen"].append(arg)
-        B.sabotage(g, arg, f["label"], f["rule"], stack=True)
-        if f.get("whole"):
-            f["min"] = f["count"]
-
-    def step(self, g, f):
-        if not self.options(g, f):
-            g.end()
-            return True
-        return False
+@rail_test("J23-unshaded", j23u_reason)
+def j23u_rails(g: Context) -> list[str]:
+    """Any Railway, sabotaged or not (Tip L2009), while one of the 15 Sabotage/Terror markers is off the map
+    (1.2)."""
+    return list(B.RAILWAYS) if B.sabotage_terror_left(g) else []
 
 
 @event("J23", "unshaded", playable=lambda g, faction: B.sabotage_terror_left(g) > 0)
@@ -517,13 +328,13 @@ def bombing_unshaded(g: Context, faction: str) -> None:
     """J23 unshaded (Devastates railway network): the British, whoever executes (ruling R-5.1), may place a
     Sabotage marker on each of 2 different Railways of their choice, sabotaged ones included (Tip L2009; ruling
     R-SABOTAGE-EVENTS), fewer if they wish (ruling R-EVENT-MAY) or if the markers run out (1.2)."""
-    g.call(Rails.name, "british", count=2, min=0, chosen=[], whole=whole(g), rule="J23", label=TITLE["J23"])
+    rails(g, "british", "sabotage", "J23-unshaded", count=2, rule="J23", label=TITLE["J23"], bind=whole(g),
+          ask="choose a Railway for a Sabotage marker")
 
 
 def j23s_spaces(g: Context) -> list[str]:
     """Provinces at Opposition next to a Railway with a Sabotage marker (1.3.6)."""
-    near = {s for r in B.sabotaged_rails(g) for s in B.RAIL_ADJ[r]}
-    return [s for s in B.PROVINCES if s in near and B.opposed(g, s)]
+    return [s for s in next_to_sabotage(g) if B.opposed(g, s)]
 
 
 @procedure
@@ -531,7 +342,7 @@ class Unoppose(space_choice.Spaces):
     """J23 shaded's Provinces: ``space SPACE`` for each, its Opposition removed (1.6), up to ``count``, at least
     ``min`` (5.1.3)."""
 
-    name = "jo.ev.b2.unoppose"
+    name = "jo.ev.J23.unoppose"
     words = W.WORDS
     does = ("sets Neutral", "set Neutral")
 
@@ -593,10 +404,6 @@ class DavisShaded(OneRemoval):
 
 # -- J28 Operation Gustavus ----------------------------------------------------------------------------------------
 
-def camps(g: Context) -> list[str]:
-    return B.spaces_with(g, "jungle_camp")
-
-
 def j28u_options(g: Context, faction: str) -> list[str]:
     """The Provinces with a Jungle Camp J28 unshaded may choose (ruling R-J28): where a Supply Cache can be placed
     and some such Province has none, those; else any where something can be placed."""
@@ -618,12 +425,8 @@ class GustavusUnshaded(ScriptEvent):
     script = ("ask", "land")
 
     def ask(self, g, f):
-        options = j28u_options(g, f["faction"])
-        if len(options) == 1:
-            f["ret"] = options[0]
-            return
-        g.call(Choose.name, f["faction"], verb="space", options=options, rule="J28", label=TITLE["J28"],
-               ask="choose the Province with a Jungle Camp for the landing (space SPACE)", why="J28", optional=False)
+        choose_one(g, f, f["faction"], j28u_options(g, f["faction"]), verb="space", rule="J28", label=TITLE["J28"],
+                   why="J28", ask="choose the Province with a Jungle Camp for the landing (space SPACE)")
 
     def land(self, g, f):
         sid = f.pop("ret")
@@ -633,26 +436,12 @@ class GustavusUnshaded(ScriptEvent):
         place_own(g, f["faction"], sid, "caches", rule="J28", label=TITLE["J28"], by="event")
 
 
-#: The cards' own reasons why a space is not among a choice's options (engine.coin.pickers.Reasons).
-REASONS = pickers.Reasons()
-
-
-@REASONS.register("J28")
+@reason("J28")
 def j28_reason(g: Context, f: dict, sid: str):
     if not B.sp(g, sid)["jungle_camp"]:
         return W.because(f"{B.name(sid)} has no Jungle Camp: the landing goes to a Province with one", "J28")
     return W.because(f"{W.has(g, sid, 'caches')} already; a Province with a Jungle Camp where the Supply Cache can "
                      "go comes first", "J28, ruling R-J28, 1.4.2")
-
-
-@procedure
-class Choose(pickers.WordedChoice):
-    """One choice a text asks for (engine.coin.pickers.WordedChoice), with the card's own reason for a space left
-    out (``why``, :data:`REASONS`); the answer goes back as ``ret``."""
-
-    name = "jo.ev.b2.choose"
-    words = W.WORDS
-    reasons = REASONS
 
 
 def near_troops(g: Context) -> list[str]:
@@ -697,7 +486,7 @@ class KempeitaiMoves(Procedure):
     space (1.4.2 NOTE: several may share one); ``done`` stops (ruling R-EVENT-MAY; with ``whole``, only before
     the first move or after the last). Frame ``left``: space -> markers there not yet moved."""
 
-    name = "jo.ev.b2.kempeitai"
+    name = "jo.ev.J29.moves"
 
     def options(self, g: Context, f: dict) -> list[str]:
         return [f"{s} {d}" for s in B.SPACES if f["left"].get(s) for d in B.SPACES if d != s]
@@ -810,15 +599,11 @@ def volunteers_shaded(g: Context, faction: str) -> None:
         for sid in spaces:
             place_own(g, faction, sid, "police", rule="J30", label=TITLE["J30"], by="event")
         return
-    put(g, faction, "police", spaces=spaces, max=len(spaces), min=g.s["available"]["police"], per_space=1,
-        rule="J30", label=TITLE["J30"])
+    put(g, faction, "police", spaces=spaces, where="a space with Troops", max=len(spaces),
+        min=g.s["available"]["police"], per_space=1, rule="J30", label=TITLE["J30"])
 
 
 # -- J31 Comfort Women ---------------------------------------------------------------------------------------------
-
-def troops_and_opposition(g: Context) -> list[str]:
-    return [s for s in troop_spaces(g) if B.opposed(g, s)]
-
 
 @event("J31", "unshaded", playable=lambda g, faction: bool(troops_and_opposition(g)) and g.s["resources"] > 0)
 def comfort_unshaded(g: Context, faction: str) -> None:

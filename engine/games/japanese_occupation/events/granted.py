@@ -11,19 +11,19 @@ Japanese make J21 shaded's Eliminate). Where the text names its spaces they repl
 ``only``) and a British Operation's Force 136 (``no_f136``; rulings R-J11, R-J13, R-J26); where it does not (J7,
 J24, J25) the rule's own spaces apply, Capabilities included. "May" leaves each space and each granted action to
 that faction (ruling R-EVENT-MAY, default ``each``): a granted one may end with no space (``optional``). A grant
-that could do nothing is not asked: the log says why (5.1.3; engine.coin.granted).
+that could do nothing is not asked: the log says why (5.1.3; engine.coin.granted). Under R-EVENT-MAY's ``whole``
+reading a granted Special Activity of several spaces (J1 and J13 shaded, J7 and J24 unshaded) may still select
+none, but once it has selected one it selects every space it can (its frame's ``whole``, special.Selecting).
 
 Entry points: :func:`free_op` (one Operation), :func:`free_ops` (several, the kind of each chosen in turn:
 ``op NAME``, procedure ``jo.ev.free_ops``), :func:`free_sa` (one Special Activity), :class:`FreeSpecial` (any one
-British Special Activity, ``sa NAME``: J25). Pieces are placed with :class:`Put` (``place SPACE``, batch 2's
-placement with the card's spaces named in the prompt) and J21's other reading moves them (``move FROM TO
-PIECE``). Order words: ``op``, ``sa``, ``place``, ``move``, ``remove`` (J11 shaded's choice of an MPAJA
-Guerrilla, batch 1's ``jo.ev.b1.choose``) and ``done``.
+British Special Activity, ``sa NAME``: J25). Pieces are placed with the shared placement (``jo.ev.put``, ``place
+SPACE``, events.common) and J21's other reading moves them (``move FROM TO PIECE``). Order words: ``op``, ``sa``,
+``move``, ``remove`` (J11 shaded's choice of an MPAJA Guerrilla, ``jo.ev.choose``) and ``done``.
 """
 
 from __future__ import annotations
 
-from ....coin import pickers
 from ....coin.events import ScriptEvent
 from ....coin.granted import Grants, grant
 from ....coin.wording import side_name
@@ -32,27 +32,26 @@ from ....core.flow import Context, Procedure, procedure
 from ....core.ruling_choice import chosen
 from .. import board as B
 from .. import why as W
-from ..data import CARDS
 from ..operation import ACTIVITIES, OP_PREFIX, OPS, SA_PREFIX, new_op_frame, op_refusal
 from ..propaganda import start_final_round, third_campaign
 from ..special import SA_OF
-from . import cards_j18_j31 as batch2
 from . import event
-from .cards_j02_j17 import agents_in_camps, choose
+from .common import (
+    THAI,
+    TITLE,
+    agents_in_camps,
+    choose,
+    next_to_sabotage,
+    placeable,
+    put,
+    troops_and_opposition,
+    whole,
+)
 
-notation.declare(__name__, {"op", "sa", "place", "move", "remove", "done"})
+notation.declare(__name__, {"op", "sa", "move", "remove", "done"})
 
-#: How the log names each card: its title.
-TITLE = {cid: CARDS[cid]["title"] for cid in ("J1", "J7", "J9", "J11", "J13", "J21", "J24", "J25", "J26", "J32")}
 #: J1 unshaded's most Resistance.
 J1_MOST = 3
-#: The Provinces next to Thailand (1.3.3; ruling R-MAP-1): J11 unshaded's spaces.
-THAI = B.NEXT_TO_THAILAND
-
-
-def whole(g: Context) -> bool:
-    """The umpire's ``whole`` reading of ruling R-EVENT-MAY: "may" declines the whole text, or acts in full."""
-    return chosen(g.s, "R-EVENT-MAY", "each") == "whole"
 
 
 # -- granted Operations and Special Activities (ruling R-FREE-OPS) --------------------------------------------------
@@ -317,42 +316,6 @@ class FreeSpecial(Procedure):
         g.call(f"{SA_PREFIX}{arg}", f["role"], **self.local(f))
 
 
-# -- placing pieces: batch 2's placement, with the card's spaces and ruling R-EVENT-MAY ``whole`` --------------------
-
-@procedure
-class Put(batch2.Put):
-    """An Event's placement (cards_j18_j31.Put: ``place SPACE`` one at a time, the owner's pieces from the map
-    with none Available by ruling R-EVENT-FROM-MAP, the other faction's from Available only) whose prompt names
-    the card's spaces (``where``); with ruling R-EVENT-MAY ``whole`` the first piece placed binds the faction to
-    the card's count. It ends with the pieces placed per space as ``ret``."""
-
-    name = "jo.ev.b3.put"
-
-    def text(self, g, f):
-        what = B.BOARD.pieces[f["piece"]].named()
-        return pickers.count_text(f, "place", f"{what} in {f['where']} (place SPACE)")
-
-    def act(self, g, f, verb, arg):
-        super().act(g, f, verb, arg)
-        if verb != "done" and f.get("whole"):
-            f["min"] = f["max"]
-
-    def step(self, g, f):
-        if f.get("over") or not self.options(g, f):
-            g.end(dict(f["per"]))
-            return True
-        return False
-
-
-def put(g: Context, role: str, piece: str, *, spaces: list[str], where: str, max: int, min: int = 0,
-        per_space: int | None = None, rule: str, label: str, bind: bool = False) -> None:
-    """*role* places up to *max* of *piece* in *spaces* (*where* says them), at least *min* (5.1.3), at most
-    *per_space* in one; *bind*: the first placed binds the faction to *max* (ruling R-EVENT-MAY ``whole``)."""
-    g.call(Put.name, role, max_spaces=None, quota=None, where=where, whole=bind,
-           **pickers.put_frame(piece, spaces=list(spaces), max=max, per_space=per_space, min=min, rule=rule,
-                               label=label))
-
-
 # -- J1 Sook Ching ---------------------------------------------------------------------------------------------------
 
 def terror_on_map(g: Context) -> int:
@@ -370,17 +333,13 @@ def sook_ching_unshaded(g: Context, faction: str) -> None:
     B.shift_resistance(g, gain, f"{TITLE['J1']}: {W.count(n, 'terror')} on the map{most}", "J1")
 
 
-def troops_and_opposition(g: Context) -> list[str]:
-    return [s for s in B.SPACES if B.sp(g, s)["troops"] and B.opposed(g, s)]
-
-
 @event("J1", "shaded", playable=lambda g, faction: bool(troops_and_opposition(g)))
 def sook_ching_shaded(g: Context, faction: str) -> None:
     """J1 shaded (Suspected resistance crushed): the Japanese, whoever executes (ruling R-5.1), may make a
     Reprisal (4.3.2) in each space with Troops and Opposition as the text is carried out, any, all or none of
     them (ruling R-EVENT-MAY), without Reprisal's limit of two spaces (ruling R-FREE-OPS)."""
     spaces = troops_and_opposition(g)
-    free_sa(g, "japanese", "reprisal", rule="J1", label=TITLE["J1"], max=len(spaces), only=spaces)
+    free_sa(g, "japanese", "reprisal", rule="J1", label=TITLE["J1"], max=len(spaces), only=spaces, whole=whole(g))
 
 
 # -- J7 South East Asia Command, J24 Victory in Europe: Operation Zipper, then a British Special Activity ------------
@@ -403,7 +362,7 @@ def seac_unshaded(g: Context, faction: str) -> None:
     """J7 unshaded (Mountbatten aids Force 136): Operation Zipper one box toward Ready, then the British, whoever
     executes (ruling R-5.1), may Gather (4.2.2) in the rule's spaces (ruling R-FREE-OPS: J19 Radios in effect)."""
     zipper_ready(g, "J7")
-    free_sa(g, "british", "gather", rule="J7", label=TITLE["J7"])
+    free_sa(g, "british", "gather", rule="J7", label=TITLE["J7"], whole=whole(g))
 
 
 @event("J7", "shaded", playable=lambda g, faction: g.s["zipper"] > 0)
@@ -424,7 +383,7 @@ def victory_in_europe_unshaded(g: Context, faction: str) -> None:
     executes (ruling R-5.1), may Supply (4.2.1) with the rule's count at the new Zipper level (6.7.3) and any
     Capability in effect (ruling R-FREE-OPS)."""
     zipper_ready(g, "J24")
-    free_sa(g, "british", "supply", rule="J24", label=TITLE["J24"])
+    free_sa(g, "british", "supply", rule="J24", label=TITLE["J24"], whole=whole(g))
 
 
 @event("J24", "shaded", playable=lambda g, faction: bool(agents_in_camps(g)) and g.s["resistance"] > B.RES_MIN)
@@ -572,7 +531,8 @@ def lai_teck_shaded(g: Context, faction: str) -> None:
     Eliminate (4.3.3) in each space with Kempeitai, any, all or none of them (ruling R-EVENT-MAY), without
     Eliminate's limit of two spaces (ruling R-FREE-OPS)."""
     spaces = kempeitai_spaces(g)
-    free_sa(g, "japanese", "eliminate", rule="J13", label=TITLE["J13"], max=len(spaces), only=spaces)
+    free_sa(g, "japanese", "eliminate", rule="J13", label=TITLE["J13"], max=len(spaces), only=spaces,
+            whole=whole(g))
 
 
 # -- J21 Malay Collaboration --------------------------------------------------------------------------------------------
@@ -700,7 +660,7 @@ def j21s_local(g: Context) -> dict:
 
 
 def j21s_playable(g: Context, faction: str) -> bool:
-    return bool(batch2.placeable(g, faction, "police", B.PROVINCES)) or sa_possible(g, "eliminate", j21s_local(g))
+    return bool(placeable(g, faction, "police", B.PROVINCES)) or sa_possible(g, "eliminate", j21s_local(g))
 
 
 @event("J21", "shaded", playable=j21s_playable)
@@ -718,7 +678,7 @@ class MalayShaded(ScriptEvent):
 
     def police(self, g, f):
         faction = f["faction"]
-        if not batch2.placeable(g, faction, "police", B.PROVINCES):
+        if not placeable(g, faction, "police", B.PROVINCES):
             g.say(f"{TITLE['J21']}: no Police cube can be placed in a Province.", faction=faction, rule="J21, 5.1.1")
             return
         put(g, faction, "police", spaces=list(B.PROVINCES), where="a Province", max=J21_POLICE, min=J21_POLICE,
@@ -809,7 +769,7 @@ def camps_at_opposition(g: Context) -> list[str]:
     return [s for s in B.PROVINCES if B.sp(g, s)["jungle_camp"] and B.opposed(g, s)]
 
 
-@event("J32", "unshaded", playable=lambda g, faction: bool(batch2.placeable(g, "british", "mpaja",
+@event("J32", "unshaded", playable=lambda g, faction: bool(placeable(g, "british", "mpaja",
                                                                           camps_at_opposition(g))))
 def mpaju_unshaded(g: Context, faction: str) -> None:
     """J32 unshaded (Supply jungle camps): the British, whoever executes (ruling R-5.1), may place an MPAJA
@@ -820,17 +780,11 @@ def mpaju_unshaded(g: Context, faction: str) -> None:
         per_space=1, rule="J32", label=TITLE["J32"], bind=whole(g))
 
 
-def sabotage_provinces(g: Context) -> list[str]:
-    """The Provinces adjacent to a Railway with a Sabotage marker (1.3.6)."""
-    near = {s for r in B.sabotaged_rails(g) for s in B.RAIL_ADJ[r]}
-    return [s for s in B.PROVINCES if s in near]
-
-
 def j32s_frame(g: Context) -> dict:
-    return op_frame(g, "sweep", limited=True, rule="J32", spaces=1, only=sabotage_provinces(g))
+    return op_frame(g, "sweep", limited=True, rule="J32", spaces=1, only=next_to_sabotage(g))
 
 
-@event("J32", "shaded", playable=lambda g, faction: bool(sabotage_provinces(g))
+@event("J32", "shaded", playable=lambda g, faction: bool(next_to_sabotage(g))
        and op_possible(g, "japanese", "sweep", j32s_frame(g)))
 @procedure
 class MpajuShaded(ScriptEvent):
@@ -846,7 +800,7 @@ class MpajuShaded(ScriptEvent):
 
     def sweep(self, g, f):
         f["swept"] = free_op(g, "japanese", "sweep", limited=True, rule="J32", label=TITLE["J32"], spaces=1,
-                             only=sabotage_provinces(g))
+                             only=next_to_sabotage(g))
 
     def reprisal(self, g, f):
         spaces = f.pop("ret", None) or []
@@ -855,6 +809,6 @@ class MpajuShaded(ScriptEvent):
                   "(ruling R-J32 'after-sweep', or the reading 'whole' of ruling R-EVENT-MAY).", faction="japanese",
                   rule="J32, ruling R-J32")
             return
-        only = spaces[:1] or sabotage_provinces(g)
+        only = spaces[:1] or next_to_sabotage(g)
         free_sa(g, "japanese", "reprisal", rule="J32", label=TITLE["J32"], max=1, only=only,
                 optional=not (whole(g) and spaces))
