@@ -417,6 +417,10 @@ from .mail_cmd import mail_group  # noqa: E402
 from .umpire_cmd import COMMANDS as UMPIRE_COMMANDS  # noqa: E402
 
 cli.add_command(mail_group)
+
+from .pack_cmd import pack_group  # noqa: E402
+
+cli.add_command(pack_group)
 for _command in UMPIRE_COMMANDS:
     cli.add_command(_command)
 
