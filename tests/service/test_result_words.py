@@ -173,6 +173,10 @@ def test_the_api_the_pages_and_the_mail_give_the_end(end, client, sessions, queu
     for role in ("british", "japanese"):
         mail = compose.text_of(compose.verdict_blocks(out["verdict"], role))
         says(mail, line, f"mail to {role}")
+        # STATUS: the seat's view of the finished game, with its result
+        with sessions() as s:
+            status = compose.text_of(compose.position_blocks(gid, G.game_view(G.get_game(s, gid), role), role))
+        says(status, line, f"STATUS mail to {role}")
 
 
 @pytest.mark.parametrize("end", ENDS)
@@ -242,6 +246,7 @@ def test_a_service_game_through_the_command_line_gives_the_end(end, tmp_path, mo
     res = runner.invoke(cli, ["move", "--game", gid, "--as", "british", "-"], input="\n".join(CLASH) + "\n")
     assert res.exit_code == 0, res.output
     assert "to act" not in res.output  # nobody acts once the game is over
+    says(res.output, line, "umpire move --game")
     res = runner.invoke(cli, ["show", "--game", gid, "--as", "british"])
     assert res.exit_code == 0, res.output
     says(res.output, line, "umpire show --game")

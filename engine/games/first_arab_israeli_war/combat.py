@@ -20,8 +20,8 @@ with ``raid``/``assault`` attributes). The die comes from an injected chance obj
 ``roll(label, sides=6)`` (:class:`engine.core.chance.Recorder`). Every step of a :class:`Resolution` is
 recorded in words with its rule.
 
-Rulings where the text is silent or contradicts itself are in :data:`RULINGS` (the format of a game's
-``data/rulings.json``); a ruling with alternatives is chosen per game through
+Rulings where the text is silent or contradicts itself are in :data:`RULINGS`, read from the game's
+``data/rulings.json``; a ruling with alternatives is chosen per game through
 ``CombatOptions.rulings`` (``{"R-11.2c-H": "any"}``).
 """
 
@@ -34,66 +34,15 @@ from typing import Any
 
 from engine.core.errors import IllegalActionError, InvalidActionError, Refusal
 
+from .data import RULINGS
+
 # --------------------------------------------------------------------------------------------------------
 # Rulings
 # --------------------------------------------------------------------------------------------------------
 
-#: Our rulings for combat, in the format of ``data/rulings.json`` (the text's lines are those of
-#: /work/shared/rules/first-arab-israeli-war.txt). ``default``/``alternatives`` where both readings hold.
-RULINGS: list[dict] = [
-    {"id": "R-11.2d", "rule": "11.2d",
-     "text": "line 571: \"Combat ratios greater than 7/1 (or less than 3/1) use the 7/1 spine (or 3/1) as a "
-             "basis for determining column movements.\"",
-     "ruling": "Odds above 7:1 use 7:1 and odds worse than 1:3 use 1:3, before any column shift. \"less than "
-               "3/1\" is a translation error for 1:3 (digest A.7.2, A.17): read literally every odds below "
-               "3:1 would be 3:1."},
-    {"id": "R-11.2c", "rule": "11.2c",
-     "text": "line 561: \"Column moves are cumulative up to five moves per player per combat phase\"",
-     "ruling": "At most 5 column shifts count for each side in each combat (digest A.7.3): the attacker's "
-               "shifts to the right and the defender's to the left are each capped at 5, then netted. A "
-               "shift counts for the side it favours (the invasion's shift, 12.3, with the defender's)."},
-    {"id": "R-8.2", "rule": "8.2",
-     "text": "line 422: \"A maximum of two brigades can attack or defend in a hex per combat phase.\"",
-     "ruling": "The cap is per hex of origin for the attacker (the units attacking from one hex) and per "
-               "defended hex for the defender (digest A.4.3, A.17 \"probably\"), counted in each combat; a "
-               "hex's attackers beyond 2 brigades cannot attack, a hex's defenders beyond 2 brigades count "
-               "CS 0, the defender naming the units that count (a battalion or group is 1/2, 8.1)."},
-    {"id": "R-11.2c-H", "rule": "11.2c, TEC",
-     "text": "line 565: \"The terrain on which the defender is on will sometimes modify the ratio column used. "
-             "Look at the Terrain Effects Chart.\" The TEC is not in the text (digest A.0).",
-     "ruling": "A hexside feature's shift (river, wadi, cliff...) counts once, when every attacking hex "
-               "attacks across that feature. The shifts of the defender's hex terrain(s) always count; all "
-               "are cumulative (11.2c).",
-     "default": "all",
-     "alternatives": {"all": "A hexside shift counts when every attacking hex attacks across the feature.",
-                      "any": "A hexside shift counts when any attacking hex attacks across the feature."}},
-    {"id": "R-20.5", "rule": "20.5",
-     "text": "lines 826-828: \"at least 50% of the printed combat strength points involved\"",
-     "ruling": "The printed CS is the value printed on the face each unit shows now (broken units their "
-               "back), before supply doubling (14.4), of the leader's side's units that count in this combat "
-               "(8.2's excess units count nothing); digest A.17 asks which face.",
-     "default": "showing",
-     "alternatives": {"showing": "The CS printed on the face the unit shows now.",
-                      "front": "The CS printed on the unit's front (effective) face, even when broken."}},
-    {"id": "R-29.2b", "rule": "29.2b",
-     "text": "line 992: \"Less than 50% of the attacking force consists of guerrilla or military police "
-             "units\"",
-     "ruling": "The attacking force's share is measured in printed CS of the face showing (the "
-               "translation's \"combat force\" is the combat strength, 11.2b).",
-     "default": "cs",
-     "alternatives": {"cs": "The share of the attackers' printed CS (face showing).",
-                      "units": "The share of the attacking units, counted one each."}},
-    {"id": "R-31.2b", "rule": "31.2b",
-     "text": "line 1028: \"they lose a number of victory points equal to the total number of battalions "
-             "involved (brigades use their equivalents in battalions)\"",
-     "ruling": "The battalions of the declaring side's own combat units in the combat (all its attackers; "
-               "every combat unit in the defended hex, 8.2's excess included since it takes the result); a "
-               "brigade counts its 5.2 equivalent (3; a Transjordanian mechanized brigade 2), a brigade with "
-               "no 5.2 equivalent 3, a battalion, regiment or group 1 (digest A.17).",
-     "default": "own",
-     "alternatives": {"own": "Only the declaring side's battalions.",
-                      "both": "The battalions of both sides in the combat."}},
-]
+# RULINGS, imported above: the game's rulings (``data/rulings.json``: id, rule, quotes of the text's lines,
+# the ruling, and ``default``/``alternatives`` where both readings hold). Combat reads R-8.2, R-11.2c,
+# R-11.2c-H, R-11.2d, R-20.5, R-29.2b and R-31.2b.
 
 _RULING_DEFAULTS = {r["id"]: r["default"] for r in RULINGS if "default" in r}
 

@@ -730,7 +730,7 @@ def test_5_2_arab_commando_brigade_splits_into_guerrilla_battalions():
 
 def test_rulings_are_complete_and_their_choices_checked():
     for r in RULINGS:
-        assert r["id"].startswith("R-") and r["rule"] and r["text"] and r["ruling"]
+        assert r["id"].startswith("R-") and r["rule"] and r["quotes"] and r["ruling"]
         if "alternatives" in r:
             assert r["default"] in r["alternatives"]
     with pytest.raises(InvalidActionError, match="R-20.5"):
