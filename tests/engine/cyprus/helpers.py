@@ -6,16 +6,8 @@ the invariants checked after each order. Every helper leaves the state for the i
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
-
-import pytest
-
-from engine import api
 from engine.coin import deck
-from engine.core import notation
 from engine.core.chance import Chance, Recorder, ScriptedChance
-from engine.core.errors import IllegalActionError
 from engine.core.flow import Context
 from engine.games.cyprus import board as B
 from engine.games.cyprus.data import CARDS
@@ -25,7 +17,7 @@ from engine.games.cyprus.operation import OP_FACTION, SA_FACTION, new_op_frame
 from engine.games.cyprus.rules import RULES
 from engine.games.cyprus.setup import initial_state
 
-from ..coin_helpers import HandBuilt, texts  # noqa: F401  (texts: the Cyprus tests import it from here)
+from ..coin_helpers import Driver, HandBuilt, texts  # noqa: F401  (texts: the Cyprus tests import it from here)
 
 HAND = HandBuilt("cyprus", initial_state, invariants)
 PROCS = HAND.procs
@@ -167,95 +159,12 @@ def execute(g: Context, cid: str, side: str, faction: str = "british") -> Contex
     return g
 
 
-# -- the driver -------------------------------------------------------------------------------------------------
+# -- the driver and what the tests look at (tests/engine/coin_helpers.Driver) -----------------------------------
 
-def do(g: Context, *orders: str, after: Callable[[Context], None] | None = None) -> Context:
-    """Gives each order to the frame on top as ``engine.api.apply_in_place`` does (but for its respelling of an
-    older order's words): an order the prompt does not list is refused (``engine.api.refusal``:
-    IllegalActionError with the procedure's reason and the rule); after each, the invariants hold (and
-    *after(g)*, a test's own check)."""
-    for order in orders:
-        f = g.top()
-        p = g.proc(f)
-        actions = p.prompt(g, f)
-        verb, arg = notation.split(order)
-        args = actions.get(verb)
-        if args is None or (arg is None and args) or (arg is not None and arg not in args):
-            raise api.refusal(g, f, p, f"{order!r} is not allowed now", verb, arg, actions)
-        p.act(g, f, verb, arg)
-        g.settle()
-        check(g.s)
-        if after is not None:
-            after(g)
-    return g
-
-
-def refused(g: Context, order: str, *words: str, match: str | None = None, rule: str | None = None,
-            own: bool = True) -> str:
-    """*order* is refused as ``engine.api`` refuses it: :func:`do` raises IllegalActionError and the state is
-    unchanged. The reason the refusal gives is the procedure's own (``Procedure.explain``), or with *own* false
-    the engine's "this step takes only ..."; it holds each of *words* and matches the regular expression
-    *match*; *rule*, when given, is the rule the refusal names. Returns the reason (a
-    :class:`engine.core.errors.Refusal` carries its rule)."""
-    before = repr(g.s)
-    f = g.top()
-    p = g.proc(f)
-    with pytest.raises(IllegalActionError) as e:
-        do(g, order)
-    err = e.value
-    reason, given = api.explain(g, f, p, *notation.split(order), err.legal)
-    assert given or not own, reason
-    assert reason in str(err), (reason, str(err))
-    for w in words:
-        assert w in reason, (w, reason)
-    if match is not None:
-        assert re.search(match, reason), (match, reason)
-    if rule is not None:
-        assert err.rule == rule, (err.rule, str(err))
-    assert repr(g.s) == before
-    return reason
-
-
-def finish(g: Context) -> Context:
-    """Ends the Operation: ``done`` while it is offered."""
-    while not over(g):
-        do(g, "done")
-    return g
-
-
-# -- what the tests look at -------------------------------------------------------------------------------------
-
-def legal(g: Context) -> dict:
-    """The legal actions of the frame on top."""
-    f = g.top()
-    return g.proc(f).prompt(g, f)
-
-
-def prompt_text(g: Context) -> str:
-    """The prompt's text of the frame on top."""
-    f = g.top()
-    return g.proc(f).text(g, f)
-
-
-def role(g: Context) -> str:
-    """Who must decide now."""
-    return g.top()["role"]
-
-
-def proc(g: Context) -> str | None:
-    """The procedure asking now (``None`` when nothing is left to decide)."""
-    f = g.top()
-    return f["p"] if f else None
-
-
-def over(g: Context) -> bool:
-    """Nothing is left to decide: the flow is empty."""
-    return g.s["flow"] == []
-
-
-def said(g: Context) -> str:
-    """Everything logged, one line an entry."""
-    return "\n".join(e["text"] for e in g.log)
+#: Orders given as ``engine.api`` applies them, the invariants checked after each; the prompt, the role, the log.
+DRIVE = Driver(check)
+do, refused, finish = DRIVE.do, DRIVE.refused, DRIVE.finish
+legal, prompt_text, role, proc, over, said = DRIVE.legal, DRIVE.prompt_text, DRIVE.role, DRIVE.proc, DRIVE.over, DRIVE.said
 
 
 def sp(g: Context, sid: str) -> dict:
