@@ -103,6 +103,22 @@ class SerialWriter(sqlite3.Connection):
             self._release()
 
 
+def wal_mode(cur: sqlite3.Cursor) -> None:
+    """Puts the database in WAL mode. Switching a fresh file's journal needs its lock, and SQLite answers
+    "database is locked" at once, without waiting out the busy timeout, when another process is switching it at
+    the same moment (several processes starting together on a new file: tests/service/test_migrate_once.py):
+    so the switch is tried again, for up to :data:`SQLITE_LOCK_SECONDS`, as any other statement would wait."""
+    deadline = time.monotonic() + SQLITE_LOCK_SECONDS
+    while True:
+        try:
+            cur.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as e:
+            if "locked" not in str(e) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.02)
+
+
 def make_engine(url: str) -> Engine:
     if url.startswith("sqlite"):
         eng = create_engine(url, connect_args={"timeout": SQLITE_LOCK_SECONDS, "check_same_thread": False,
@@ -112,7 +128,7 @@ def make_engine(url: str) -> Engine:
         def _pragmas(dbapi_conn, _record):
             dbapi_conn.isolation_level = None  # we issue BEGIN ourselves (below)
             cur = dbapi_conn.cursor()
-            cur.execute("PRAGMA journal_mode=WAL")
+            wal_mode(cur)
             cur.execute("PRAGMA foreign_keys=ON")
             cur.execute("PRAGMA synchronous=NORMAL")
             cur.close()
