@@ -13,7 +13,7 @@
   it; all-sea/all-lake hexes and sea/lake hexsides are crossed only by amphibious movement (30.0). A
   combat unit may enter a hex holding only enemy non-combat units, which are eliminated at no extra cost
   (19.1a: 7.4's "Friendly combat units can enter hexes containing enemy combat units (see non-combat unit
-  rule)" is read as 19.1a says, digest A.5); a non-combat unit may only if it moves with combat units
+  rule)" is read as 19.1a says, digest A.5; ruling R-7.4-noncombat); a non-combat unit may only if it moves with combat units
   (19.4). Entering and leaving an enemy ZOC is free (7.4, R-9.4a); infiltration costs +1 MP (9.4b).
 - 7.5a: along a road (from road hex to road hex across a road hexside) a hex costs 1/2 MP whatever its
   terrain; infiltration still costs +1 (7.5a). Ruling R-7.5a-hexsides: road movement ignores the other
@@ -185,7 +185,7 @@ def step_cost(map: MapData, tec: Tec, unit: Unit, frm: str, to: str, *, road: bo
 
     def terrain_option() -> tuple[Fraction, list[str]] | Refusal:
         parts = []
-        if unit.commando and effect.rough:
+        if unit.commando and effect.rough:  # rough, rugged, wild and mountain alike (ruling R-29.2a-rough)
             mp = Fraction(1)
             parts.append(f"{dest.terrain} 1 MP for a commando/guerrilla unit (7.6a)")
         else:

@@ -10,7 +10,8 @@ with such units); the first hex is the vacated one, the second any adjacent hex 
 
 Retreat (11.6b): as long as the combat result says (the CRT, the pack's). Never into enemy combat units
 (9.5c); a combat unit may retreat into a hex holding only enemy non-combat units, which are eliminated
-(19.1b: its first "Enemy" read as "friendly", digest A.17), a non-combat unit may not (19.1b). Into an enemy
+(19.1b: its first "Enemy" read as "friendly", digest A.17; ruling R-19.1b-friendly), a non-combat unit may
+not (19.1b). Into an enemy
 ZOC: an effective unit is broken, a broken one eliminated (9.5c, 13.3, 13.4); ruling R-9.5c-each: each
 enemy-ZOC hex entered is one such retreat (after the first the unit is broken, so a second eliminates it:
 13.4); the alternative reading, once per retreat whatever its length, is ``ezoc_once=True``. Leaders retreat

@@ -41,6 +41,7 @@ UNIT_TYPES = frozenset({
     "airborne", "marine", "military_police", "leader", "supply", "arms_factory", "secret_airfield",
 })
 #: Commando/guerrilla units (7.6a, 29.0).
+#: Commando and guerrilla units are one kind (1.4a, 7.6a, 29.0; ruling R-1.4a-commando).
 COMMANDO_TYPES = frozenset({"commando", "guerrilla"})
 #: Unit sizes (1.4a) and what each counts for stacking (8.1: a battalion is half a brigade; 8.1c: a group
 #: is a battalion; 1.4a: the Transjordanian "regiments" are battalion-sized).
@@ -209,7 +210,8 @@ class MapData:
 
     def is_border(self, a: str, b: str) -> bool:
         """Whether the hexside *a*-*b* is an international border (9.7, 22.1d-e, 26.1c): the pack marks it
-        a border, or the two hexes lie in different countries (a border is where the countries meet)."""
+        a border, or the two hexes lie in different countries (a border is where the countries meet; ruling
+        R-9.7-borders)."""
         if self.hexside(a, b).border:
             return True
         ca, cb = self.hex(a).country, self.hex(b).country

@@ -6,7 +6,8 @@ schema cannot say (digest A.16, "Validation the engine should do on load", and m
 - the map: hex numbers that fit the pack's numbering (1.3); hexsides naming two adjacent hexes of the map;
   roads joining adjacent hexes (7.5a); bridges on river hexsides crossed by a road (7.5b, 16.0); borders
   between the countries of their hexes (9.7); each named place exactly once (:data:`PLACES`), Gaza on the
-  Gaza line (30.1b1); population symbols only on settlements in Palestine (17.0), none in Eilat (17.3);
+  Gaza line (30.1b1; ruling R-30.1b1-gaza); population symbols only on settlements in Palestine (17.0, 17.3;
+  ruling R-17.0-population), none in Eilat;
   every terrain and hexside feature in the TEC (7.2); map-edge marks only on the hexes along that edge and
   reinforcement areas naming hexes of the map (4.2b);
 - the TEC: no ground unit enters an all-sea or all-lake hex or crosses a sea or lake hexside (9.2, 11.8);
@@ -38,7 +39,8 @@ from engine.hexwar.terrain import SIZES, UNIT_TYPES, WATER_FEATURES, WATER_TERRA
 
 from .files import MANIFEST, PARTS, PackFiles, Problem, problem, schema_problems
 
-#: The named places the rules refer to, each exactly once on the map: tag -> (name, where the rules use it).
+#: The named places the rules refer to, each exactly once on the map: tag -> (name, where the rules use it)
+#: (ruling R-1.3-places: Scenario 1's places too).
 PLACES = {
     "tel_aviv": ("Tel Aviv", "Reinforcement Table, Israeli placement 1 and 3"),
     "haifa_new": ("the new city of Haifa", "Reinforcement Table, Israeli placement 1 and 3"),
@@ -58,7 +60,7 @@ PLACES = {
 OPTIONAL_PLACES = {"eilat": ("Eilat", "17.3"), "jerusalem_old": ("the old city of Jerusalem", "Reinforcement "
                                                                                               "Table, placement 1")}
 #: The places where Israeli reinforcements are placed (Reinforcement Table, Israeli placement 1): cities
-#: with a Star of David, or a terrorized marker could never matter there (18.3).
+#: with a Star of David, or a terrorized marker could never matter there (18.3; ruling R-4.2a-david).
 JEWISH_CITIES = ("tel_aviv", "haifa_new", "jerusalem_new")
 #: The countries of the map (1.3).
 COUNTRIES = ("Palestine", "Egypt", "Transjordan", "Syria", "Lebanon")
