@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from ..core.errors import InvalidActionError, RulesBugError
 from ..core.flow import Context
 from . import map_overrides
+from .wording import article
 
 
 @dataclass(frozen=True)
@@ -48,8 +49,6 @@ class PieceKind:
     never_in: frozenset[str] = field(default_factory=frozenset)
     label: str = ""
     words: tuple[str, ...] = ()
-    #: the article before its label where the first letter does not tell it (``an MPAJA Guerrilla``).
-    article: str = ""
 
     @property
     def keys(self) -> tuple[str, ...]:
@@ -60,7 +59,7 @@ class PieceKind:
         """``a Troop``, ``an Arms Cache``; for a two-state key ``an Underground Cell``."""
         if self.flips and key:
             return f"an {'Underground' if key.endswith('_u') else 'Active'} {self.label}"
-        return f"{self.article or ('an' if self.label[:1] in 'AEIOU' else 'a')} {self.label}"
+        return f"{article(self.label)} {self.label}"
 
 
 class Board:

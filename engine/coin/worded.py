@@ -12,14 +12,7 @@ from __future__ import annotations
 from ..core.flow import Context
 from .operation import TestedOperation
 from .sequence import BOX_NAMES
-from .wording import side_name
-
-
-def article(name: str) -> str:
-    """``a`` or ``an`` before *name* as it is read: ``an Irgun``, ``an MCP`` (em-), ``a Mau Mau``, ``a British``."""
-    if name[:1] in "AEIOU" or (name.isupper() and name[:1] in "FHLMNRSX"):
-        return "an"
-    return "a"
+from .wording import article, side_name
 
 
 class WordedOperation(TestedOperation):

@@ -23,6 +23,15 @@ PRINTED = {"maumau": "Mau Mau"}
 
 
 @functools.cache
+def article(name: str) -> str:
+    """``a`` or ``an`` before *name* as it is read: ``an Irgun``, ``an MCP`` (em-), ``a Mau Mau``, ``a British``;
+    for a name of several words its first decides (``an MPAJA Guerrilla``, ``an Arms Cache``)."""
+    first = name.split(" ", 1)[0]
+    if first[:1] in "AEIOU" or (first.isupper() and first[:1] in "FHLMNRSX"):
+        return "an"
+    return "a"
+
+
 def side_name(side: str) -> str:
     """A faction as the rulebooks print it: ``British``, ``Rebels``, ``Irgun``, the initials ``MCP``, and
     the names of :data:`PRINTED` (worked out once a name: prompts ask it every step)."""

@@ -50,8 +50,7 @@ MARKER_LABEL = {"opposition": "Opposition", "terror": "Terror marker", "kempeita
 #: The forces (1.2, 1.4): Supply Caches one a space, never in an EC (1.4.2). Boxes: the Troops on J17
 #: (``burma``) and the Supply Caches out of the game (``removed``, J14 shaded).
 BOARD = Board(MAP, [PieceKind(name, p["side"], flips=p["flips"], stack=p.get("stack"),
-                              never_in=frozenset(p.get("never_in", ())), label=_LABEL[name], words=_WORDS[name],
-                              article="an" if name == "mpaja" else "")
+                              never_in=frozenset(p.get("never_in", ())), label=_LABEL[name], words=_WORDS[name])
                     for name, p in _PIECE.items()],
               markers=MARKERS, curfews=0, curfew_kinds=(), curfew_rule="",
               boxes={"burma": ("troops",), "removed": ("caches",)})
