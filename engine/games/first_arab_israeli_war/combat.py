@@ -9,6 +9,12 @@ fanaticism 31; the commando/guerrilla terrain cancellation 29.2a), the choice of
 records: breaks, the second break that eliminates (13.4), a brigade split to take a D1 (5.6). Digest part
 A, A.7 (combat), A.8 (breakdown), A.4.1 (reorganization), A.16 ("Checkable WITHOUT the map").
 
+The desk is four modules, and every name is importable from this one: :mod:`.combat_units` holds the
+records (the options and rulings chosen, the units, the declared attack); :mod:`.combat_checks` the
+refusals of who may attack (:func:`refusals`: 11.1 and its restrictions, the 2-brigade cap of 8.2 by
+ruling R-8.2); this module the odds, the CRT, the shifts and the roll (11.2-11.5); :mod:`.combat_results`
+the application of a result (13.3, 13.4, 5.6, 19.5).
+
 Geometry is the caller's: the attacking hexes' adjacency, the TEC entries of the defender's hex and of
 the hexsides each attacking hex attacks across (or a terrain the players declare), whether a sea or lake
 hex or hexside lies in the way (11.8), whether a friendly population is near (29.2b). The rulebook has no
@@ -28,302 +34,46 @@ Rulings where the text is silent or contradicts itself are in :data:`RULINGS`, r
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from engine.core.errors import IllegalActionError, InvalidActionError, Refusal
+from engine.core.errors import IllegalActionError, InvalidActionError, Refusal  # noqa: F401
 
-from .data import RULINGS
-
-# --------------------------------------------------------------------------------------------------------
-# Rulings
-# --------------------------------------------------------------------------------------------------------
-
-# RULINGS, imported above: the game's rulings (``data/rulings.json``: id, rule, quotes of the text's lines,
-# the ruling, and ``default``/``alternatives`` where both readings hold). Combat reads R-8.2, R-11.2c,
-# R-11.2c-H, R-11.2d, R-20.5, R-29.2b and R-31.2b.
-
-_RULING_DEFAULTS = {r["id"]: r["default"] for r in RULINGS if "default" in r}
-
-
-@dataclass(frozen=True)
-class CombatOptions:
-    """The game's options that touch combat: the optional rules in play and the rulings chosen."""
-
-    guerrilla: bool = False        # optional rule 29 (29.2a terrain, 29.2b the defender's CRT choice)
-    fanaticism: bool = False       # optional rule 31
-    treaty_attacks: bool = False   # optional rule 25.3: Israel may attack the treaty cities
-    rulings: Mapping[str, str] = field(default_factory=dict)
-
-    def ruling(self, rid: str) -> str:
-        choice = self.rulings.get(rid, _RULING_DEFAULTS[rid])
-        allowed = next(r for r in RULINGS if r["id"] == rid)["alternatives"]
-        if choice not in allowed:
-            raise InvalidActionError(f"ruling {rid} may be {', '.join(allowed)}, not {choice!r}")
-        return choice
-
-
-#: The options of a game with no optional rule and every ruling at its default.
-DEFAULTS = CombatOptions()
-
-
-# --------------------------------------------------------------------------------------------------------
-# Units
-# --------------------------------------------------------------------------------------------------------
-
-SIDES = ("israel", "arab")
-_SIDE_ALIASES = {"israeli": "israel", "arab_league": "arab", "arab league": "arab", "british": "british"}
-_SIDE_NAMES = {"israel": "Israel", "arab": "the Arab League", "british": "the British"}
-
-#: Unit types (1.4a), with the translation's and the counters' other spellings.
-_TYPE_ALIASES = {"tank": "armor", "armored": "armor", "armoured": "armor", "armour": "armor",
-                 "reconnaissance": "recon", "motorized": "mechanized", "mech": "mechanized",
-                 "commando_guerrilla": "commando", "commando/guerrilla": "commando",
-                 "command/guerrilla": "commando", "mp": "military_police", "machining": "machine_gun",
-                 "supplies": "supply", "weapons_factory": "arms_factory"}
-#: Non-combat units (1.6, 19.0, 23, 24): no CS, never attack, never broken.
-NON_COMBAT_TYPES = frozenset({"leader", "supply", "arms_factory", "secret_airfield"})
-#: Commando/guerrilla units (1.4a "Command/Guerrilla", 29.0): the pack's counters may say either; one type
-#: for every rule (digest A.17: "all the same type").
-COMMANDO_TYPES = frozenset({"commando", "guerrilla"})
-#: Haganah/Palmach units, for an Israeli leader's 50% (20.5a).
-HAGANAH_PALMACH = frozenset({"zahal", "haganah", "palmach", "haganah_palmach"})
-#: Units that can never split or reform (5.5).
-UNDERGROUND = frozenset({"irgun", "stern"})
-#: Hex terrain that the all-commando attack cancels (29.2a; "wild/rugged" = rough, digest A.17).
-ROUGH_TERRAIN = frozenset({"rough", "mountain", "wild", "rugged"})
-#: The treaty cities (25.1, 25.2) as map tags (digest A.16).
-TREATY_PLACES = {"el_arish": "El Arish", "aqaba": "Aqaba", "amman": "Amman", "damascus": "Damascus"}
-#: Settlements a commando may not attack outside Palestine in the mandate period (26.1d).
-_TOWNS_AND_BASES = frozenset({"city", "town", "base", "fort_base", "fort"})
-
-#: Battalion equivalents of brigades (5.2): (side, brigade type, nationality or None) -> battalion types.
-EQUIVALENCES: dict[tuple[str, str, str | None], tuple[str, ...]] = {
-    ("israel", "infantry", None): ("infantry", "infantry", "infantry"),
-    ("israel", "mechanized", None): ("recon", "infantry", "commando"),
-    ("israel", "armor", None): ("armor", "recon", "recon"),
-    ("arab", "infantry", None): ("infantry", "infantry", "infantry"),
-    ("arab", "commando", None): ("commando", "commando", "commando"),   # "3 x guerrilla battalions"
-    ("arab", "mechanized", "egypt"): ("armor", "mechanized", "mechanized"),
-    ("arab", "mechanized", "syria"): ("armor", "mechanized", "mechanized"),
-    ("arab", "mechanized", "iraq"): ("armor", "mechanized", "mechanized"),
-    ("arab", "mechanized", "transjordan"): ("recon", "recon"),
-}
-
-
-def _norm(word: str | None) -> str:
-    return (word or "").strip().lower().replace("-", "_").replace(" ", "_")
-
-
-def _family(kind: str) -> str:
-    """A unit type as 5.2 counts it: commando and guerrilla are one type."""
-    return "commando" if kind in COMMANDO_TYPES else kind
-
-
-@dataclass(frozen=True)
-class Unit:
-    """One counter as the combat desk sees it (1.4a, 13.0).
-
-    ``front_cs``/``back_cs`` are the printed CS of the effective and broken faces, ``*_paren`` whether it
-    is in parentheses (defends only, 1.4a); ``broken`` says which face shows. ``size``: brigade,
-    battalion, regiment or group (a regiment or group is a battalion, 1.4a, 8.1c). ``points``: a supply
-    unit's supply points (14.0). ``hex``: the label of its hex, opaque here.
-    """
-
-    id: str
-    side: str
-    type: str
-    size: str = "battalion"
-    nationality: str = ""
-    front_cs: int = 0
-    back_cs: int = 0
-    front_paren: bool = False
-    back_paren: bool = False
-    broken: bool = False
-    hex: str = ""
-    points: int = 0
-    name: str = ""
-
-    def __post_init__(self):
-        side = _norm(self.side)
-        if not side and _norm(self.nationality) == "british":
-            side = "british"   # the pack's uncontrolled British counters have side null (27.2)
-        object.__setattr__(self, "side", _SIDE_ALIASES.get(side, side))
-        kind = _norm(self.type)
-        object.__setattr__(self, "type", _TYPE_ALIASES.get(kind, kind))
-        object.__setattr__(self, "size", _norm(self.size))
-        object.__setattr__(self, "nationality", _norm(self.nationality))
-
-    @classmethod
-    def from_record(cls, rec: Mapping[str, Any]) -> Unit:
-        """A unit from a plain record: a counter of the pack's ``counters.json`` (``front``/``back`` faces
-        ``{cs, paren, mf}``, ``designation``, ``side`` null for the British) with its state (``broken``,
-        ``hex``), or the flat field names above (``cs``/``paren`` for the front's)."""
-        names = set(cls.__dataclass_fields__)
-        data = {k: v for k, v in rec.items() if k in names and v is not None}
-        for face in ("front", "back"):
-            values = rec.get(face)
-            if isinstance(values, Mapping):
-                data.setdefault(f"{face}_cs", values.get("cs", 0))
-                data.setdefault(f"{face}_paren", bool(values.get("paren", False)))
-        if "front_cs" not in data and "cs" in rec:
-            data["front_cs"] = rec["cs"]
-        if "front_paren" not in data and "paren" in rec:
-            data["front_paren"] = rec["paren"]
-        if "name" not in data and rec.get("designation"):
-            data["name"] = rec["designation"]
-        if rec.get("side") is None and "nationality" in data:
-            data["side"] = ""
-        missing = {"id", "side", "type"} - set(data)
-        if missing:
-            raise InvalidActionError(f"a unit record needs {', '.join(sorted(missing))}: {dict(rec)!r}"[:200])
-        return cls(**data)
-
-    def to_record(self) -> dict[str, Any]:
-        return {f: getattr(self, f) for f in self.__dataclass_fields__}
-
-    @property
-    def label(self) -> str:
-        return self.name or self.id
-
-    @property
-    def cs(self) -> int:
-        """The CS printed on the face showing (13.2)."""
-        return self.back_cs if self.broken else self.front_cs
-
-    @property
-    def paren(self) -> bool:
-        return self.back_paren if self.broken else self.front_paren
-
-    @property
-    def is_combat(self) -> bool:
-        """A combat unit: printed CS of 1 or more, parenthesized or not (1.6, 19.0); British units too."""
-        return self.type not in NON_COMBAT_TYPES and self.front_cs > 0 and self.type != "air"
-
-    @property
-    def is_commando(self) -> bool:
-        return self.type in COMMANDO_TYPES
-
-    @property
-    def halves(self) -> int:
-        """Stacking value in half brigades (8.1): a brigade 2, a battalion/regiment/group 1, others 0."""
-        if not self.is_combat:
-            return 0
-        return 2 if self.size == "brigade" else 1
-
-    @property
-    def battalions(self) -> int:
-        """Battalion equivalents (5.2; ruling R-31.2b for a brigade 5.2 does not list)."""
-        if not self.is_combat:
-            return 0
-        if self.size != "brigade":
-            return 1
-        eq = equivalent(self)
-        return len(eq) if eq else 3
-
-
-def equivalent(brigade: Unit) -> tuple[str, ...] | None:
-    """The battalion types a brigade splits into (5.2), or None where 5.2 lists none."""
-    nat = brigade.nationality
-    return (EQUIVALENCES.get((brigade.side, brigade.type, nat))
-            or EQUIVALENCES.get((brigade.side, brigade.type, None)))
-
-
-def _brigades(halves: int) -> str:
-    n = halves / 2
-    return f"{n:g} brigade" + ("" if n == 1 else "s")
-
-
-# --------------------------------------------------------------------------------------------------------
-# The declared attack
-# --------------------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class TerrainEntry:
-    """A TEC entry (digest A.16 ``tec``) as it bears on combat: ``shift`` columns to the left, in the
-    defender's favour (a negative number shifts right). ``source``: "tec" (from the pack, for the map's
-    hex or hexside) or "declared" (said by the players; unverifiable without a map, A.16). ``rough``: the
-    terrain is rough or mountain for 29.2a (None: it is named rough or mountain)."""
-
-    name: str
-    shift: int
-    source: str = "tec"
-    rough: bool | None = None
-
-    @classmethod
-    def from_tec(cls, name: str, entry: Mapping[str, Any], *, source: str = "tec") -> TerrainEntry:
-        """From a ``tec.json`` line (``terrain`` or ``features``): its ``shift`` (columns left, 11.2c1) and
-        its optional ``rough`` flag (29.2a)."""
-        if "shift" not in entry:
-            raise InvalidActionError(f"the TEC line for {name} has no shift (11.2c1)")
-        return cls(name=_norm(name), shift=int(entry["shift"]), source=source, rough=entry.get("rough"))
-
-    @property
-    def is_rough(self) -> bool:
-        return self.rough if self.rough is not None else _norm(self.name) in ROUGH_TERRAIN
-
-
-@dataclass(frozen=True)
-class Attack:
-    """One ground combat as declared.
-
-    - ``attackers``: the attacking units, each with its hex; ``support``: the attacker's leaders and
-      supply units in the attacking hexes (for an invasion: those moving with the force, 12.3b/c).
-    - ``defenders``: every unit in the defender's hex (combat and non-combat: all defend, 11.1b).
-    - ``crt``: "raid" or "assault", named by ``crt_named_by`` (the attacker, 11.3; the defender where 29.2b
-      gives him the choice: see :func:`crt_chooser`).
-    - ``attacker_supply``: the hexes where the attacker spends one supply point for this attack (14.3b);
-      ``defender_supply``: the defender spends one in his hex (14.3c).
-    - ``defender_counting``: where the defended hex holds more than 2 brigades, the units the defender
-      names to count (8.2).
-    - ``terrain``: the TEC entries of the defender's hex; ``hexsides``: for each attacking hex, the TEC
-      entries of the hexside features it attacks across (11.2c).
-    - ``truce``: "none", "first_turn" (the turn the truce takes effect) or "later"; ``violate_truce``: the
-      attacker knowingly violates it (22.3). ``mandate``: the period Dec 1947 - Apr 1948 (26.1).
-    - ``defender_tags``/``defender_country``/``defender_settlement``: the defended hex's named places (25),
-      country and settlement (26.1d); ``sea_or_lake``: an attacker attacks into, from or across an all-sea
-      or all-lake hex or hexside (11.8); ``population_near``: the combat is on or next to a non-terrorized
-      settlement friendly to the defender (29.2b); ``attacked_already``: units that attacked this phase.
-    - ``attacker_vp``/``defender_vp``: the VP each has, for fanaticism (31.2b).
-    """
-
-    attackers: tuple[Unit, ...]
-    defenders: tuple[Unit, ...]
-    defender_hex: str
-    crt: str = "raid"
-    crt_named_by: str = "attacker"
-    support: tuple[Unit, ...] = ()
-    attacker_supply: tuple[str, ...] = ()
-    defender_supply: bool = False
-    defender_counting: tuple[str, ...] | None = None
-    terrain: tuple[TerrainEntry, ...] = ()
-    hexsides: Mapping[str, tuple[TerrainEntry, ...]] = field(default_factory=dict)
-    entrenched: bool = False
-    invasion: bool = False
-    fanatic_attacker: bool = False
-    fanatic_defender: bool = False
-    attacker_vp: int | None = None
-    defender_vp: int | None = None
-    truce: str = "none"
-    violate_truce: bool = False
-    mandate: bool = False
-    defender_tags: tuple[str, ...] = ()
-    defender_country: str | None = None
-    defender_settlement: str | None = None
-    sea_or_lake: bool = False
-    population_near: bool = False
-    attacked_already: frozenset[str] = frozenset()
-
-    @property
-    def side(self) -> str:
-        return self.attackers[0].side if self.attackers else ""
-
-    @property
-    def attacking_hexes(self) -> tuple[str, ...]:
-        return tuple(dict.fromkeys(u.hex for u in self.attackers))
-
+from .combat_checks import refusals  # noqa: F401  (who may attack: 11.1 and its restrictions)
+from .combat_results import (  # noqa: F401  (applying results: 13.3, 13.4, 5.6, 19.5)
+    BREAK_CAUSES,
+    Losses,
+    apply_breaks,
+    break_unit,
+    split_brigade,
+    take_break,
+)
+from .combat_units import (  # noqa: F401  (the records; the game's code and tests import them from here)
+    _RULING_DEFAULTS,
+    _SIDE_ALIASES,
+    _SIDE_NAMES,
+    _TOWNS_AND_BASES,
+    _TYPE_ALIASES,
+    COMMANDO_TYPES,
+    DEFAULTS,
+    EQUIVALENCES,
+    HAGANAH_PALMACH,
+    NON_COMBAT_TYPES,
+    ROUGH_TERRAIN,
+    RULINGS,
+    SIDES,
+    TREATY_PLACES,
+    UNDERGROUND,
+    Attack,
+    CombatOptions,
+    TerrainEntry,
+    Unit,
+    _brigades,
+    _family,
+    _norm,
+    equivalent,
+)
 
 # --------------------------------------------------------------------------------------------------------
 # Odds, caps, columns (11.2b, 11.2d)
@@ -427,181 +177,8 @@ def crt_table(crt: Any, name: str) -> dict:
 
 
 # --------------------------------------------------------------------------------------------------------
-# Who may attack (11.1 and the restrictions), the CRT choice
+# The CRT choice (11.3, 29.2b), fanaticism's cost (31.2b)
 # --------------------------------------------------------------------------------------------------------
-
-
-def _r(text: str, rule: str) -> Refusal:
-    return Refusal(text, rule)
-
-
-def refusals(attack: Attack, options: CombatOptions = DEFAULTS) -> list[Refusal]:
-    """Every reason the declared attack may not be made, each naming its rule (empty: it may)."""
-    out: list[Refusal] = []
-    if not attack.attackers:
-        return [_r("an attack needs at least one attacking unit (11.1a)", "11.1a")]
-    side = attack.side
-    enemy = [u for u in attack.defenders if u.side != "british"]
-    seen: set[str] = set()
-    for u in attack.attackers:
-        if u.id in seen:
-            out.append(_r(f"{u.label} is named twice: a unit attacks once in a combat (11.1a)", "11.1a"))
-        seen.add(u.id)
-        if u.side == "british":
-            out.append(_r(f"{u.label} is British: British units cannot move or attack (27.2)", "27.2"))
-        elif u.side != side:
-            out.append(_r(f"{u.label} belongs to {_SIDE_NAMES.get(u.side, u.side)}, not to the attacker "
-                          f"{_SIDE_NAMES.get(side, side)}: one side attacks (11.0)", "11.0"))
-        if u.type == "air":
-            out.append(_r(f"{u.label} is an air unit: ground combat is fought by ground units; air units "
-                          f"strike in the Air Operations phase (11.0, 10.3)", "11.0"))
-        elif not u.is_combat:
-            out.append(_r(f"{u.label} is a non-combat unit: non-combat units can never attack (19.5)", "19.5"))
-        elif u.paren:
-            out.append(_r(f"{u.label} has its CS in parentheses: it can only defend, never attack (1.4a)",
-                          "1.4a"))
-        if not u.hex:
-            out.append(_r(f"{u.label}: say the hex it attacks from (11.1a)", "11.1a"))
-        elif u.hex == attack.defender_hex:
-            out.append(_r(f"{u.label} is in the defended hex {u.hex}: attackers are adjacent to it (11.1a)",
-                          "11.1a"))
-        if u.id in attack.attacked_already:
-            out.append(_r(f"{u.label} has already attacked this combat phase: each unit attacks once (11.1a)",
-                          "11.1a"))
-    # The defended hex.
-    if any(u.side == "british" for u in attack.defenders):
-        out.append(_r(f"{attack.defender_hex} holds a British unit: hexes with British units can never be "
-                      f"attacked (27.5)", "27.5"))
-    if not enemy:
-        out.append(_r(f"{attack.defender_hex} holds no enemy unit to attack (11.0)", "11.0"))
-    elif not any(u.is_combat for u in enemy):
-        out.append(_r(f"{attack.defender_hex} holds only non-combat units: they cannot be attacked from an "
-                      f"adjacent hex; a combat unit may enter the hex instead (19.2, 19.1a)", "19.2"))
-    for u in enemy:
-        if u.side == side:
-            out.append(_r(f"{u.label} in {attack.defender_hex} is the attacker's own unit: the defenders are "
-                          f"the enemy's (11.0, 8.3)", "11.0"))
-    if attack.sea_or_lake:
-        out.append(_r("units cannot attack into, from or across an all-sea or all-lake hex or hexside (11.8)",
-                      "11.8"))
-    # Truce, treaties, mandate.
-    if attack.truce == "first_turn":
-        out.append(_r("a truce took effect this turn: no attacks of any kind while its terms must be followed "
-                      "(22.1b, 22.3)", "22.1b"))
-    elif attack.truce == "later" and not attack.violate_truce:
-        out.append(_r("a truce is in effect: no attacks (22.1b); an attack may be declared as a violation, "
-                      "which ends the truce and gives the other player 10 VP (22.3)", "22.1b"))
-    elif attack.truce not in ("none", "later"):
-        out.append(_r(f"truce must be none, first_turn or later, not {attack.truce!r} (22.1)", "22.1"))
-    if side == "israel":
-        for tag in attack.defender_tags:
-            place = TREATY_PLACES.get(_norm(tag))
-            if place and not options.treaty_attacks:
-                rule = "25.2" if place == "Damascus" else "25.1"
-                out.append(_r(f"Israeli ground units may never attack {place} (optional rule 25.3 not in use) "
-                              f"({rule})", rule))
-        if attack.mandate and attack.defender_country and _norm(attack.defender_country) != "palestine" \
-                and _norm(attack.defender_settlement) in _TOWNS_AND_BASES:
-            for u in attack.attackers:
-                if u.is_commando:
-                    out.append(_r(f"{u.label}: Israeli commando/guerrilla units may not attack cities, towns "
-                                  f"or bases outside Palestine until May 1948 (26.1d)", "26.1d"))
-    # The 2-brigade cap (8.2), the invasion force (12.2).
-    by_hex: dict[str, int] = {}
-    for u in attack.attackers:
-        by_hex[u.hex] = by_hex.get(u.hex, 0) + u.halves
-    for h, halves in by_hex.items():
-        if halves > 4:
-            out.append(_r(f"{_brigades(halves)} attack from {h}: at most 2 brigades attack from a hex, the others "
-                          f"cannot attack (8.2; ruling R-8.2)", "8.2"))
-    if attack.invasion and len(by_hex) > 1:
-        out.append(_r(f"an invasion's units start in one hex and move together, not from {', '.join(by_hex)} "
-                      f"(12.2)", "12.2"))
-    out += _counting_refusals(attack)
-    out += _supply_refusals(attack)
-    out += _hexside_refusals(attack)
-    # The CRT.
-    table = _norm(attack.crt)
-    if table not in TABLES:
-        out.append(_r(f"the table is raid or assault, not {attack.crt!r} (11.3)", "11.3"))
-    elif table == "assault" and attack.mandate:
-        out.append(_r("the Assault table cannot be used in the mandate period (Dec 1947 - Apr 1948): the Raid "
-                      "table may (26.1b)", "26.1b"))
-    chooser, why = crt_chooser(attack, options)
-    if attack.crt_named_by != chooser:
-        out.append(_r(f"the {chooser} chooses the CRT here, not the {attack.crt_named_by}: {why}",
-                      "29.2b" if chooser == "defender" else "11.3"))
-    # Fanaticism (31).
-    for who, declared, vp in (("attacker", attack.fanatic_attacker, attack.attacker_vp),
-                              ("defender", attack.fanatic_defender, attack.defender_vp)):
-        if not declared:
-            continue
-        if not options.fanaticism:
-            out.append(_r(f"the {who} declares fanaticism, but optional rule 31 is not in use (31)", "31"))
-            continue
-        cost = fanaticism_cost(attack, who, options)
-        if vp is None:
-            out.append(_r(f"fanaticism costs the {who} {cost} VP: say how many VP the {who} has (31.2b)",
-                          "31.2b"))
-        elif vp < cost:
-            out.append(_r(f"fanaticism costs the {who} {cost} VP (the battalions involved) but the {who} has "
-                          f"{vp} (31.2b)", "31.2b"))
-    return out
-
-
-def _counting_refusals(attack: Attack) -> list[Refusal]:
-    """8.2 for the defender: over 2 brigades, he names the units that count, up to the cap (11.1b)."""
-    combat = [u for u in attack.defenders if u.is_combat and u.side != "british"]
-    total = sum(u.halves for u in combat)
-    named = attack.defender_counting
-    if named is None:
-        if total > 4:
-            return [_r(f"{attack.defender_hex} holds {_brigades(total)}: the defender names the units that "
-                       f"count, at most 2 brigades; the others count CS 0 but take the result (8.2)", "8.2")]
-        return []
-    ids = {u.id: u for u in combat}
-    out = [_r(f"{x} is not a combat unit in {attack.defender_hex}: the units that count are named among its "
-              f"defenders (8.2)", "8.2") for x in named if x not in ids]
-    if out:
-        return out
-    halves = sum(ids[x].halves for x in set(named))
-    if halves > 4:
-        return [_r(f"the units named to count in {attack.defender_hex} make {_brigades(halves)}: at most 2 "
-                   f"brigades count (8.2)", "8.2")]
-    left = [u for u in combat if u.id not in named and halves + u.halves <= 4]
-    if left:
-        return [_r(f"{left[0].label} fits within the 2 brigades that count in {attack.defender_hex}: the "
-                   f"defender cannot withhold a unit (11.1b, 8.2)", "11.1b")]
-    return []
-
-
-def _supply_refusals(attack: Attack) -> list[Refusal]:
-    """14.3b/c: one point in a hex doubles all the side's units there for this one combat."""
-    out = []
-    hexes = set(attack.attacking_hexes)
-    for i, h in enumerate(attack.attacker_supply):
-        if h in attack.attacker_supply[:i]:
-            out.append(_r(f"one supply point already doubles every attacker in {h} for this attack; a second "
-                          f"adds nothing (14.3b)", "14.3b"))
-        elif h not in hexes:
-            out.append(_r(f"no unit attacks from {h}: a supply point doubles the attackers in its own hex "
-                          f"(14.3b)", "14.3b"))
-        elif not any(u.type == "supply" and u.hex == h and u.side == attack.side and u.points > 0
-                     for u in attack.support):
-            where = " moving with the invading force" if attack.invasion else ""
-            out.append(_r(f"no {_SIDE_NAMES.get(attack.side, attack.side)} supply point in {h}{where} to spend "
-                          f"(14.3b{', 12.3c' if attack.invasion else ''})", "14.3b"))
-    if attack.defender_supply:
-        foe = next((u.side for u in attack.defenders if u.is_combat), "")
-        if not any(u.type == "supply" and u.side == foe and u.points > 0 for u in attack.defenders):
-            out.append(_r(f"no supply point of the defender in {attack.defender_hex} to spend (14.3c)", "14.3c"))
-    return out
-
-
-def _hexside_refusals(attack: Attack) -> list[Refusal]:
-    hexes = set(attack.attacking_hexes)
-    return [_r(f"hexside terrain is given for {h}, but no unit attacks from it (11.2c)", "11.2c")
-            for h in attack.hexsides if h not in hexes]
 
 
 def crt_chooser(attack: Attack, options: CombatOptions = DEFAULTS) -> tuple[str, str]:
@@ -925,123 +502,3 @@ def resolve(attack: Attack, crt: Any, chance: Any, options: CombatOptions = DEFA
     steps = done.steps + (f"die {roll} on the {done.table.title()} table, column {done.column}: {code}, "
                           f"{meaning} (11.2b5, 11.5)",)
     return replace(done, roll=roll, result=code, meaning=meaning, steps=steps)
-
-
-# --------------------------------------------------------------------------------------------------------
-# Applying results: breaks, eliminations, splits (13.3, 13.4, 5.6, 19.5)
-# --------------------------------------------------------------------------------------------------------
-
-#: Causes of a break (13.3): a second break eliminates for a combat result or a retreat into an enemy ZOC
-#: (13.4), not for overstacking (8.1b, 13.4).
-BREAK_CAUSES = {"combat": "13.3", "retreat_zoc": "13.3", "overstack": "8.1b"}
-
-
-@dataclass(frozen=True)
-class Losses:
-    """A hex's units after a result: ``units`` those left (in order), ``eliminated`` those removed."""
-
-    units: tuple[Unit, ...]
-    eliminated: tuple[Unit, ...]
-    steps: tuple[str, ...]
-
-
-def break_unit(unit: Unit, cause: str = "combat") -> Unit | None:
-    """*unit* broken (13.3): an effective unit flips to its broken side; a broken one is eliminated (None) by
-    a combat result or a retreat into an enemy ZOC (13.4) and stays broken otherwise (overstacking, 8.1b)."""
-    if cause not in BREAK_CAUSES:
-        raise InvalidActionError(f"a break's cause is {', '.join(BREAK_CAUSES)}, not {cause!r} (13.3)")
-    if not unit.is_combat:
-        raise IllegalActionError(f"{unit.label} is a non-combat unit: non-combat units cannot be broken (19.5c)",
-                                 rule="19.5c")
-    if not unit.broken:
-        return replace(unit, broken=True)
-    return None if cause in ("combat", "retreat_zoc") else unit
-
-
-def apply_breaks(units: Sequence[Unit], ids: Iterable[str], cause: str = "combat") -> Losses:
-    """The units named in *ids* (each once; the owner names them) of a hex's *units* broken (13.3/13.4); if
-    that eliminates every combat unit of the hex, its non-combat units are eliminated too (19.5b)."""
-    ids = list(ids)
-    by_id = {u.id: u for u in units}
-    for x in ids:
-        if x not in by_id:
-            raise IllegalActionError(f"{x} is not in the hex: the units broken are the hex's (13.3)", rule="13.3")
-    if len(set(ids)) != len(ids):
-        raise IllegalActionError("a unit is named twice: each break is taken by a different unit (13.3)",
-                                 rule="13.3")
-    left, gone, steps = [], [], []
-    rule = BREAK_CAUSES.get(cause, "13.3")
-    for u in units:
-        if u.id not in ids:
-            left.append(u)
-            continue
-        after = break_unit(u, cause)
-        if after is None:
-            gone.append(u)
-            steps.append(f"{u.label}, already broken, is broken again and eliminated (13.4)")
-        elif after is u:
-            left.append(u)
-            steps.append(f"{u.label} is already broken and stays broken (13.4, {rule})")
-        else:
-            left.append(after)
-            steps.append(f"{u.label} is broken: CS {u.front_cs} -> {after.cs} ({rule})")
-    had_combat = any(u.is_combat for u in units)
-    if had_combat and not any(u.is_combat for u in left) and left:
-        steps.append(f"no combat unit is left: {', '.join(u.label for u in left)} "
-                     f"{'is' if len(left) == 1 else 'are'} eliminated too (19.5b)")
-        gone += left
-        left = []
-    return Losses(units=tuple(left), eliminated=tuple(gone), steps=tuple(steps))
-
-
-def split_brigade(brigade: Unit, battalions: Sequence[Unit]) -> tuple[Unit, ...]:
-    """*brigade* split into *battalions* (counters from the mix, 4.6), checked against the equivalences of
-    5.2 (same nationality 5.4, not Irgun/Stern 5.5); the battalions take its hex and, if it is broken,
-    are broken (5.3)."""
-    if brigade.size != "brigade" or not brigade.is_combat:
-        raise IllegalActionError(f"{brigade.label} is not a brigade: only brigades split (5.1a)", rule="5.1a")
-    if brigade.nationality in UNDERGROUND:
-        raise IllegalActionError(f"{brigade.label} is {brigade.nationality.title()}: Irgun and Stern Group units "
-                                 f"never split or reform (5.5)", rule="5.5")
-    want = equivalent(brigade)
-    if want is None:
-        raise IllegalActionError(f"5.2 gives no battalions for a {brigade.nationality or brigade.side} "
-                                 f"{brigade.type} brigade (5.2)", rule="5.2")
-    for b in battalions:
-        if b.size not in ("battalion", "regiment", "group"):
-            raise IllegalActionError(f"{b.label} is not a battalion: a brigade splits into battalions (5.1a)",
-                                     rule="5.1a")
-        if b.side != brigade.side or b.nationality != brigade.nationality:
-            raise IllegalActionError(f"{b.label} is {b.nationality or b.side}, not {brigade.nationality}: "
-                                     f"units of one nationality split into the same nationality (5.4)", rule="5.4")
-    if sorted(_family(b.type) for b in battalions) != sorted(want):
-        raise IllegalActionError(f"{brigade.label} splits into {' + '.join(want)} battalions, not "
-                                 f"{' + '.join(b.type for b in battalions) or 'none'} (5.2)", rule="5.2")
-    return tuple(replace(b, hex=brigade.hex, broken=brigade.broken) for b in battalions)
-
-
-def take_break(units: Sequence[Unit], unit_id: str, *, split_into: Sequence[Unit] = (),
-               break_id: str | None = None, cause: str = "combat") -> Losses:
-    """One break taken by a hex (a D1 and the like): the owner names the unit (*unit_id*); or, splitting
-    a brigade during combat to take the loss (5.6), names the brigade, the battalions it splits into
-    (*split_into*) and the one of them that breaks (*break_id*)."""
-    by_id = {u.id: u for u in units}
-    if unit_id not in by_id:
-        raise IllegalActionError(f"{unit_id} is not in the hex: the break is taken by one of its units (13.3)",
-                                 rule="13.3")
-    if not split_into:
-        if break_id is not None:
-            raise IllegalActionError("a battalion to break is named only when a brigade splits (5.6)", rule="5.6")
-        return apply_breaks(units, [unit_id], cause)
-    brigade = by_id[unit_id]
-    parts = split_brigade(brigade, split_into)
-    if break_id not in {b.id for b in parts}:
-        raise IllegalActionError(f"name the battalion of {brigade.label} that breaks, one of "
-                                 f"{', '.join(b.id for b in parts)} (5.6)", rule="5.6")
-    after = []
-    for u in units:
-        after.extend(parts if u.id == unit_id else (u,))
-    done = apply_breaks(after, [break_id], cause)
-    said = (f"{brigade.label} splits into {', '.join(b.label for b in parts)}"
-            f"{' (broken, 5.3)' if brigade.broken else ''} to take the loss (5.6)")
-    return replace(done, steps=(said,) + done.steps)

@@ -11,10 +11,11 @@ Built on the shared COIN layer (engine.coin). The game's own:
   position files;
 - the turn sequence's answers (``rules``: the MPAJA icon and the Mandatory Events as each card is revealed,
   the Passes, the Operations' frames, the Events' registry);
-- the MPAJA's icons (``mpaja``), the Operations (``british_ops``: Train, Sabotage, Ambush; ``british_contact``: Contact;
-  ``japanese_ops``: Deploy, Construct, Sweep, Assault), the Special Activities (``special_british``: Supply,
-  Gather, Raid; ``special_japanese``: Extract, Reprisal, Eliminate), the Propaganda Round with victory
-  (``propaganda``, ``propaganda_phases``) and the 32 Event cards in every text (``events``).
+- the MPAJA's icons (``mpaja``), the Operations (``british_ops``: Train, Sabotage, Ambush; ``british_contact``:
+  Contact; ``japanese_ops``: Deploy, Construct; ``japanese_sweep``: Sweep, Assault), the Special Activities
+  (``special_british``: Supply, Gather, Raid; ``special_japanese``: Extract, Reprisal, Eliminate), the Propaganda
+  Round with victory (``propaganda``, ``propaganda_phases``, ``propaganda_redeploy``) and the 32 Event cards in
+  every text (``events``).
 """
 
 from __future__ import annotations
@@ -28,10 +29,12 @@ from . import (  # noqa: F401  (register procedures)
     british_contact,
     british_ops,
     japanese_ops,
+    japanese_sweep,
     mpaja,
     own_pieces,
     propaganda,
     propaganda_phases,
+    propaganda_redeploy,
     rules,
     special_british,
     special_japanese,

@@ -16,8 +16,12 @@ capability = EVENTS.capability
 
 
 from . import (  # noqa: E402, F401  (register texts and procedures)
-    cards_j02_j17,
-    cards_j18_j31,
+    cards_j02_j06,
+    cards_j08_j17,
+    cards_j18_j23,
+    cards_j25_j31,
     common,
     granted,
+    granted_j01_j13,
+    granted_j21_j32,
 )
