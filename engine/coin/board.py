@@ -19,8 +19,8 @@ dict by piece (Arab Revolt's Prison of Guerrillas and Bases).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+import functools
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..core.errors import InvalidActionError, RulesBugError
@@ -50,9 +50,10 @@ class PieceKind:
     label: str = ""
     words: tuple[str, ...] = ()
 
-    @property
+    @functools.cached_property
     def keys(self) -> tuple[str, ...]:
-        """Its keys in a space: Underground first for a two-state piece."""
+        """Its keys in a space: Underground first for a two-state piece (worked out once: a piece's fields
+        never change, and placements and counts ask it every step)."""
         return (f"{self.name}_u", f"{self.name}_a") if self.flips else (self.name,)
 
     def named(self, key: str | None = None) -> str:
@@ -81,6 +82,11 @@ class Board:
             self.edge_source[frozenset((e["a"], e["b"]))] = e["source"]
         self.pieces: dict[str, PieceKind] = {p.name: p for p in pieces}
         self.piece_of_key: dict[str, str] = {k: p.name for p in pieces for k in p.keys}
+        #: side -> the keys of its pieces in a space (:meth:`side_pieces`).
+        self.side_keys: dict[str, tuple[str, ...]] = {}
+        for k, name in self.piece_of_key.items():
+            side = self.pieces[name].side
+            self.side_keys[side] = (*self.side_keys.get(side, ()), k)
         #: order word <-> key (PieceKind.words).
         self.key_of_word: dict[str, str] = {w: k for p in pieces for w, k in zip(p.words, p.keys, strict=True)}
         self.word_of_key: dict[str, str] = {k: w for w, k in self.key_of_word.items()}
@@ -149,10 +155,17 @@ class Board:
     # -- counting ----------------------------------------------------------------------------------
     def count(self, x: dict, piece: str) -> int:
         """Pieces of kind *piece* in the space counts *x*, in either state."""
-        return sum(x[k] for k in self.pieces[piece].keys)
+        n = 0
+        for k in self.pieces[piece].keys:
+            n += x[k]
+        return n
 
     def side_pieces(self, x: dict, side: str) -> int:
-        return sum(x[k] for k, p in self.piece_of_key.items() if self.pieces[p].side == side)
+        """Pieces of faction *side* in the space counts *x*, in either state."""
+        n = 0
+        for k in self.side_keys.get(side, ()):
+            n += x[k]
+        return n
 
     def on_map(self, g: Context, key: str) -> int:
         """Total of *key* (a piece key or a marker) over the map."""
@@ -176,24 +189,13 @@ class Board:
         for hook in self.hooks:
             hook(g, sid)
 
-    @contextmanager
-    def together(self, g: Context) -> Iterator[None]:
+    def together(self, g: Context) -> _Together:
         """A simultaneous move (Malaya's Sweep, March and Garrison: every group moves at once): the hooks of
         the spaces it changes run once it is over, in board order, so that a space passed through or left and
         refilled in the same move does not gain and lose Control, or lose a marker, on the way. Nested uses
-        join the outer one."""
-        if g.batch is not None:
-            yield
-            return
-        g.batch = set()
-        try:
-            yield
-            spaces = g.batch
-        finally:
-            g.batch = None
-        for sid in self.spaces:
-            if sid in spaces:
-                self.changed(g, sid)
+        join the outer one. A context manager (``with board.together(g):``); none of the hooks run if the move
+        raises."""
+        return _Together(self, g)
 
     # -- moving pieces -----------------------------------------------------------------------------
     def place(self, g: Context, sid: str, piece: str, n: int = 1) -> int:
@@ -312,3 +314,29 @@ class Board:
         for piece, n in (elsewhere or {}).items():
             tot[piece] += n
         return tot
+
+
+class _Together:
+    """The context of :meth:`Board.together` (a class rather than a generator: Operations open one a step)."""
+
+    __slots__ = ("board", "g", "outer")
+
+    def __init__(self, board: Board, g: Context):
+        self.board, self.g, self.outer = board, g, False
+
+    def __enter__(self) -> None:
+        self.outer = self.g.batch is not None  # a nested use joins the outer one
+        if not self.outer:
+            self.g.batch = set()
+
+    def __exit__(self, kind, value, tb) -> bool:
+        if self.outer:
+            return False
+        g = self.g
+        spaces, g.batch = g.batch, None
+        if kind is None:
+            board = self.board
+            for sid in board.spaces:
+                if sid in spaces:
+                    board.changed(g, sid)
+        return False

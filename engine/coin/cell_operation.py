@@ -65,11 +65,45 @@ class CellOperation(operation.Operation):
     #: one space there (an Insurgent Pass, a Propaganda phase).
     limited_rules: ClassVar[dict[str, str]] = {}
 
+    #: Whether the class keeps the default :meth:`admits` (set for each class): the prompt then asks
+    #: :meth:`eligible` of each space itself (:meth:`candidates`).
+    plain_admits: ClassVar[bool] = True
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls.plain_admits = cls.admits is CellOperation.admits
+
     def eligible(self, g: Context, f: dict, sid: str, why: bool = True) -> str | None:
         return None
 
     def admits(self, g: Context, f: dict, sid: str) -> bool:
         return self.eligible(g, f, sid, False) is None
+
+    def candidates(self, g: Context, f: dict) -> list[str]:
+        """:meth:`engine.coin.operation.Operation.candidates`, asking :meth:`eligible` (``why=False``) of each
+        space directly where :meth:`admits` is the default: the same test, one call a space less (the prompt
+        asks every space)."""
+        if not self.plain_admits or self.costs:
+            return super().candidates(g, f)
+        chosen = f["spaces"]
+        if len(chosen) >= f["max"]:
+            return []
+        only, eligible = f.get("only"), self.eligible
+        return [s for s in self.space_pool(g, f) if s not in chosen and (only is None or s in only)
+                and eligible(g, f, s, False) is None]
+
+    def possible(self, g: Context, f: dict) -> bool:
+        """Whether :meth:`candidates` holds a space: the same test, stopping at the first space found."""
+        if not self.plain_admits or self.costs:
+            return super().possible(g, f)
+        chosen = f["spaces"]
+        if len(chosen) >= f["max"]:
+            return False
+        only, eligible = f.get("only"), self.eligible
+        for s in self.space_pool(g, f):
+            if s not in chosen and (only is None or s in only) and eligible(g, f, s, False) is None:
+                return True
+        return False
 
     # -- the Intelligence Lead and the Offensive (2.3.7) ----------------------------------------------
     def offensive_spaces(self, g: Context) -> list[str]:

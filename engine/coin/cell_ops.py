@@ -96,7 +96,8 @@ class Recruit(CellOperation):
         if row is None or spaces[sid]["curfew"]:
             return 0
         if kind in self.near_kinds:
-            return row[0] if any(spaces[s]["caches"] for s in board.within_one(g, sid)) else row[1]
+            near = spaces[sid]["caches"] or any(spaces[s]["caches"] for s in board.neighbours(g, sid))
+            return row[0] if near else row[1]
         return row[0] if spaces[sid]["caches"] else row[1]
 
     def space_pool(self, g, f):

@@ -54,6 +54,14 @@ class CellActivity(special.SpecialActivity):
     #: What a space needs, as a refusal says it (``Troops, Police and no Irgun pieces``).
     need: ClassVar[str] = ""
 
+    #: Whether the class keeps the default :meth:`fits` (set for each class): the space tests then ask
+    #: :meth:`qualifies` itself, one call a space less (:meth:`spaces`, :meth:`possible`).
+    plain_fits: ClassVar[bool] = True
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls.plain_fits = cls.fits is CellActivity.fits
+
     def qualifies(self, x: dict) -> bool:
         """Whether a space of :attr:`space_kinds` holding *x* may be selected (each Special Activity its own)."""
         return False
@@ -83,13 +91,27 @@ class CellActivity(special.SpecialActivity):
 
     def spaces(self, g: Context, f: dict | None = None) -> list[str]:
         """The spaces it may select now (:meth:`fits`, for the frame *f*)."""
-        x, fits = g.s["spaces"], self.fits
+        x = g.s["spaces"]
+        if self.plain_fits:
+            qualifies = self.qualifies
+            return [s for s in self.pool(g) if qualifies(x[s])]
+        fits = self.fits
         return [s for s in self.pool(g) if fits(g, f, x[s])]
 
     def possible(self, g, f=None):
         """A space of :meth:`spaces`: "is there one" stops at the first."""
-        x, fits = g.s["spaces"], self.fits
-        return any(fits(g, f, x[s]) for s in self.pool(g))
+        x = g.s["spaces"]
+        if self.plain_fits:
+            qualifies = self.qualifies
+            for s in self.pool(g):
+                if qualifies(x[s]):
+                    return True
+            return False
+        fits = self.fits
+        for s in self.pool(g):
+            if fits(g, f, x[s]):
+                return True
+        return False
 
     def where_refusal(self, g: Context, sid: str, f: dict | None = None) -> str | None:
         """Why it may not take place in *sid* for the frame *f*: a kind it never selects, or what the space

@@ -37,7 +37,11 @@ class GroupedMarch(WordedOperation):
     def ok(self, g, f, sid):
         """A Guerrilla stands next to *sid* to move in (a destination none could reach would do nothing)."""
         spaces = g.s["spaces"]
-        return any(spaces[a]["guerrillas_u"] or spaces[a]["guerrillas_a"] for a in g.rules.board.neighbours(g, sid))
+        for a in g.rules.board.neighbours(g, sid):  # a plain loop: asked for every space of every March prompt
+            x = spaces[a]
+            if x["guerrillas_u"] or x["guerrillas_a"]:
+                return True
+        return False
 
     def why_not(self, g, f, sid):
         b, w = g.rules.board, self.words

@@ -124,19 +124,28 @@ class Operation(Procedure):
     def candidates(self, g: Context, f: dict) -> list[str]:
         """The spaces the selection may take now: of :meth:`space_pool`, not selected yet, within ``only``
         and the count, and :meth:`admits` (the yes/no test, which builds no reason for the spaces left out)."""
-        if len(f["spaces"]) >= f["max"]:
+        chosen = f["spaces"]
+        if len(chosen) >= f["max"]:
             return []
-        only, chosen = f.get("only"), f["spaces"]
+        only = f.get("only")
         admits = self.affordable(g, f) if self.costs and not f.get("free") else self.admits
+        if only is None and not chosen:  # the first space: only the Operation's own test
+            return [s for s in self.space_pool(g, f) if admits(g, f, s)]
         return [s for s in self.space_pool(g, f) if s not in chosen and (only is None or s in only)
                 and admits(g, f, s)]
 
     def possible(self, g: Context, f: dict) -> bool:
         """Whether :meth:`candidates` holds a space: the same test, stopping at the first space found."""
-        if len(f["spaces"]) >= f["max"]:
+        chosen = f["spaces"]
+        if len(chosen) >= f["max"]:
             return False
-        only, chosen = f.get("only"), f["spaces"]
+        only = f.get("only")
         admits = self.affordable(g, f) if self.costs and not f.get("free") else self.admits
+        if only is None and not chosen:  # the first space: only the Operation's own test
+            for s in self.space_pool(g, f):
+                if admits(g, f, s):
+                    return True
+            return False
         for s in self.space_pool(g, f):
             if s not in chosen and (only is None or s in only) and admits(g, f, s):
                 return True
@@ -203,7 +212,7 @@ class Operation(Procedure):
         who = side_name(self.faction)
         kind = "Limited " if f["limited"] else ""
         if f["stage"] == "select":  # "or done" only where done is legal, as prompt (above) offers it
-            more = g.offers("space", lambda: self.possible(g, f))
+            more = "space" in g.legal if g.legal is not None else self.possible(g, f)  # Context.offers, inline
             if not more:
                 return f"{who} {kind}{self.title}: no space can be selected now ({len(f['spaces'])} selected); done"
             done = " or done" if f["spaces"] or f["optional"] else ""

@@ -25,6 +25,8 @@ from .wording import side_name
 #: The Initiative Track's boxes, left to right (2.3; order from the design note to 2.3.5).
 BOXES = ("limited", "event", "opsa")
 BOX_NAMES = {"limited": "Limited Operation", "event": "Event", "opsa": "Operation + Special Activity"}
+#: The rule a turn's prompt cites once its box is chosen (2.3.4, 5.0, 3.0).
+BOX_RULES = {"limited": "2.3.4", "event": "5.0", "opsa": "3.0"}
 
 notation.declare(__name__, {"box", "op", "pass", "unshaded", "shaded", "event", "done"})
 
@@ -55,9 +57,10 @@ class CoinRules(ABC):
     def ops(self, g: Context, faction: str, limited: bool) -> list[str]:
         """Operations *faction* could start now: each with at least one space it may select."""
         out = []
+        procs, prefix = g.procs, self.op_prefix
         for op in self.op_names.get(faction, ()):
             frame = self.op_frame(g, op, limited, not limited)
-            if frame["max"] > 0 and g.procs[f"{self.op_prefix}{op}"].possible(g, frame):
+            if frame["max"] > 0 and procs[prefix + op].possible(g, frame):
                 out.append(op)
         return out
 
@@ -222,7 +225,7 @@ class Turn(Procedure):
         return f"{side_name(f['role'])}: act in the {BOX_NAMES[f['box']]} box, or Pass"
 
     def rule_for(self, g: Context, f: dict) -> str:
-        return "2.3.2" if f["stage"] == "box" else {"limited": "2.3.4", "event": "5.0", "opsa": "3.0"}[f["box"]]
+        return "2.3.2" if f["stage"] == "box" else BOX_RULES[f["box"]]
 
     def explain(self, g, f, verb, arg):
         own = g.rules.turn_refusal(g, f, verb, arg)

@@ -67,9 +67,11 @@ class Selecting(StagedActivity):
 
     def candidates(self, g: Context, f: dict) -> list[str]:
         """The spaces not yet selected, within ``only``, that qualify, in board order (the count aside)."""
-        only, done = f.get("only"), f.get("chosen", ())
+        only, done, qualifies = f.get("only"), f.get("chosen", ()), self.qualifies
+        if only is None and not done:  # the first space: only the Special Activity's own test
+            return [s for s in self.words.board.spaces if qualifies(g, f, s)]
         return [s for s in self.words.board.spaces
-                if s not in done and (only is None or s in only) and self.qualifies(g, f, s)]
+                if s not in done and (only is None or s in only) and qualifies(g, f, s)]
 
     def spaces(self, g: Context, f: dict) -> list[str]:
         """The spaces it may select now: none once the count is reached."""
@@ -81,8 +83,11 @@ class Selecting(StagedActivity):
         f = f or {}
         if self.most(g, f) <= 0:
             return False
-        only = f.get("only")
-        return any((only is None or s in only) and self.qualifies(g, f, s) for s in self.words.board.spaces)
+        only, qualifies = f.get("only"), self.qualifies
+        for s in self.words.board.spaces:
+            if (only is None or s in only) and qualifies(g, f, s):
+                return True
+        return False
 
     # -- prompting -----------------------------------------------------------------------------------------
     def more(self, g: Context, f: dict, out: dict[str, list[str]]) -> None:

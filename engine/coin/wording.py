@@ -32,12 +32,19 @@ def article(name: str) -> str:
     return "a"
 
 
+#: The names :func:`side_name` worked out, by faction (a bounded set: the games' factions).
+_SIDE_NAMES: dict[str, str] = dict(PRINTED)
+
+
 def side_name(side: str) -> str:
     """A faction as the rulebooks print it: ``British``, ``Rebels``, ``Irgun``, the initials ``MCP``, and
     the names of :data:`PRINTED` (worked out once a name: prompts ask it every step)."""
-    if side in PRINTED:
-        return PRINTED[side]
-    return side.upper() if len(side) <= 4 else side.title()
+    name = _SIDE_NAMES.get(side)
+    if name is None:
+        name = side.upper() if len(side) <= 4 else side.title()
+        if len(_SIDE_NAMES) < 64:  # factions; anything else is worked out each time
+            _SIDE_NAMES[side] = name
+    return name
 
 
 def rule_with_card(f: dict, own: str) -> str:

@@ -26,10 +26,12 @@ _SEEN: dict[int, dict[str, str]] = {}
 
 def cite(rules: Any, rule: str | None) -> str | None:
     """*rule* (one number, or a citation such as ``2.3.2, 2.3.3``) in the game's own numbers."""
-    table = renumbering(rules)
+    table = getattr(rules, "renumber", None)  # renumbering(), inline: every prompt and log line asks
     if not table or not rule:
         return rule
-    seen = _SEEN.setdefault(id(table), {})
+    seen = _SEEN.get(id(table))
+    if seen is None:
+        seen = _SEEN[id(table)] = {}
     out = seen.get(rule)
     if out is None:
         out = seen[rule] = _NUMBER.sub(lambda m: table.get(m.group(0), m.group(0)), rule)

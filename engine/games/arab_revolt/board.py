@@ -39,6 +39,8 @@ FOREIGN = BOARD.of_kind("foreign")
 #: Spaces in Palestine: every space but the Foreign Countries (3.3.3 'any spaces in Palestine').
 PALESTINE = [s for s in SPACES if KIND[s] != "foreign"]
 TOTALS = {name: p["count"] for name, p in _PIECE.items()}
+#: ``FROM TO``, a move order's argument, for each pair of spaces: formatted once, not at every prompt.
+PAIRS: dict[str, dict[str, str]] = {a: {b: f"{a} {b}" for b in SPACES if b != a} for a in SPACES}
 
 sp = BOARD.sp
 name = BOARD.name

@@ -129,6 +129,13 @@ class Deploy(Operation):
             g.say(f"British placed a Curfew in {B.name(arg)}.", faction="british", rule="3.2.1")
 
 
+#: ``FROM TO troop|police``, a Patrol's cube move, for each kind of cube and pair of spaces (formatted once).
+CUBE_MOVES = {key: {a: {b: f"{pair} {word}" for b, pair in row.items()} for a, row in B.PAIRS.items()}
+              for key, word in (("troops", "troop"), ("police", "police"))}
+#: The key of a Patrol's ``arrived`` counting the cubes of a kind that moved into a space (each moves once).
+ARRIVED = {key: {a: f"{key}:{a}" for a in B.SPACES} for key in ("troops", "police")}
+
+
 @procedure
 class Patrol(Operation):
     """Patrol (3.2.2): destination Cities and Railways; move any cubes from anywhere into them; then on each
@@ -167,9 +174,12 @@ class Patrol(Operation):
             moves = []
             for a in B.SPACES:
                 x = spaces[a]
-                for key, word in (("troops", "troop"), ("police", "police")):
-                    if x[key] and (not arrived or x[key] > arrived.get(f"{key}:{a}", 0)):
-                        moves += [f"{a} {b} {word}" for b in dests if a != b]
+                for key in ("troops", "police"):
+                    if x[key] and (not arrived or x[key] > arrived.get(ARRIVED[key][a], 0)):
+                        row = CUBE_MOVES[key][a]
+                        for b in dests:  # a loop, not a comprehension: a few destinations each time
+                            if a != b:
+                                moves.append(row[b])
             return {"move": moves, "done": []} if moves else {"done": []}
         c = self.assault_railways(g, f)
         return {"assault": c, "done": []} if c else {"done": []}

@@ -268,6 +268,10 @@ class MaySA(Procedure):
         return False
 
 
+#: Where British Redeploy moves Police: Railways, then Cities (6.4.1).
+POLICE_DESTINATIONS = B.RAILWAYS + B.CITIES
+
+
 @procedure
 class RedeployBritish(Procedure):
     """6.4.1: Troops on Railways must move to Cities; then Police may move to Railways or Cities (each cube
@@ -278,12 +282,17 @@ class RedeployBritish(Procedure):
 
     def prompt(self, g, f):
         stage = f["stage"]
+        spaces = g.s["spaces"]
         if stage == "troops":
-            return {"troop": [f"{r} {c}" for r in B.RAILWAYS if B.sp(g, r)["troops"] for c in B.CITIES]}
+            return {"troop": [B.PAIRS[r][c] for r in B.RAILWAYS if spaces[r]["troops"] for c in B.CITIES]}
         if stage == "police":
-            dests = B.RAILWAYS + B.CITIES
-            moves = [f"{a} {b}" for a in B.SPACES if B.sp(g, a)["police"] - f["arrived"].get(a, 0) > 0
-                     for b in dests if a != b]
+            arrived, moves = f["arrived"], []
+            for a in B.SPACES:
+                if spaces[a]["police"] - arrived.get(a, 0) > 0:
+                    pair = B.PAIRS[a]
+                    for b in POLICE_DESTINATIONS:  # a loop, not a comprehension: a few destinations each time
+                        if a != b:
+                            moves.append(pair[b])
             return {"police": moves, "done": []} if moves else {"done": []}
         c = [f"{s} {w}" for s in B.SPACES for w, k in (("irregular-u", "irregulars_u"), ("irregular-a", "irregulars_a"))
              if B.sp(g, s)[k]] if f["irregulars"] > 0 else []

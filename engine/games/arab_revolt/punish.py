@@ -17,20 +17,23 @@ notation.declare(__name__, {"space", "chit", "remove", "done"})
 
 # -- Punish (4.2.1) ----------------------------------------------------------------------------------------
 
+#: Districts and Cities in board order: the spaces Punish may ever select (4.2.1).
+PUNISH_POOL = [s for s in B.SPACES if B.KIND[s] in ("district", "city")]
+
+
 def punish_spaces(g: Context, f: dict | None = None) -> list[str]:
     """Districts and Cities with Troops (4.2.1); an Event may drop the Troops condition (A22) or limit the
     spaces (``only``)."""
+    return list(iter_punish_spaces(g, f))
+
+
+def iter_punish_spaces(g: Context, f: dict | None = None):
+    """:func:`punish_spaces` one at a time (whether there is one stops at the first)."""
     f = f or {}
-    out = []
-    for s in B.SPACES:
-        if B.KIND[s] not in ("district", "city"):
-            continue
-        if f.get("only") is not None and s not in f["only"]:
-            continue
-        if f.get("troops", True) and not B.sp(g, s)["troops"]:
-            continue
-        out.append(s)
-    return out
+    only, troops, spaces = f.get("only"), f.get("troops", True), g.s["spaces"]
+    for s in PUNISH_POOL:
+        if (only is None or s in only) and (not troops or spaces[s]["troops"]):
+            yield s
 
 
 def fine_railways(g: Context, sid: str) -> list[str]:
@@ -60,7 +63,7 @@ class Punish(SpecialActivity):
         p = g.s["punishment"]
         f = f or {}
         chit = f.get("preset") or (p["held"] if f.get("held_only") else p["pool"] or p["held"])
-        return bool(punish_spaces(g, f)) and bool(chit)
+        return bool(chit) and next(iter_punish_spaces(g, f), None) is not None
 
     def advance(self, g, f):
         stage = f["stage"]

@@ -195,6 +195,10 @@ def _move_words(arg: str | None, pieces: tuple[str, ...], rule: str) -> list[str
     return words
 
 
+#: ``FROM TO police``, a Police move's argument, for each pair of spaces: formatted once, not at every prompt.
+POLICE_MOVES = {a: {b: f"{a} {b} police" for b in B.SPACES if b != a} for a in B.SPACES}
+
+
 @procedure
 class BritishRedeploy(Procedure):
     """6.3.1: Police among the spaces with British pieces (may), then every Troop in a Mountain to a Base
@@ -211,7 +215,21 @@ class BritishRedeploy(Procedure):
         return B.sp(g, sid)["police"] - f["arrived"].get(sid, 0)
 
     def police_moves(self, g: Context, f: dict) -> list[str]:
-        return [f"{a} {b} police" for a in B.SPACES if self.movable(g, f, a) > 0 for b in f["dests"] if b != a]
+        """Every ``FROM TO police`` move of a Police cube not moved yet (:meth:`movable`) to another space of
+        ``dests``."""
+        spaces, arrived, dests, out = g.s["spaces"], f["arrived"], f["dests"], []
+        for a in B.SPACES:
+            if spaces[a]["police"] - arrived.get(a, 0) > 0:
+                row = POLICE_MOVES[a]
+                for b in dests:  # a loop, not a comprehension: a few destinations each time
+                    if b != a:
+                        out.append(row[b])
+        return out
+
+    def police_may_move(self, g: Context, f: dict) -> bool:
+        """Whether :meth:`police_moves` holds one, stopping at the first (the step asks it before each prompt)."""
+        spaces, arrived, dests = g.s["spaces"], f["arrived"], f["dests"]
+        return any(spaces[a]["police"] - arrived.get(a, 0) > 0 and any(b != a for b in dests) for a in B.SPACES)
 
     @staticmethod
     def mountain_troops(g: Context) -> dict[str, int]:
@@ -226,7 +244,7 @@ class BritishRedeploy(Procedure):
 
     # -- asking ------------------------------------------------------------------------------------------
     def step(self, g, f):
-        if f["stage"] == "police" and not self.police_moves(g, f):
+        if f["stage"] == "police" and not self.police_may_move(g, f):
             if not f["arrived"]:
                 why = "no Police cube is on the map" if not B.BOARD.on_map(g, "police") else \
                     "no other space with British pieces to move Police to"

@@ -10,6 +10,7 @@ British 2nd (6.4, L3534).
 
 from __future__ import annotations
 
+from ...coin import cell_operation
 from ...coin.sequence import CoinRules
 from ...coin.tabled_rules import TabledRules
 from ...core.flow import Context
@@ -18,7 +19,7 @@ from . import board as B
 from . import why as W
 from .data import CARDS
 from .events import EVENTS
-from .operation import ACTIVITIES, OP_PREFIX, new_op_frame
+from .operation import ACTIVITIES, LIMITED_MAX, OP_PREFIX, SPACES_MAX, new_op_frame
 
 
 def pass_ambush_frame(g: Context) -> dict:
@@ -42,7 +43,11 @@ class CyprusRules(TabledRules, CoinRules):
     events = EVENTS
     propaganda = "cy.propaganda"
     op_prefix = OP_PREFIX
-    op_frame = staticmethod(new_op_frame)
+
+    def op_frame(self, g: Context, op: str, limited: bool, with_sa: bool) -> dict:
+        """:func:`new_op_frame` of a player's Operation (no Event's count or flags), built directly: the turn's
+        prompt asks it of every Operation."""
+        return cell_operation.new_op_frame(op, limited, with_sa, LIMITED_MAX if limited else SPACES_MAX)
 
     def start_pass(self, g: Context, faction: str) -> None:
         """2.3.3 (L3333): the British draw an Intel Chit; EOKA may Ambush in one space, where one qualifies."""

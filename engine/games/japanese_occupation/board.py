@@ -99,6 +99,13 @@ SUPPLY_MORE_AT, RAID_MORE_AT = 12, 20  # 6.7.3
 BURMA_TROOPS = 3
 
 adj = BOARD.neighbours  # adj(g, sid): the neighbours in this game (map overrides applied)
+#: Each space's neighbours on the map, sorted (worked out once for :func:`sorted_adj`).
+_SORTED_ADJ: dict[str, tuple[str, ...]] = {s: tuple(sorted(BOARD.adj[s])) for s in SPACES}
+
+
+def sorted_adj(g: Context, sid: str) -> tuple[str, ...] | list[str]:
+    """``sorted(adj(g, sid))``: the map's own, worked out once, unless the game has map overrides."""
+    return sorted(adj(g, sid)) if g.s.get("map") else _SORTED_ADJ[sid]
 sp = BOARD.sp
 name = BOARD.name
 named = BOARD.named

@@ -61,12 +61,27 @@ class Contact(BritishOperation):
         return B.sp(g, sid)["force_136"] - (f.get("arrived") or {}).get(sid, 0)
 
     def moves(self, g: Context, f: dict) -> list[str]:
-        """``FROM TO`` for each marker that may still move and each adjacent space (3.2.2, 1.3.7)."""
-        return [f"{s} {t}" for s in B.SPACES if self.movable(g, f, s) > 0
-                for t in sorted(B.adj(g, s)) if self._allowed(f, t)]
+        """``FROM TO`` for each marker that may still move (:meth:`movable`) and each adjacent space allowed
+        (:meth:`_allowed`), both inline (3.2.2, 1.3.7)."""
+        spaces, arrived, only = g.s["spaces"], f.get("arrived") or {}, f.get("only")
+        return [f"{s} {t}" for s in B.SPACES if spaces[s]["force_136"] > arrived.get(s, 0)
+                for t in B.sorted_adj(g, s) if only is None or t in only]
+
+    def can_move(self, g: Context, f: dict) -> bool:
+        """Whether :meth:`moves` holds a move: the same test, stopping at the first."""
+        spaces, arrived, only = g.s["spaces"], f.get("arrived") or {}, f.get("only")
+        return any(spaces[s]["force_136"] > arrived.get(s, 0) and any(only is None or t in only for t in B.adj(g, s))
+                   for s in B.SPACES)
+
+    def can_place(self, g: Context, f: dict) -> bool:
+        """Whether :meth:`place_targets` holds a Province: the same test, without the list."""
+        if not g.s["available"]["force_136"]:
+            return False
+        only = f.get("only")
+        return only is None or any(s in only for s in B.PROVINCES)
 
     def possible(self, g, f):
-        return bool(self.place_targets(g, f) or self.moves(g, f))
+        return self.can_place(g, f) or self.can_move(g, f)
 
     def ok(self, g, f, sid):
         return False  # Contact selects no space
@@ -92,7 +107,7 @@ class Contact(BritishOperation):
     # -- steps ------------------------------------------------------------------------------------------------
     def opening(self, g: Context, f: dict) -> str:
         """The first step: the choice, or the one way that is possible."""
-        can_place, can_move = bool(self.place_targets(g, f)), bool(self.moves(g, f))
+        can_place, can_move = self.can_place(g, f), self.can_move(g, f)
         if can_place and can_move:
             return "choose"
         if can_place:
@@ -113,7 +128,7 @@ class Contact(BritishOperation):
             f.update(arrived={}, carried={}, targets=[], moved=0)
             f["stage"] = self.opening(g, f)
             return True
-        if stage == "move" and f["moved"] and not self.moves(g, f):
+        if stage == "move" and f["moved"] and not self.can_move(g, f):
             self.to_camps(f)
             return True
         if stage == "camps":

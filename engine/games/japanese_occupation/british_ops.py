@@ -67,8 +67,9 @@ def serving(f: dict, g: Context, sid: str) -> tuple[str, ...]:
 def f136_here(g: Context, f: dict, sid: str) -> bool:
     """Whether *sid* holds Force 136, or the frame lets the Operation go without (``no_f136``: Raid 4.2.3, J11,
     J13 by ruling R-J13 ``mpaja``), or J13 admits it by its Underground MPAJA Guerrilla (``mpaja_elsewhere``, R-J13
-    ``either``)."""
-    return bool(f.get("no_f136")) or has_force_136(g, sid) or mpaja_admits(g, f, sid)
+    ``either``). Inline: :func:`mpaja_admits` asks the same of a space without Force 136."""
+    x = g.s["spaces"][sid]
+    return bool(f.get("no_f136") or x["force_136"] or f.get("mpaja_elsewhere") and x["mpaja_u"])
 
 
 class BritishOperation(Operation):
@@ -85,6 +86,20 @@ class BritishOperation(Operation):
             step = f"the {self.title} in {B.NAME[here]}" if here else f"this {self.title}"
             return W.because(f"finish {step} first: its step is under way", W.rule_of(f, self.rule))
         return why
+
+    def needs_f136(self, g: Context, f: dict) -> bool:
+        """Whether every space the Operation may select now holds Force 136 (3.1): the frame lets it go nowhere
+        without (:func:`f136_here`: no ``no_f136``, no ``mpaja_elsewhere``)."""
+        return not (f.get("no_f136") or f.get("mpaja_elsewhere"))
+
+    def space_pool(self, g, f):
+        """The spaces of :attr:`kinds`; only those with Force 136 where :meth:`needs_f136` (the others fail
+        :meth:`ok`), so that the prompt does not test them one by one."""
+        pool = super().space_pool(g, f)
+        if not self.needs_f136(g, f):
+            return pool
+        spaces = g.s["spaces"]
+        return [s for s in pool if spaces[s]["force_136"]]
 
     def label(self, f: dict) -> str:
         """``British Limited Train`` as the prompts name the Operation."""
@@ -211,8 +226,15 @@ class GuerrillaStrike(BritishOperation):
 
     def ok(self, g, f, sid):
         x = B.sp(g, sid)
-        return ((f136_here(g, f, sid) or bonus_open(g, f)) and any(x[k] for k in serving(f, g, sid))
-                and self.own_ok(g, f, sid))
+        if not (x["mpaja_u"] or x["non_mpaja_u"]):
+            return False  # no Underground Guerrilla of either kind
+        if f.get("mpaja_only") and not x["mpaja_u"]:
+            return False  # only an MPAJA one serves (:func:`serving`; :func:`mpaja_admits` needs one too)
+        return (f136_here(g, f, sid) or bonus_open(g, f)) and self.own_ok(g, f, sid)
+
+    def needs_f136(self, g, f):
+        """As every British Operation's, unless its one additional space without Force 136 is open (J27)."""
+        return super().needs_f136(g, f) and not bonus_open(g, f)
 
     def own_ok(self, g: Context, f: dict, sid: str) -> bool:
         return True

@@ -66,8 +66,8 @@ class Deploy(JapaneseOperation):
     def ok(self, g, f, sid):
         if sid == B.KL:
             return True
-        x = B.sp(g, sid)
-        return B.is_province(sid) and bool(x["troops"]) and not x["opposition"]
+        x = g.s["spaces"][sid]
+        return B.KIND[sid] == "province" and bool(x["troops"]) and not x["opposition"]
 
     def why_not(self, g, f, sid):
         if not B.is_province(sid):
@@ -101,20 +101,28 @@ class Deploy(JapaneseOperation):
         return B.sp(g, src)["kempeitai"] - f["karrived"].get(src, 0)
 
     def kempeitai_moves(self, g: Context, f: dict) -> list[str]:
-        """``FROM TO``: a marker that has not moved, to another space with Japanese forces (3.3.1)."""
-        spaces = g.s["spaces"]
-        sources = [s for s in B.SPACES if self.movable(g, f, s) > 0]
+        """``FROM TO``: a marker that has not moved (:meth:`movable`, inline), to another space with Japanese
+        forces (3.3.1)."""
+        spaces, karrived = g.s["spaces"], f["karrived"]
+        sources = [s for s in B.SPACES if spaces[s]["kempeitai"] > karrived.get(s, 0)]
         if not sources:
             return []
-        dests = [s for s in B.SPACES if B.japanese_forces(spaces[s])]
+        dests = [s for s in B.SPACES if spaces[s]["troops"] or spaces[s]["police"]]  # B.japanese_forces
         return [f"{a} {b}" for a in sources for b in dests if a != b]
+
+    def kempeitai_can_move(self, g: Context, f: dict) -> bool:
+        """Whether :meth:`kempeitai_moves` holds a move: the same test, without writing the orders."""
+        spaces, karrived = g.s["spaces"], f["karrived"]
+        sources = [s for s in B.SPACES if spaces[s]["kempeitai"] > karrived.get(s, 0)]
+        return bool(sources) and any(a != b for b in B.SPACES if spaces[b]["troops"] or spaces[b]["police"]
+                                     for a in sources)
 
     def sub_prompt(self, g, f):
         moves = self.kempeitai_moves(g, f)
         return {"move": moves, "done": []} if moves else {"done": []}
 
     def sub_text(self, g, f):
-        if not g.offers("move", lambda: bool(self.kempeitai_moves(g, f))):
+        if not g.offers("move", lambda: self.kempeitai_can_move(g, f)):
             return "Japanese Deploy: no Kempeitai marker can move now; done"
         return ("Japanese Deploy: move a Kempeitai marker to a space with Japanese forces (move FROM TO; each marker "
                 "once), or done")
@@ -148,7 +156,7 @@ class Deploy(JapaneseOperation):
         f["karrived"][dst] = f["karrived"].get(dst, 0) + 1
 
     def step(self, g, f):
-        if f["stage"] == "kempeitai" and not self.kempeitai_moves(g, f):
+        if f["stage"] == "kempeitai" and not self.kempeitai_can_move(g, f):
             if not f["karrived"]:
                 self.say(g, "Japanese Deploy: no Kempeitai marker could move.")
             f["stage"] = "final"
@@ -197,8 +205,8 @@ class Construct(JapaneseOperation):
     WHERE = "Construct selects Provinces with more cubes than Guerrillas"
 
     def ok(self, g, f, sid):
-        x = B.sp(g, sid)
-        return B.is_province(sid) and B.cubes(x) > B.guerrillas(x)
+        x = g.s["spaces"][sid]
+        return B.KIND[sid] == "province" and B.cubes(x) > B.guerrillas(x)
 
     def why_not(self, g, f, sid):
         if not B.is_province(sid):

@@ -18,6 +18,7 @@ one piece an order (``activate mpaja-u``, ``remove non-mpaja-a``); a forced outc
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 
 from ...core import notation
 from ...core.flow import Context, procedure
@@ -103,22 +104,32 @@ class Sweep(JapaneseOperation):
         f["moves"] = []
 
     # -- the moves ------------------------------------------------------------------------------------------
-    @staticmethod
-    def left(g: Context, f: dict, src: str, key: str) -> int:
-        """The cubes of *key* in *src* not yet written to move."""
-        return B.sp(g, src)[key] - sum(1 for a, _, k in f["moves"] if a == src and k == key)
-
     def move_word(self, f: dict, src: str, dst: str, key: str) -> str:
         return f"{src} {dst} {key}" if f.get("police_as_troops") else f"{src} {dst}"
 
-    def move_options(self, g: Context, f: dict) -> list[str]:
-        out = []
+    def movable(self, g: Context, f: dict) -> Iterator[tuple[str, str, str]]:
+        """``(origin, destination, key)`` for each destination, each adjacent space in board order and each cube
+        kind of :meth:`movers` with one there not yet written to move (each cube once, 3.3.3)."""
+        spaces, movers = g.s["spaces"], self.movers(f)
+        written: dict[tuple[str, str], int] = {}
+        for a, _, k in f["moves"]:
+            written[a, k] = written.get((a, k), 0) + 1
         for dst in f["spaces"]:
             near = B.adj(g, dst)
             for src in B.SPACES:
                 if src in near:
-                    out += [self.move_word(f, src, dst, k) for k in self.movers(f) if self.left(g, f, src, k) > 0]
-        return out
+                    x = spaces[src]
+                    for k in movers:
+                        if x[k] > written.get((src, k), 0):
+                            yield src, dst, k
+
+    def move_options(self, g: Context, f: dict) -> list[str]:
+        """The ``move`` orders of :meth:`movable`."""
+        return [self.move_word(f, src, dst, k) for src, dst, k in self.movable(g, f)]
+
+    def can_move(self, g: Context, f: dict) -> bool:
+        """Whether :meth:`move_options` holds an order: the first of :meth:`movable`."""
+        return next(self.movable(g, f), None) is not None
 
     def moves_text(self, f: dict) -> str:
         groups = Counter(tuple(m) for m in f["moves"])
@@ -196,7 +207,7 @@ class Sweep(JapaneseOperation):
                     f"{counts(g, sid, UNDERGROUND)}, one at a time "
                     f"(activate {key_words(UNDERGROUND)})")
         so_far = f"; written: {self.moves_text(f)}" if f["moves"] else ""
-        if not g.offers("move", lambda: bool(self.move_options(g, f))):
+        if not g.offers("move", lambda: self.can_move(g, f)):
             return f"Japanese Sweep: no adjacent cube is left to move in{so_far}; done"
         form = "move FROM TO troops|police" if f.get("police_as_troops") else "move FROM TO"
         what = "a Troop or, as Troops, a Police cube" if f.get("police_as_troops") else "a Troop"
@@ -259,7 +270,7 @@ class Sweep(JapaneseOperation):
         self.activate_all(g, f)
 
     def step(self, g, f):
-        if f["stage"] == "move" and not self.move_options(g, f):  # nothing (more) can move: the moves are made
+        if f["stage"] == "move" and not self.can_move(g, f):  # nothing (more) can move: the moves are made
             self.make_moves(g, f)
             self.activate_all(g, f)
             return True

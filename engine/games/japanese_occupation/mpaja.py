@@ -53,23 +53,27 @@ def mandatory(g: Context) -> bool:
 
 def mobilize_spaces(g: Context) -> list[str]:
     """Mobilize Population: the spaces with a Jungle Camp, no Terror and no Opposition yet (5.5, L1652)."""
-    return [s for s in B.SPACES if B.sp(g, s)["jungle_camp"] and not B.sp(g, s)["terror"] and not B.opposed(g, s)]
+    spaces = g.s["spaces"]
+    return [s for s in B.SPACES if spaces[s]["jungle_camp"] and not spaces[s]["terror"] and not spaces[s]["opposition"]]
 
 
 def traitor_spaces(g: Context) -> list[str]:
     """Kill Traitors: the spaces with a Police cube and an MPAJA Guerrilla (5.5)."""
-    return [s for s in B.SPACES if B.sp(g, s)["police"] and B.mpaja(B.sp(g, s))]
+    spaces = g.s["spaces"]
+    return [s for s in B.SPACES if spaces[s]["police"] and B.mpaja(spaces[s])]
 
 
 def seize_spaces(g: Context) -> list[str]:
     """Seize Supplies: the Provinces with a Supply Cache and no Jungle Camp (5.5; 1.4.2: a Jungle Camp only in a
     Province, ruling R-5.5-SEIZE)."""
-    return [s for s in B.PROVINCES if B.sp(g, s)["caches"] and not B.sp(g, s)["jungle_camp"]]
+    spaces = g.s["spaces"]
+    return [s for s in B.PROVINCES if spaces[s]["caches"] and not spaces[s]["jungle_camp"]]
 
 
 def shortage_spaces(g: Context) -> list[str]:
     """Food Shortage: the spaces with an MPAJA Guerrilla and no Supply Cache (5.5)."""
-    return [s for s in B.SPACES if B.mpaja(B.sp(g, s)) and not B.sp(g, s)["caches"]]
+    spaces = g.s["spaces"]
+    return [s for s in B.SPACES if B.mpaja(spaces[s]) and not spaces[s]["caches"]]
 
 
 SPACES_OF = {"mobilize": mobilize_spaces, "kill_traitors": traitor_spaces, "seize_supplies": seize_spaces,

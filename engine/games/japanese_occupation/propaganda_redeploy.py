@@ -40,14 +40,22 @@ def camp_spaces(g: Context) -> list[str]:
 
 def f136_moves(g: Context, arrived: dict[str, int]) -> list[str]:
     """6.5.1: ``FROM TO`` for each Force 136 marker not yet moved and each other space with a Jungle Camp."""
-    camps = camp_spaces(g)
-    return [f"{a} {b}" for a in B.SPACES if B.sp(g, a)["force_136"] > arrived.get(a, 0) for b in camps if b != a]
+    camps, spaces = camp_spaces(g), g.s["spaces"]
+    return [f"{a} {b}" for a in B.SPACES if spaces[a]["force_136"] > arrived.get(a, 0) for b in camps if b != a]
+
+
+def any_f136_move(g: Context, arrived: dict[str, int]) -> bool:
+    """Whether :func:`f136_moves` holds a move: the same test, stopping at the first."""
+    camps, spaces = camp_spaces(g), g.s["spaces"]
+    if not camps:
+        return False
+    return any(spaces[a]["force_136"] > arrived.get(a, 0) and (len(camps) > 1 or camps[0] != a) for a in B.SPACES)
 
 
 def start_british_redeploy(g: Context) -> None:
     if not B.on_map(g, "force_136"):
         g.say("British Redeploy: no Force 136 marker is on the map.", faction="british", rule="6.5.1")
-    elif not f136_moves(g, {}):
+    elif not any_f136_move(g, {}):
         g.say(f"British Redeploy: no Force 136 marker can move: the Jungle Camps are in "
               f"{W.names(camp_spaces(g))}.", faction="british", rule="6.5.1")
     else:
@@ -62,7 +70,7 @@ class BritishRedeploy(Procedure):
     rule = "6.5.1"
 
     def step(self, g, f):
-        if not f136_moves(g, f["arrived"]):
+        if not any_f136_move(g, f["arrived"]):
             self.finish(g, f)
             return True
         return False
@@ -108,25 +116,35 @@ class BritishRedeploy(Procedure):
 
 def garrisons(g: Context) -> list[str]:
     """6.5.2's destinations: the spaces with more Japanese Troops than Guerrillas."""
-    return [s for s in B.SPACES if B.sp(g, s)["troops"] > B.guerrillas(B.sp(g, s))]
+    spaces = g.s["spaces"]
+    return [s for s in B.SPACES if spaces[s]["troops"] > B.guerrillas(spaces[s])]
 
 
 def japanese_moves(g: Context, arrived: dict[str, int]) -> list[str]:
     """6.5.2: ``FROM TO kempeitai|police`` for each Kempeitai marker and Police cube not yet moved."""
-    dests = garrisons(g)
+    dests, spaces = garrisons(g), g.s["spaces"]
     out = []
     for word, key in REDEPLOYED.items():
         for a in B.SPACES:
-            if B.sp(g, a)[key] > arrived.get(f"{a} {key}", 0):
+            if spaces[a][key] > arrived.get(f"{a} {key}", 0):
                 out += [f"{a} {b} {word}" for b in dests if b != a]
     return out
+
+
+def any_japanese_move(g: Context, arrived: dict[str, int]) -> bool:
+    """Whether :func:`japanese_moves` holds a move: the same test, stopping at the first."""
+    dests, spaces = garrisons(g), g.s["spaces"]
+    if not dests:
+        return False
+    return any(spaces[a][key] > arrived.get(f"{a} {key}", 0) and (len(dests) > 1 or dests[0] != a)
+               for key in REDEPLOYED.values() for a in B.SPACES)
 
 
 def start_japanese_redeploy(g: Context) -> None:
     if not garrisons(g):
         g.say("Japanese Redeploy: no space has more Japanese Troops than Guerrillas; nothing may move.",
               faction="japanese", rule="6.5.2")
-    elif not japanese_moves(g, {}):
+    elif not any_japanese_move(g, {}):
         g.say("Japanese Redeploy: no Kempeitai marker or Police cube can move.", faction="japanese", rule="6.5.2")
     else:
         g.call(JapaneseRedeploy.name, "japanese", arrived={})
@@ -140,7 +158,7 @@ class JapaneseRedeploy(Procedure):
     rule = "6.5.2"
 
     def step(self, g, f):
-        if not japanese_moves(g, f["arrived"]):
+        if not any_japanese_move(g, f["arrived"]):
             self.finish(g, f)
             return True
         return False

@@ -82,8 +82,8 @@ class Supply(Selecting):
         return cap(g, "J8") == "unshaded" and not f.get("air_drop")
 
     def qualifies(self, g, f, sid):
-        x = B.sp(g, sid)
-        return (B.is_province(sid) and bool(x["jungle_camp"]) and not x["caches"]
+        x = g.s["spaces"][sid]
+        return (B.KIND[sid] == "province" and bool(x["jungle_camp"]) and not x["caches"]
                 and (bool(x["force_136"]) or self.air_drop(g, f)) and cache_for(g, sid))
 
     def unqualified(self, g, f, sid):
@@ -224,10 +224,10 @@ class Gather(Selecting):
     def possible(self, g, f=None):
         """A space it may select from which a chit could be revealed (in it or next to it, 4.2.2)."""
         f = f or {}
-        only = f.get("only")
+        only, spaces, usable = f.get("only"), g.s["spaces"], self.usable
         return self.most(g, f) > 0 and any(
-            (only is None or s in only) and self.qualifies(g, f, s)
-            and any(self.usable(g, t) for t in (s, *B.adj(g, s))) for s in B.SPACES)
+            spaces[s]["force_136"] and (only is None or s in only)  # qualifies, inline
+            and (usable(g, s) or any(usable(g, t) for t in B.adj(g, s))) for s in B.SPACES)
 
     @staticmethod
     def usable(g: Context, t: str) -> bool:
@@ -345,7 +345,16 @@ class Raid(Selecting):
         return "4.2.3, 6.7.3" if g.s["zipper"] >= B.RAID_MORE_AT else self.rule
 
     def qualifies(self, g, f, sid):
-        return bool(raid_sources(g, sid))
+        spaces = g.s["spaces"]  # raid_sources holds one: an adjacent space with a Supply Cache and a Guerrilla
+        return any(spaces[s]["caches"] and B.guerrillas(spaces[s]) for s in B.adj(g, sid))
+
+    def possible(self, g, f=None):
+        """The selection's test, asked only where a Supply Cache and a Guerrilla share a space somewhere (a
+        :func:`raid_sources` for some space): elsewhere no space qualifies."""
+        spaces = g.s["spaces"]
+        if not any(x["caches"] and B.guerrillas(x) for x in spaces.values()):
+            return False
+        return super().possible(g, f)
 
     def unqualified(self, g, f, sid):
         near = [s for s in sorted(B.adj(g, sid)) if B.sp(g, s)["caches"]]

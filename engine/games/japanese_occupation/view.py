@@ -24,8 +24,8 @@ def intel_view(intel: dict) -> dict:
         if chit is None:
             out[sid] = None
         else:
-            shown = chit["up"] or chit["seen"]
-            out[sid] = {"revealed": chit["up"], "seen": chit["seen"], "value": chit["v"] if shown else None}
+            up, seen = chit["up"], chit["seen"]
+            out[sid] = {"revealed": up, "seen": seen, "value": chit["v"] if up or seen else None}
     return out
 
 

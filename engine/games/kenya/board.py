@@ -81,6 +81,15 @@ activate = BOARD.activate
 empty_space = BOARD.empty_space
 together = BOARD.together
 
+#: Each space's neighbours on the printed map, sorted by id (:func:`adj_sorted` where no override applies).
+_ADJ_SORTED = {s: tuple(sorted(BOARD.adj[s])) for s in SPACES}
+
+
+def adj_sorted(g: Context, sid: str) -> tuple[str, ...]:
+    """The neighbours of *sid* in this game (:data:`adj`, map overrides applied), sorted by id: the order in
+    which the prompts list moves from them."""
+    return tuple(sorted(adj(g, sid))) if g.s.get("map") else _ADJ_SORTED[sid]
+
 
 # -- counting -----------------------------------------------------------------------------------------
 

@@ -25,6 +25,8 @@ CUBE_WORD = {"troops": "troop", "police": "police"}
 WORD_CUBE = {w: k for k, w in CUBE_WORD.items()}
 #: Cubes Deploy may place: up to 4 in Nairobi, Troops or Police; up to 2 Police in a Province (3.2.1).
 DEPLOY_ROOM = {"city": 4, "province": 2}
+#: The spaces Deploy may move Troops to, in board order: any but a Mountain Jungle (3.2.1).
+NOT_JUNGLES = [s for s in B.SPACES if not B.is_mountain_jungle(s)]
 #: The Guerrilla words of Pseudo-Gangs' removal (K7 unshaded) and the key each names.
 GUERRILLA_WORD = {"guerrilla-u": "guerrillas_u", "guerrilla-a": "guerrillas_a"}
 
@@ -46,8 +48,11 @@ class MovingOperation(BritishOperation):
     def sources(self, g: Context, f: dict, spaces) -> list[str]:
         """Those of *spaces* that hold a Troop not yet written to move (:meth:`left`, counting the written
         moves once)."""
+        here = g.s["spaces"]
+        if not f["moves"]:
+            return [s for s in spaces if here[s]["troops"] > 0]
         written = self.written(f)
-        return [s for s in spaces if g.s["spaces"][s]["troops"] > written[s]]
+        return [s for s in spaces if here[s]["troops"] > written[s]]
 
     def moves_text(self, f: dict) -> str:
         """The moves written so far, grouped (``2 Troops Nairobi to Nyeri``)."""
@@ -153,7 +158,7 @@ class Deploy(MovingOperation):
 
     def move_options(self, g: Context, f: dict) -> list[str]:
         dest = self.destination(f)
-        dsts = [dest] if dest else [s for s in B.SPACES if not B.is_mountain_jungle(s)]
+        dsts = [dest] if dest else NOT_JUNGLES
         sources = self.sources(g, f, B.SPACES)
         return [f"{src} {dst}" for src in sources for dst in dsts if dst != src]
 
@@ -285,7 +290,8 @@ class Sweep(MovingOperation):
         f["moves"] = []
 
     def move_options(self, g: Context, f: dict) -> list[str]:
-        return [f"{src} {dst}" for dst in f["spaces"] for src in self.sources(g, f, sorted(B.adj(g, dst)))]
+        sources = set(self.sources(g, f, B.SPACES))  # worked out once for every destination
+        return [f"{src} {dst}" for dst in f["spaces"] for src in B.adj_sorted(g, dst) if src in sources]
 
     def sub_prompt(self, g, f):
         if f["stage"] == "pseudo":

@@ -45,7 +45,8 @@ class Relocate(BritishOperation):
         return B.relocate_spaces(B.pipeline(g))
 
     def ok(self, g, f, sid):
-        return (len(f["spaces"]) < self.allowed(g) and B.may_reduce(g, sid) and B.control(g, sid) == "british")
+        # Control first: the cheapest test, and the one most Provinces fail
+        return (g.s["control"].get(sid) == "british" and B.may_reduce(g, sid) and len(f["spaces"]) < self.allowed(g))
 
     def why_not(self, g, f, sid):
         name = B.name(sid)

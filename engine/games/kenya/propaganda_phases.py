@@ -156,6 +156,13 @@ def destination(g: Context, sid: str) -> bool:
     return sid == B.NAIROBI or (B.KIND[sid] == "province" and B.control(g, sid) == "british")
 
 
+def destinations(g: Context) -> list[str]:
+    """The spaces of :func:`destination`, in board order, every space tested at once (what each step's prompt
+    lists)."""
+    control, kind = g.s["control"], B.KIND
+    return [s for s in B.SPACES if s == B.NAIROBI or (kind[s] == "province" and control.get(s) == "british")]
+
+
 @procedure
 class Redeploy(Procedure):
     """British Redeploy (6.4.1); see the module docstring."""
@@ -175,7 +182,10 @@ class Redeploy(Procedure):
 
     def left(self, g: Context, f: dict, key: str) -> dict[str, int]:
         """The cubes of *key* not yet moved in this Redeploy, by space (those with none left out)."""
-        moved, spaces = self.moved(f, key), g.s["spaces"]
+        spaces = g.s["spaces"]
+        if not f["moves"]:
+            return {sid: n for sid in B.SPACES if (n := spaces[sid][key]) > 0}
+        moved = self.moved(f, key)
         return {sid: n for sid in B.SPACES if (n := spaces[sid][key] - moved.get(sid, 0)) > 0}
 
     def to_move(self, g: Context, f: dict) -> dict[str, int]:
@@ -183,7 +193,7 @@ class Redeploy(Procedure):
         return {sid: n for sid, n in self.left(g, f, "troops").items() if troop_must_move(sid)}
 
     def options(self, g: Context, f: dict) -> list[str]:
-        dests = [s for s in B.SPACES if destination(g, s)]
+        dests = destinations(g)
         if f["stage"] == "troops":
             return [f"{a} {b} troop" for a in self.to_move(g, f) for b in dests]
         return [f"{a} {b} police" for a in self.left(g, f, "police") for b in dests if b != a]
@@ -204,10 +214,15 @@ class Redeploy(Procedure):
                 g.say("No Troop had to Redeploy: none was in a Mountain Jungle.", faction="british", rule="6.4.1")
             f["stage"] = "police"
             return True
-        if f["stage"] == "police" and not self.options(g, f):
+        if f["stage"] == "police" and not self.police_may_move(g, f):
             self.finish(g, f)
             return True
         return False
+
+    def police_may_move(self, g: Context, f: dict) -> bool:
+        """Whether :meth:`options` lists a Police move (asked at every step: stops at the first)."""
+        left = self.left(g, f, "police")
+        return bool(left) and any(b != a for b in destinations(g) for a in left)
 
     def text(self, g, f):
         planned = self.planned(f)

@@ -198,7 +198,7 @@ class AirStrike(BritishSpecial):
         return ("mountain-jungle",) if cap(g, "K5") == "shaded" else ("province", "mountain-jungle")
 
     def qualifies(self, g, f, sid):
-        return B.KIND[sid] in self.kinds(g) and g.s["spaces"][sid]["guerrillas_a"] > 0
+        return g.s["spaces"][sid]["guerrillas_a"] > 0 and B.KIND[sid] in self.kinds(g)  # the cheaper test first
 
     def unqualified(self, g, f, sid):
         if B.KIND[sid] not in self.kinds(g):

@@ -41,20 +41,27 @@ def carries_supply(g: Context, sid: str) -> bool:
     return B.guerrillas(B.sp(g, sid)) > 0
 
 
-def connected_to_nairobi(g: Context) -> set[str]:
+def reached_from_nairobi(g: Context):
     """The spaces connected to Nairobi by a path whose spaces between each hold what :func:`carries_supply`
-    asks (4.3.1 and its NOTE: Nairobi and the far end need nothing): those adjacent to Nairobi, and those
-    adjacent to a space so reached that carries Supply (a breadth-first search over ``board.adj``)."""
+    asks (4.3.1 and its NOTE: Nairobi and the far end need nothing): Nairobi, those adjacent to it, and those
+    adjacent to a space so reached that carries Supply (a search over ``board.adj``), each once, as reached
+    (a generator: :func:`supplies_a_base` stops at the first Base)."""
     reached, frontier = {B.NAIROBI}, [B.NAIROBI]
+    yield B.NAIROBI
     while frontier:
-        sid = frontier.pop()
-        for n in sorted(B.adj(g, sid)):
+        for n in B.adj(g, frontier.pop()):
             if n in reached:
                 continue
             reached.add(n)
+            yield n
             if carries_supply(g, n):
                 frontier.append(n)
-    return reached
+
+
+def connected_to_nairobi(g: Context) -> set[str]:
+    """The spaces connected to Nairobi (:func:`reached_from_nairobi`; the set is the same in any order of
+    the search)."""
+    return set(reached_from_nairobi(g))
 
 
 def supplied_bases(g: Context) -> dict[str, int]:
@@ -62,6 +69,12 @@ def supplied_bases(g: Context) -> dict[str, int]:
     :func:`connected_to_nairobi`."""
     reached = connected_to_nairobi(g)
     return {s: g.s["spaces"][s]["bases"] for s in B.SPACES if s in reached and g.s["spaces"][s]["bases"]}
+
+
+def supplies_a_base(g: Context) -> bool:
+    """Whether Supply counts a Base (:func:`supplied_bases` not empty), stopping at the first one reached."""
+    spaces = g.s["spaces"]
+    return any(spaces[s]["bases"] for s in reached_from_nairobi(g))
 
 
 def supply_gain(g: Context) -> int:
@@ -82,7 +95,7 @@ class Supply(Selecting):
     accompanies = ("rally", "march", "terror")
 
     def possible(self, g, f=None):
-        return B.resources(g) < B.RESOURCES_MAX and supply_gain(g) > 0
+        return B.resources(g) < B.RESOURCES_MAX and supplies_a_base(g)  # supply_gain(g) > 0, sooner
 
     def advance(self, g, f):
         bases = supplied_bases(g)
@@ -123,7 +136,8 @@ class Oath(Selecting):
         return B.LOYALTY.takes(sid) if cap(g, "K28") == "shaded" else B.is_reserve(sid)
 
     def qualifies(self, g, f, sid):
-        return (self.kind_ok(g, sid) and B.populated(g, sid) and g.s["spaces"][sid]["guerrillas_u"] > 0
+        # the Guerrilla first: the test most spaces fail, and the cheapest
+        return (g.s["spaces"][sid]["guerrillas_u"] > 0 and B.populated(g, sid) and self.kind_ok(g, sid)
                 and not (cap(g, "K28") == "unshaded" and g.s["control"].get(sid) == "british"))
 
     def unqualified(self, g, f, sid):
@@ -189,10 +203,17 @@ class Oath(Selecting):
 
 # -- Raid (4.3.3) --------------------------------------------------------------------------------------
 
-def jungles_by(g: Context, sid: str) -> list[str]:
-    """The Mountain Jungles adjacent to *sid*, in board order."""
+#: The Mountain Jungles adjacent to each space on the printed map, in board order (:func:`jungles_by` where
+#: the umpire changed no adjacency).
+_JUNGLES_BY = {s: tuple(m for m in B.MOUNTAIN_JUNGLES if m in B.BOARD.adj[s]) for s in B.SPACES}
+
+
+def jungles_by(g: Context, sid: str) -> tuple[str, ...]:
+    """The Mountain Jungles adjacent to *sid*, in board order (the map's overrides applied, if any)."""
+    if not g.s.get("map"):
+        return _JUNGLES_BY[sid]
     adj = B.adj(g, sid)
-    return [m for m in B.MOUNTAIN_JUNGLES if m in adj]
+    return tuple(m for m in B.MOUNTAIN_JUNGLES if m in adj)
 
 
 @procedure

@@ -7,8 +7,6 @@ Political Will with it, changes once (ruling R-CONTROL-PW; ``board.together``).
 
 from __future__ import annotations
 
-from collections import Counter
-
 from ...coin import resources
 from ...core import notation
 from ...core.flow import Context, procedure
@@ -57,14 +55,22 @@ class MovingOperation(BritishOperation):
         adjacent spaces); none by default."""
         return []
 
+    @staticmethod
+    def grouped(f: dict) -> dict[tuple[str, str, str], int]:
+        """The moves written so far, counted by (origin, destination, key), in the order first written."""
+        groups: dict[tuple[str, str, str], int] = {}
+        for a, b, key in f["moves"]:
+            groups[a, b, key] = groups.get((a, b, key), 0) + 1
+        return groups
+
     def moves_text(self, f: dict) -> str:
         """The moves written so far, grouped (``2 Troops Kuala Lumpur to Pahang``)."""
-        groups = Counter(tuple(m) for m in f["moves"])
-        return "; ".join(f"{W.count(n, key)} {B.name(a)} to {B.name(b)}" for (a, b, key), n in groups.items())
+        name = B.NAME
+        return "; ".join(f"{W.count(n, key)} {name[a]} to {name[b]}" for (a, b, key), n in self.grouped(f).items())
 
     def make_moves(self, g: Context, f: dict) -> None:
         """Makes the written moves together, logging each group (ruling R-CONTROL-PW)."""
-        groups = Counter(tuple(m) for m in f["moves"])
+        groups = self.grouped(f)
         with B.together(g):
             for (a, b, key), n in groups.items():
                 B.move(g, a, b, key, n)
@@ -93,7 +99,7 @@ class Garrison(MovingOperation):
         kind = B.KIND[sid]
         if kind not in self.kinds:
             return False
-        if kind == "province" and any(B.KIND[s] == "province" for s in f["spaces"]):
+        if kind == "province" and not B.PROVINCE_SET.isdisjoint(f["spaces"]):  # a Province selected already
             return False
         return self.may_pay(g, f)
 
@@ -120,15 +126,10 @@ class Garrison(MovingOperation):
         return f["stage"] in ("select", "assault")
 
     def move_options(self, g, f):
-        out, dsts, spaces = [], f["spaces"], g.s["spaces"]
+        dsts, spaces = f["spaces"], g.s["spaces"]
         written = self.written(f) if f["moves"] else {}
-        for src in B.SPACES:
-            here = spaces[src]
-            for key in self.movers:
-                if here[key] > written.get((src, key), 0):
-                    word = CUBE_WORD[key]
-                    out += [f"{src} {dst} {word}" for dst in dsts if dst != src]
-        return out
+        return [f"{src} {dst} {CUBE_WORD[key]}" for src in B.SPACES for key in self.movers
+                if spaces[src][key] > written.get((src, key), 0) for dst in dsts if dst != src]
 
     def ec_spaces(self, f: dict) -> list[str]:
         """The Economic Centers where Garrison Activates and may Assault: both, or if Limited the destination
@@ -260,7 +261,7 @@ class Sweep(MovingOperation, PaidPerSpace):
     def move_options(self, g, f):
         spaces = g.s["spaces"]
         written = self.written(f) if f["moves"] else {}
-        return [f"{src} {dst}" for dst in f["spaces"] for src in sorted(B.adj(g, dst))
+        return [f"{src} {dst}" for dst in f["spaces"] for src in B.adj_sorted(g, dst)
                 if spaces[src]["troops"] > written.get((src, "troops"), 0)]
 
     def sub_prompt(self, g, f):

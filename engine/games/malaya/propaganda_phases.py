@@ -110,6 +110,15 @@ def police_destination(g: Context, sid: str) -> bool:
     return B.KIND[sid] == "ec" or troop_destination(g, sid)
 
 
+def destinations(g: Context, key: str) -> list[str]:
+    """The spaces cubes of *key* may Redeploy to, in board order: those of :func:`troop_destination` or of
+    :func:`police_destination`, every space tested at once (what each step's prompt lists)."""
+    control, ecs = g.s["control"], key == "police"
+    kind = B.KIND
+    return [s for s in B.SPACES if s == B.KL or (ecs and kind[s] == "ec")
+            or (kind[s] == "province" and control.get(s) == "british")]
+
+
 @procedure
 class Redeploy(Procedure):
     """British Redeploy (6.4.1) and the Control adjustment after it (6.4.2); see the module docstring."""
@@ -129,7 +138,10 @@ class Redeploy(Procedure):
 
     def left(self, g: Context, f: dict, key: str) -> dict[str, int]:
         """The cubes of *key* not yet moved in this Redeploy, by space (those with none left out)."""
-        moved, spaces = self.moved(f, key), g.s["spaces"]
+        spaces = g.s["spaces"]
+        if not f["moves"]:
+            return {sid: n for sid in B.SPACES if (n := spaces[sid][key]) > 0}
+        moved = self.moved(f, key)
         return {sid: n for sid in B.SPACES if (n := spaces[sid][key] - moved.get(sid, 0)) > 0}
 
     def to_move(self, g: Context, f: dict) -> dict[str, int]:
@@ -138,9 +150,9 @@ class Redeploy(Procedure):
 
     def options(self, g: Context, f: dict) -> list[str]:
         if f["stage"] == "troops":
-            dests = [s for s in B.SPACES if troop_destination(g, s)]
+            dests = destinations(g, "troops")
             return [f"{a} {b} troop" for a in self.to_move(g, f) for b in dests]
-        dests = [s for s in B.SPACES if police_destination(g, s)]
+        dests = destinations(g, "police")
         return [f"{a} {b} police" for a in self.left(g, f, "police") for b in dests if b != a]
 
     def prompt(self, g, f):
@@ -170,7 +182,7 @@ class Redeploy(Procedure):
         left = self.left(g, f, "police")
         if not left:
             return False
-        return any(b != a for b in B.SPACES if police_destination(g, b) for a in left)
+        return any(b != a for b in destinations(g, "police") for a in left)
 
     def text(self, g, f):
         planned = self.planned(f)

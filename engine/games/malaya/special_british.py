@@ -247,7 +247,7 @@ class Reprisal(BritishSpecial):
         Guerrilla may enter (1.4.2)."""
         x = B.sp(g, sid)
         states = [w for w, k in GUERRILLA_WORDS.items() if x[k]]
-        return [f"{dst} {w}" for dst in sorted(B.adj(g, sid)) if B.may_hold(dst, "guerrillas") for w in states]
+        return [f"{dst} {w}" for dst in B.adj_sorted(g, sid) if B.may_hold(dst, "guerrillas") for w in states]
 
     def prompt(self, g, f):
         if f.get("here"):

@@ -168,6 +168,10 @@ class Rob(Operation):
     faction = "irgun"
     rule = "3.3.4"
 
+    def space_pool(self, g, f):
+        """Districts and Cities: Rob never selects a Railway (3.3.4)."""
+        return cell_ops.pool_of(self, ("district", "city"))
+
     def eligible(self, g, f, sid, why=True):
         x = B.sp(g, sid)
         if B.KIND[sid] == "railway":

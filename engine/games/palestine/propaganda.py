@@ -221,6 +221,12 @@ class HaganahCache(Procedure):
 #: Where Police may always Redeploy, and where Troops may (6.3.1), in board order.
 RAILWAYS = frozenset(s for s in B.SPACES if B.KIND[s] == "railway")
 TROOP_DESTINATIONS = [s for s in B.SPACES if B.KIND[s] in ("city", "railway")]
+#: ``FROM TO``, a move's argument, for each pair of spaces (6.3): formatted once, not at every prompt.
+PAIRS = {a: {b: f"{a} {b}" for b in B.SPACES if b != a} for a in B.SPACES}
+#: The Troop moves from each space, to every City and Railway but itself in board order (6.3.1).
+TROOP_MOVES = {a: [PAIRS[a][b] for b in TROOP_DESTINATIONS if b != a] for a in B.SPACES}
+#: The key of ``arrived`` counting the cubes of *key* that moved into a space (ruling R-6.3).
+ARRIVED = {key: {a: f"{key}:{a}" for a in B.SPACES} for key in ("police", "troops")}
 
 
 @procedure
@@ -246,14 +252,20 @@ class RedeployBritish(Procedure):
     def moves(self, g, f, key: str) -> list[str]:
         """Every ``FROM TO`` move of a cube of *key* not moved yet (:meth:`movable`) to one of
         :meth:`destinations`."""
-        spaces, arrived, out = g.s["spaces"], f["arrived"], []
+        spaces, arrived, out, moved = g.s["spaces"], f["arrived"], [], ARRIVED[key]
         dests = None
         for a in B.SPACES:
             n = spaces[a][key]
-            if n and (not arrived or n > arrived.get(f"{key}:{a}", 0)):
+            if n and (not arrived or n > arrived.get(moved[a], 0)):
+                if key == "troops":
+                    out += TROOP_MOVES[a]
+                    continue
                 if dests is None:
                     dests = self.destinations(g, key)
-                out += [f"{a} {b}" for b in dests if a != b]
+                pair = PAIRS[a]
+                for b in dests:  # a loop, not a comprehension: a few destinations each time
+                    if a != b:
+                        out.append(pair[b])
         return out
 
     def prompt(self, g, f):
@@ -325,11 +337,22 @@ class RedeployIrgun(Procedure):
         return [c for c in B.CITIES if not B.sp(g, c)["curfew"] and c not in f["got"]]
 
     def moves(self, g, f) -> list[str]:
+        """Every ``FROM TO`` move of the stage: a Cell to a City of :meth:`cell_cities`, or an Arms Cache to a
+        space of ``cache_spots`` (6.3.2), by origin in board order."""
+        spaces = g.s["spaces"]
         if f["stage"] == "cells":
-            cities = self.cell_cities(g, f)
-            return [f"{a} {c}" for a in B.SPACES if B.cells(B.sp(g, a)) for c in cities if a != c]
-        dests = cache_spots(g)
-        return [f"{a} {b}" for a in B.SPACES if B.sp(g, a)["caches"] for b in dests if a != b]
+            dests = self.cell_cities(g, f)
+            origins = [a for a in B.SPACES if B.cells(spaces[a])] if dests else []
+        else:
+            dests = cache_spots(g)
+            origins = [a for a in B.SPACES if spaces[a]["caches"]] if dests else []
+        out = []
+        for a in origins:
+            pair = PAIRS[a]
+            for b in dests:  # a loop, not a comprehension: a few destinations each time
+                if a != b:
+                    out.append(pair[b])
+        return out
 
     def prompt(self, g, f):
         out = {"done": []}

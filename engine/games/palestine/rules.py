@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
+from ...coin import cell_operation
 from ...coin.sequence import BOX_NAMES, BOXES, CoinRules
 from ...core.errors import RulesBugError
 from ...core.flow import Context
 from . import board as B
 from .data import CARDS
 from .events import EVENTS
-from .operation import OP_FACTION, new_op_frame
+from .operation import OP_FACTION, base_spaces, new_op_frame
 from .propaganda import expropriation_spaces  # noqa: F401  (re-exported for tests)
 from .special import ACTIVITIES
 from .why import Refusal
 
 #: Each faction's Operations, in the order of their rules (3.2, 3.3).
 OPS = ACTIVITIES.ops
+#: The spaces Rob may select, Districts and Cities (3.3.4), in board order.
+ROB_SPACES = [s for s in B.SPACES if B.KIND[s] != "railway"]
 
 
 #: What leaves an Event text nothing to do, for the texts a player is most likely to try then (5.1.3).
@@ -56,7 +59,9 @@ class PalestineRules(CoinRules):
     op_prefix = "pal.op."
 
     def op_frame(self, g: Context, op: str, limited: bool, with_sa: bool) -> dict:
-        return new_op_frame(g, op, limited, with_sa)
+        """:func:`new_op_frame` of a player's Operation (no Event's count or flags), built directly: the turn's
+        prompt asks it of every Operation."""
+        return cell_operation.new_op_frame(op, limited, with_sa, base_spaces(g, OP_FACTION[op], limited))
 
     def start_op(self, g: Context, faction: str, op: str, limited: bool, with_sa: bool) -> None:
         if OP_FACTION[op] != faction:
@@ -68,12 +73,14 @@ class PalestineRules(CoinRules):
     def start_pass(self, g: Context, faction: str) -> None:
         if faction == "british":
             B.draw_chit(g, "British Pass", rule="2.3.3")
-        elif any(True for _ in self._rob_spaces(g)):
+        elif self._can_rob(g):
             g.call("pal.op.rob", "irgun", **new_op_frame(g, "rob", True, False, spaces=1, optional=True,
                                                         rule="2.3.3"))
 
-    def _rob_spaces(self, g: Context):
-        return [s for s in B.SPACES if B.KIND[s] != "railway" and B.cells(B.sp(g, s)) > B.sp(g, s)["police"]]
+    def _can_rob(self, g: Context) -> bool:
+        """Whether a District or City has more Cells than Police: where an Irgun Pass may Rob (2.3.3, 3.3.4)."""
+        spaces = g.s["spaces"]
+        return any(B.cells(spaces[s]) > spaces[s]["police"] for s in ROB_SPACES)
 
     def event_sides(self, g: Context, faction: str, cid: str) -> list[str]:
         return EVENTS.sides(g, faction, CARDS[cid])
