@@ -125,6 +125,31 @@ def _context(state: dict, chance: Chance | None, defn: GameDefinition | None = N
     return Context(state, Recorder(chance) if chance else _NO_RECORDER, defn.rules, defn.procedures)
 
 
+def restore(game: str, options: dict | None) -> None:
+    """Re-establishes in this process what *game*'s creation *options* hold outside its state (a data pack the
+    state names by its digest: ``GameDefinition.restore``), before a game read from a file is played here."""
+    defn = definition(game)
+    if defn.restore is not None and options:
+        defn.restore(options)
+
+
+def open_prompt(game: str, prompt: dict | None, viewer: str | None) -> dict | None:
+    """*prompt* (a role's, :func:`prompt`) as *viewer* (another seat, the umpire or the public: None) may see it:
+    whole for the role itself, and for everyone in a game whose prompts hold nothing hidden (the pages and the
+    mail show who is awaited and with what); for a game whose prompts name what the others may not see
+    (``GameDefinition.open_prompts`` False), the others see only who is awaited and the rule."""
+    if prompt is None or viewer == prompt["role"] or definition(game).open_prompts:
+        return prompt
+    return {"role": prompt["role"], "rule": prompt.get("rule") or "",
+            "text": f"waiting for {definition(game).role_name(prompt['role'])}", "actions": {}}
+
+
+def log_for(entries: list[dict], viewer: str | None) -> list[dict]:
+    """The log *entries* *viewer* (a role, ``umpire``, or None for the public) may read: all but the entries
+    written to another role alone (``Context.say(..., to=role)``: hidden information)."""
+    return [e for e in entries if not e.get("to") or viewer in (e["to"], "umpire")]
+
+
 def active_roles(state: dict) -> list[str]:
     """The roles that must decide now (at most one in these games); empty once the game is over."""
     if state.get("outcome"):

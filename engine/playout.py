@@ -19,14 +19,16 @@ def choose(legal: dict[str, list[str]], picker: SeededChance) -> str:
     return verb if not args else f"{verb} {args[picker.integer(len(args))]}"
 
 
-def playout(game: str, seed: int, scenario: str = "standard",
+def playout(game: str, seed: int, scenario: str | None = None,
             check: Callable[[dict, str, str, api.Step], None] | None = None,
             max_actions: int | None = None) -> tuple[dict, int]:
     """Plays *game* to the end with random legal actions; returns the final state and the action count.
 
-    ``check(state_after, role, action, step)`` runs after each action (the fuzz test's invariants).
+    ``check(state_after, role, action, step)`` runs after each action (the fuzz test's invariants). *scenario*:
+    the game's default scenario unless named (``GameDefinition.default_scenario``).
     """
     defn = api.definition(game)
+    scenario = scenario or defn.default_scenario()
     limit = max_actions or defn.max_actions
     state = api.setup(game, scenario, {}, SeededChance(seed, context="setup"))
     picker = SeededChance(seed, context="picker")

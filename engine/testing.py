@@ -306,7 +306,7 @@ def run(state: dict, orders: Iterable, rolls: Iterable[int] = (), draws: Iterabl
     return s, log
 
 
-def fuzz(game: str, seed: int, scenario: str = "standard", max_actions: int | None = None,
+def fuzz(game: str, seed: int, scenario: str | None = None, max_actions: int | None = None,
          positions: bool = False) -> int:
     """One random legal playout of *game* to its end; returns the number of actions. After every step: the
     state round-trips through canonical JSON, the definition's ``invariants`` (if set) hold, and a role may
@@ -319,7 +319,7 @@ def fuzz(game: str, seed: int, scenario: str = "standard", max_actions: int | No
 
     defn = api.definition(game)
     limit = max_actions or defn.max_actions
-    state = api.setup(game, scenario, {}, SeededChance(seed, context="setup"))
+    state = api.setup(game, scenario or defn.default_scenario(), {}, SeededChance(seed, context="setup"))
     picker, dice = SeededChance(seed, context="picker"), SeededChance(seed, context="dice")
     n = 0
     where = f"{game} seed {seed}"

@@ -390,7 +390,7 @@ def _route(session: Session, s: MailSettings, row: InboundMail, out: Handled) ->
             pass  # not JSON at all: the move file check below says so
     if letter.command == "HELP":
         role = _by_token(session, game, letter.token, senders) if letter.token else None
-        blocks = compose.help_blocks(game.id, game.game, s.game_addr(game.id), role, G.prompts(game))
+        blocks = compose.help_blocks(game.id, game.game, s.game_addr(game.id), role, G.prompts(game, role))
         row.status = "answered"
         where = (row.reply_to, None) if role else _unproven_answer(session, s, row, msg)
         if s.enabled and where and where[0]:
@@ -504,7 +504,7 @@ def _command(session: Session, s: MailSettings, row: InboundMail, out: Handled, 
         subject = "time zone set"
     else:
         blocks = [("h", f"The log of game {game.id} ({engine.definition(game.game).title})"),
-                  ("pre", G.log_text(G.move_log(session, game)) or "(no moves yet)")]
+                  ("pre", G.log_text(G.move_log(session, game, role)) or "(no moves yet)")]
         subject = "log"
     row.status = "answered"
     if s.enabled:

@@ -18,7 +18,9 @@ from engine.playout import choose
 def reached(game: str, games: int) -> set[str]:
     seen: set[str] = set()
     for seed in range(games):
-        state = engine.setup(game, "standard", {}, SeededChance(seed, context="setup"))
+        scenarios = engine.definition(game).scenarios
+        scenario = "standard" if "standard" in scenarios else list(scenarios)[seed % len(scenarios)]
+        state = engine.setup(game, scenario, {}, SeededChance(seed, context="setup"))
         picker, dice = SeededChance(seed, context="picker"), SeededChance(seed, context="dice")
         seen |= versions.names_in(state)
         for _ in range(engine.definition(game).max_actions):

@@ -277,9 +277,11 @@ def evaluate(session: Session, game, role: str, raw: str, content_type: str, *, 
     except EngineError as e:
         return _verdict_error(e.code, e.message), None, None
     state = result.state
-    verdict = {"status": result.status, "applied": result.applied, "log": result.log, "error": result.error,
+    verdict = {"status": result.status, "applied": result.applied, "log": engine.log_for(result.log, role),
+               "error": result.error,
                "seq": state.get("seq", game.seq),
-               "prompts": {r: engine.prompt(state, r) for r in engine.active_roles(state)},
+               "prompts": {r: engine.open_prompt(state["game"], engine.prompt(state, r), role)
+                           for r in engine.active_roles(state)},
                "outcome": engine.outcome(state)}
     if result.ignored:
         verdict["ignored"] = result.ignored  # trailing done lines the position no longer needed (docs/orders.md)

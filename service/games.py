@@ -45,7 +45,7 @@ def _new_id(session: Session) -> str:
             return gid
 
 
-def create_game(session: Session, game: str, scenario: str = "standard", options: dict | None = None,
+def create_game(session: Session, game: str, scenario: str | None = None, options: dict | None = None,
                 seats: list[dict] | None = None, title: str = "", position: dict | None = None) -> tuple[Game, dict]:
     """Creates a game with one seat per role; returns the game and the tokens (shown only now).
 
@@ -59,6 +59,7 @@ def create_game(session: Session, game: str, scenario: str = "standard", options
         defn = engine.definition(game)
     except EngineError as e:
         raise ServiceError(e.message, code="invalid") from None
+    scenario = scenario or defn.default_scenario()
     if position is not None:
         if not isinstance(position, dict):
             raise ServiceError("position must be a JSON object: a position file (docs/positions.md)")
@@ -254,18 +255,21 @@ def game_listing(session: Session, limit: int, offset: int = 0) -> tuple[int, li
     return total, out
 
 
-def prompts(game: Game) -> dict:
-    """What each role that must act now is asked, with its legal orders (nobody, once the game ended)."""
+def prompts(game: Game, viewer: str | None = None) -> dict:
+    """What each role that must act now is asked, with its legal orders (nobody, once the game ended), as
+    *viewer* (a seat, ``umpire`` or None for the public) may see it (``engine.open_prompt``: a game with hidden
+    units shows the others only who is awaited)."""
     if game.result is not None:
         return {}
-    return {r: engine.prompt(game.state, r) for r in engine.active_roles(game.state)}
+    return {r: engine.open_prompt(game.game, engine.prompt(game.state, r), viewer)
+            for r in engine.active_roles(game.state)}
 
 
 def game_view(game: Game, role: str | None) -> dict:
     """What *role* (a seat, ``umpire`` or None for the public) may see: built from engine.view."""
     view_role = role if role in engine.definition(game.game).roles else "public"
     return {**summary(game), "role": role or "public", "view": engine.view(game.state, view_role),
-            "prompts": prompts(game)}
+            "prompts": prompts(game, role)}
 
 
 def public_outcome(rec: dict, revealed: bool) -> dict:
@@ -278,22 +282,49 @@ def public_outcome(rec: dict, revealed: bool) -> dict:
     return rec
 
 
-def _entry(m, revealed: bool) -> dict:
-    return {"seq": m.seq, "role": m.role, "action": m.action, "log": m.log,
-            "outcomes": [public_outcome(o, revealed) for o in m.outcomes], "at": m.created_at.isoformat() + "Z"}
+def hides_orders(game: Game) -> bool:
+    """Whether *game*'s orders name what the other seats may not see while it goes on: a game whose prompts
+    are not open (``GameDefinition.open_prompts`` False; The First Arab-Israeli War's orders name the units of
+    hidden stacks, 21.0). Its move log then shows each order whole only to the seat that gave it and the
+    umpire (``order_as_seen``); its log lines are public, but those the engine writes to one seat alone
+    (``engine.log_for``)."""
+    return (not engine.definition(game.game).open_prompts and game.result is None
+            and not engine.outcome(game.state))
 
 
-def move_log(session: Session, game: Game) -> list[dict]:
+def order_as_seen(action: str, role: str, viewer: str | None) -> str:
+    """The order *action* of *role* as *viewer* (a seat, ``umpire`` or None for the public) may read it in a
+    game that hides its orders (``hides_orders``): whole for the seat itself and the umpire, else its first
+    word only (``place``, ``move``, ``end``), its arguments hidden."""
+    if viewer in ("umpire", role):
+        return action
+    verb, _, arg = action.partition(" ")
+    return f"{verb} (hidden)" if arg else verb
+
+
+def _entry(m, revealed: bool, viewer: str | None = "umpire", hide: bool = False) -> dict:
+    return {"seq": m.seq, "role": m.role, "action": order_as_seen(m.action, m.role, viewer) if hide else m.action,
+            "log": engine.log_for(m.log, viewer), "outcomes": [public_outcome(o, revealed) for o in m.outcomes],
+            "at": m.created_at.isoformat() + "Z"}
+
+
+def move_log(session: Session, game: Game, viewer: str | None = None) -> list[dict]:
+    """The moves of *game* as *viewer* (a seat, ``umpire`` or None: the public) may read them: every order
+    whole, but in a game that hides its orders while it goes on (``hides_orders``), the others' orders
+    reduced to their first word."""
     rows = session.execute(select(Move).where(Move.game_id == game.id).order_by(Move.seq)).scalars()
-    return [_entry(m, game.revealed) for m in rows]
+    hide = hides_orders(game)
+    return [_entry(m, game.revealed, viewer, hide) for m in rows]
 
 
-def undone_log(session: Session, game: Game) -> list[dict]:
+def undone_log(session: Session, game: Game, viewer: str | None = None) -> list[dict]:
     """The moves the umpire rolled back (``undone_moves``), each marked undone with the rollback (the id of
-    its event) that undid it, in the order they were undone."""
+    its event) that undid it, in the order they were undone; their orders as *viewer* may read them
+    (``move_log``)."""
     rows = session.execute(select(UndoneMove).where(UndoneMove.game_id == game.id)
                            .order_by(UndoneMove.rollback_id, UndoneMove.seq)).scalars()
-    return [{**_entry(m, game.revealed), "undone": True, "rollback": m.rollback_id,
+    hide = hides_orders(game)
+    return [{**_entry(m, game.revealed, viewer, hide), "undone": True, "rollback": m.rollback_id,
              "undone_at": m.undone_at.isoformat() + "Z"} for m in rows]
 
 
@@ -361,9 +392,12 @@ def keys(session: Session, game: Game) -> list[dict]:
 
 def dice_record(session: Session, game: Game) -> dict:
     """The game's dice (GET /dice): the commitments, every outcome with its inputs (the undone moves' too),
-    the chain's events, the seed once revealed. ``umpire verify`` takes this as it is."""
+    the chain's events, the seed once revealed. ``umpire verify`` takes this as it is. It is public: a game
+    that hides its orders while it goes on (``hides_orders``) gives their first words only, and says so
+    (``orders_hidden``); its whole record is the umpire's export until it ends."""
     ks = keys(session, game)
-    return {"format": "umpire-dice/1", "id": game.id, "game": game.game, "scenario": game.scenario,
+    hidden = {"orders_hidden": True} if hides_orders(game) else {}
+    return {**hidden,"format": "umpire-dice/1", "id": game.id, "game": game.game, "scenario": game.scenario,
             "options": game.options or {}, "commitment": game.commitment, "revealed": game.revealed,
             "seed": ks[-1]["seed"], "keys": ks, "digest": game.digest, "seq": game.seq,
             "moves": [{k: m[k] for k in ("seq", "role", "action", "outcomes")} for m in move_log(session, game)],
@@ -461,7 +495,7 @@ def export(session: Session, game: Game) -> dict:
            "engine_version": game.engine_version, "rules_version": game.rules_version, "rulings": game.rulings,
            "data_version": game.data_version, "result": game.result,
            "seats": [{"role": s.role, "player": s.player, "entropy": s.entropy} for s in seats],
-           "moves": move_log(session, game), "undone": undone_log(session, game),
+           "moves": move_log(session, game, "umpire"), "undone": undone_log(session, game, "umpire"),
            "events": events(session, game), "digest": game.digest, "keys": keys(session, game)}
     out["seed"] = out["keys"][-1]["seed"]
     if game.revealed:

@@ -22,7 +22,7 @@ from engine.core.errors import EngineError
 
 from .control import Conflict, clean_reason, record
 from .errors import ServiceError
-from .games import public_outcome
+from .games import hides_orders, order_as_seen, public_outcome
 from .models import Game, Move, Render, Snapshot, Submission, UndoneMove, now
 from .replay import ReplayMismatch, rebuild
 
@@ -64,7 +64,9 @@ def rollback(session: Session, game: Game, to: int, reason: str = "") -> dict:
     was = {"seq": game.seq, "status": game.status}
     digest = dice.rollback_digest(game.digest, to)
     ev = record(session, game, "rolled-back", "umpire", to=to, from_seq=game.seq, reason=why, digest=digest,
-                undone=[{"seq": m.seq, "role": m.role, "action": m.action} for m in undone],
+                undone=[{"seq": m.seq, "role": m.role,  # the public event: orders as the public may read them
+                         "action": order_as_seen(m.action, m.role, None) if hides_orders(game) else m.action}
+                        for m in undone],
                 superseded=_superseded(undone, game.revealed))
     at = now()
     for m in undone:

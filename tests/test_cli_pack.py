@@ -18,7 +18,7 @@ from click.testing import CliRunner
 from service.packs import load_pack
 from umpire_cli.pack_cmd import pack_group
 
-TEST_PACK = Path(__file__).resolve().parent / "data" / "faiw_test_pack"
+TEST_PACK = Path(__file__).resolve().parents[1] / "engine" / "games" / "first_arab_israeli_war" / "data" / "test_pack"
 
 
 @pytest.fixture

@@ -93,6 +93,8 @@ def create_app(config: dict | None = None) -> Flask:
     engine_ = make_engine(app.config["DATABASE_URL"])
     Session = make_sessionmaker(engine_)
     Session.configure(info={"secret_key": app.config["UMPIRE_SECRET_KEY"]})  # service.keys.server_secret
+    from service.packs.store import install as install_packs
+    install_packs(Session)  # the data packs of games played on one: their checks, and where a process finds them
     if app.config.get("MIGRATE", True):
         from service.migrate import upgrade
         # Once across processes (an advisory lock on PostgreSQL); at head, one read and no lock. 0009 seals

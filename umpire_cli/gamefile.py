@@ -41,8 +41,9 @@ def new_game(slug: str, scenario: str, seed: int | None, options: dict | None = 
             "commitment": dice.commitment(seed_bytes), "digest": digest, "entropy": "",
             "setup_outcomes": chance.records, "history": [], "state": started.state}
     if position is not None:
-        game["options"] = options
         game["setup_log"] = started.log
+    if options:
+        game["options"] = options  # what verify rebuilds the setup from (a position, a data pack...)
     return game
 
 
@@ -65,6 +66,7 @@ def load(path: str | Path) -> dict:
     from engine.versions import upgrade
     try:  # saved under an older edition of the rules: migrated, or refused naming both (engine.versions)
         upgrade(game["state"])
+        engine.restore(game["game"], game.get("options"))  # what the options hold outside the state (a pack)
     except (EngineError, KeyError, TypeError) as e:
         raise ValueError(f"{path}: {getattr(e, 'message', e)}") from None
     return game
@@ -131,10 +133,12 @@ def summary(game: dict) -> dict:
             "updated_at": "not recorded (a local game file)"}
 
 
-def prompts(game: dict) -> dict:
-    """What each role that must act now is asked, with its orders (nobody, once the game is over)."""
+def prompts(game: dict, viewer: str | None = None) -> dict:
+    """What each role that must act now is asked, with its orders (nobody, once the game is over), as *viewer*
+    may see it (``engine.open_prompt``)."""
     state = game["state"]
-    return {} if engine.outcome(state) else {r: engine.prompt(state, r) for r in engine.active_roles(state)}
+    return {} if engine.outcome(state) else {r: engine.open_prompt(game["game"], engine.prompt(state, r), viewer)
+                                             for r in engine.active_roles(state)}
 
 
 def snapshot_html(game: dict, role: str) -> str:
@@ -142,7 +146,7 @@ def snapshot_html(game: dict, role: str) -> str:
     from service.reports.documents import snapshot_of
 
     check_role(game, role)
-    return snapshot_of(summary(game), game["state"], role, moves(game), prompts(game))
+    return snapshot_of(summary(game), game["state"], role, moves(game), prompts(game, role))
 
 
 def report_html(game: dict, boards: str = "none") -> str:

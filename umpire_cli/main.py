@@ -22,7 +22,10 @@ def _fmt_legal(legal: dict) -> list[str]:
     return legal_lines(legal)
 
 
-def _now(state: dict) -> list[str]:
+def _now(state: dict, viewer: str | None = None) -> list[str]:
+    """Who is to act and what they are asked, as *viewer* (a role, or None: the local file's maker) may see
+    it (``engine.open_prompt``: in a game with hidden units, another seat's prompt shows only who is
+    awaited)."""
     res = engine.outcome(state)
     if res:
         from service.textboard import outcome_line
@@ -30,6 +33,7 @@ def _now(state: dict) -> list[str]:
     lines = []
     for role in engine.active_roles(state):
         p = engine.prompt(state, role)
+        p = p if viewer is None else engine.open_prompt(state["game"], p, viewer)
         lines.append(f"{engine.definition(state['game']).role_name(role)} to act (rule {p['rule']}): {p['text']}")
         lines.extend(_fmt_legal(p["actions"]))
     return lines
@@ -61,7 +65,7 @@ def games():
 
 @cli.command()
 @click.argument("game")
-@click.option("--scenario", default="standard", show_default=True)
+@click.option("--scenario", default=None, help="the scenario (default: standard, or the game's first)")
 @click.option("--seed", type=int, default=None, help="fix the chance seed (reproducible local games)")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="game file to write (a local game)")
 @click.option("--db", "in_db", is_flag=True, help="create the game in the service's database instead")
@@ -71,7 +75,10 @@ def games():
 @click.option("--position", "position_path", type=click.Path(dir_okay=False), metavar="FILE",
               help="start from this position file instead of the setup (docs/positions.md; - reads standard "
                    "input); its scenario is the game's")
-def new(game, scenario, seed, output, in_db, title, options_json, position_path):
+@click.option("--pack", "pack_dir", type=click.Path(file_okay=False), metavar="DIR",
+              help="play on this data pack (a game that needs the umpire's data, such as The First Arab-Israeli "
+                   "War; umpire pack check DIR checks it); kept whole in the game's options")
+def new(game, scenario, seed, output, in_db, title, options_json, position_path, pack_dir):
     """Create a game: a local game file (-o FILE) or a game in the service's database (--db)."""
     try:
         options = json.loads(options_json)
@@ -79,9 +86,16 @@ def new(game, scenario, seed, output, in_db, title, options_json, position_path)
         raise click.UsageError(f"--options is not valid JSON: {e}") from None
     if not isinstance(options, dict):
         raise click.UsageError('--options is a JSON object of option name to value, e.g. {"map": {...}}')
+    if pack_dir:
+        options["pack"] = _read_pack(pack_dir)
     position = _read_position(position_path) if position_path else None
     if position is not None and isinstance(position.get("scenario", "standard"), str):
         scenario = position.get("scenario", "standard")
+    if scenario is None:
+        try:
+            scenario = engine.definition(game).default_scenario()
+        except EngineError as e:
+            _refused(e)
     if in_db:
         from . import service_ops
         service_ops.new(game, scenario, title, options, position)
@@ -99,6 +113,20 @@ def new(game, scenario, seed, output, in_db, title, options_json, position_path)
     for entry in g.get("setup_log", []):
         click.echo(_log_line(entry))
     click.echo("\n".join(_now(g["state"])))
+
+
+def _read_pack(directory: str) -> dict:
+    """The pack in *directory* as the option ``pack`` takes it whole, or an error listing every problem."""
+    from service.packs import check_files, read_pack_dir
+    from service.packs.store import install
+
+    install()  # the engine checks a pack given whole with the service's checks
+    files = read_pack_dir(directory)
+    problems = files.problems or check_files(files)
+    if problems:
+        raise click.ClickException(f"the data pack in {directory} has {len(problems)} problem"
+                                   f"{'s' if len(problems) != 1 else ''}:\n" + "\n".join(f"  {p}" for p in problems))
+    return {"manifest": files.manifest, "files": files.data}
 
 
 def _read_position(source: str) -> dict:
@@ -199,7 +227,7 @@ def move(args, role, gid, check, token):
     except EngineError as e:
         click.echo(f"Refused ({e.code}): {e.message}", err=True)
         sys.exit(2)
-    for entry in result.log:
+    for entry in engine.log_for(result.log, role):
         click.echo(_log_line(entry))
     if result.status != "rejected":
         gamefile.record(g, result, role, bnd)
@@ -213,7 +241,7 @@ def move(args, role, gid, check, token):
         if e.get("legal"):
             click.echo("Allowed there:", err=True)
             click.echo("\n".join(_fmt_legal(e["legal"])), err=True)
-    click.echo("\n".join(_now(result.state)))
+    click.echo("\n".join(_now(result.state, role)))
     sys.exit(0 if result.status == "accepted" else 1)
 
 
@@ -274,7 +302,7 @@ def show(path, role, as_json, gid, as_position):
         return
     from service.textboard import render_text
     click.echo(render_text(g, v))
-    click.echo("\n".join(_now(g["state"])))
+    click.echo("\n".join(_now(g["state"], role)))
 
 
 @cli.command()

@@ -182,8 +182,8 @@ def log(gid: str) -> None:
             game = G.get_game(s, gid)
         except ServiceError as e:
             raise click.ClickException(e.message) from None
-        text = G.log_text(G.move_log(s, game)) + "".join(map(G.event_text, G.events(s, game)))
-        click.echo(text + G.undone_text(G.undone_log(s, game)), nl=False)
+        text = G.log_text(G.move_log(s, game, "umpire")) + "".join(map(G.event_text, G.events(s, game)))
+        click.echo(text + G.undone_text(G.undone_log(s, game, "umpire")), nl=False)
 
 
 def serve(host: str, port: int, demo: bool) -> None:

@@ -163,8 +163,10 @@ class Context:
 
     def call(self, name: str, role: str, **local: Any) -> dict:
         """Pushes a frame for procedure *name*; it runs before the caller resumes."""
-        if name not in self.procs:
-            raise RulesBugError(f"unknown procedure {name!r}")
+        try:
+            self.procs[name]  # ``in``, without ProcedureTable.__contains__'s call: a name is looked up once
+        except KeyError:
+            raise RulesBugError(f"unknown procedure {name!r}") from None
         frame = {"p": name, "role": role, **local}
         self.s["flow"].append(frame)
         return frame
@@ -182,11 +184,14 @@ class Context:
 
     # -- log ---------------------------------------------------------------------------------------
     def say(self, text: str, faction: str | None = None, rule: str | None = None, kind: str = "action",
-            **refs: Any) -> None:
-        """Appends a structured log entry (past tense, DESIGN.md section 3)."""
+            to: str | None = None, **refs: Any) -> None:
+        """Appends a structured log entry (past tense, DESIGN.md section 3). *to*: the one role that may read it
+        (what happens inside a stack the others may not see: ``engine.log_for`` keeps it from them)."""
         entry: dict[str, Any] = {"kind": kind, "text": text}
         if faction:
             entry["faction"] = faction
+        if to:
+            entry["to"] = to
         if rule:
             entry["rule"] = cite(self.rules, rule) if getattr(self.rules, "renumber", None) else rule
         if refs:

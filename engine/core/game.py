@@ -45,6 +45,14 @@ class GameDefinition:
         HELP, the game page and docs/orders.md show; every declared order word is in it.
     :ivar position: the game's position files (``engine.testing`` and ``docs/positions.md``): an object with
         ``to_position(state) -> dict``, ``from_position(dict) -> state`` and ``validate(dict) -> [faults]``.
+    :ivar open_prompts: whether what a role is asked (a prompt's text) may be shown to the other seats and the
+        public, as the pages and the mail show who is awaited. False for a game with hidden units, whose prompts
+        name them (fog of war): the others see only who is awaited and the rule, never a prompt's text or orders.
+    :ivar restore: ``(options) -> None``: re-establishes in this process what a game's creation options hold
+        outside its state (a data pack the state names by digest), before the game is played or verified here.
+    :ivar board: a board drawn from a hex grid: ``(view) -> dict``, the hexes with their features and what stands
+        in each as the view's role sees it (service.reports.hexboard draws it); None for a game drawn from a
+        layout.json, or none.
     """
 
     slug: str
@@ -70,6 +78,9 @@ class GameDefinition:
     layers: tuple[str, ...] = ()
     orders: tuple = ()
     procedures: Any = field(default=None, compare=False)
+    open_prompts: bool = True
+    restore: Callable[[dict], None] | None = None
+    board: Callable[[dict], dict] | None = None
 
     def __post_init__(self) -> None:
         if self.procedures is None:
@@ -84,6 +95,11 @@ class GameDefinition:
     @property
     def verbs(self) -> frozenset[str]:
         return verbs_of(self.packages())
+
+    def default_scenario(self) -> str:
+        """The scenario a game is made with when none is named: ``standard`` where the game has one, else its
+        first (a game whose rulebook numbers its scenarios, as The First Arab-Israeli War)."""
+        return "standard" if "standard" in self.scenarios else next(iter(self.scenarios))
 
     def role_name(self, role: str) -> str:
         """*role* as the rulebook prints it: :attr:`role_names`, else its id in words (``British``)."""

@@ -125,6 +125,7 @@ class MapData:
             raise MapDataError(f"hexes without data: {', '.join(missing[:5])}")
         self.hexes: dict[str, HexData] = {label: hexes[label] for label in grid.hexes}
         self._sides: dict[Hexside, HexsideData] = {}
+        self._by_pair: dict[tuple[str, str], HexsideData] = {}  # hexside(), per ordered pair of labels
         for (a, b), data in (hexsides or {}).items():
             self._sides[self._side(a, b, "hexside")] = data
         self._roads: set[Hexside] = set()
@@ -201,8 +202,12 @@ class MapData:
     # Hexsides.
 
     def hexside(self, a: str, b: str) -> HexsideData:
-        """The hexside between adjacent *a* and *b* (no features if the pack lists none)."""
-        return self._sides.get(self.grid.hexside(a, b), _NO_FEATURES)
+        """The hexside between adjacent *a* and *b* (no features if the pack lists none); kept per pair once
+        asked (the map never changes: every movement cost and zone of control asks)."""
+        found = self._by_pair.get((a, b))
+        if found is None:
+            found = self._by_pair[(a, b)] = self._sides.get(self.grid.hexside(a, b), _NO_FEATURES)
+        return found
 
     def water_hexside(self, a: str, b: str) -> bool:
         """Whether the hexside *a*-*b* is a sea or lake hexside (9.2, 11.8)."""

@@ -185,16 +185,21 @@ class GameResource(MethodView):
 class GameLog(MethodView):
     @blp.arguments(LogQuery, location="query", unknown=RAISE)
     @blp.response(200, LogOut, content_type="application/json")
+    @blp.alt_response(401, schema=ApiError)
     @blp.alt_response(404, schema=ApiError)
     @blp.doc(responses={"200": {"description": "the log: JSON, or text with ?format=text", "content": {
         "application/json": {"schema": {"$ref": "#/components/schemas/LogOut"}},
-        "text/plain": {"schema": {"type": "string"}}}}})
+        "text/plain": {"schema": {"type": "string"}}}}}, security=[{"bearer": []}, {}])
+    @token
     def get(self, q, gid):
-        """The move log: every accepted action with its log lines and chance outcomes."""
+        """The move log: every accepted action with its log lines and chance outcomes. In a game with hidden
+        units (The First Arab-Israeli War) the others' orders show only their first word while it goes on: a
+        seat's token shows its own whole."""
         with sessions()() as s:
             game = G.get_game(s, gid)
-            entries = G.move_log(s, game)
-            undone = G.undone_log(s, game)
+            viewer = G.whose_token(s, game, bearer())
+            entries = G.move_log(s, game, viewer)
+            undone = G.undone_log(s, game, viewer)
             evs = G.events(s, game)
         if q["format"] == "text":
             text = G.log_text(entries) + "".join(map(G.event_text, evs)) + G.undone_text(undone)

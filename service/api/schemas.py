@@ -58,7 +58,8 @@ class SeatIn(Schema):
 
 class GameIn(Schema):
     game = fields.String(required=True, validate=OneOfDeclared(GAMES, error="{input!r} is not a game; games: {choices}"))
-    scenario = fields.String(load_default="standard",
+    scenario = fields.String(load_default=None, allow_none=True,  # None: the game's default scenario
+                             metadata={"description": "a scenario of the game (default: standard, or the game's first)"},
                              validate=OneOfDeclared(SCENARIOS, error="{input!r} is not a scenario; scenarios: {choices}"))
     options = fields.Dict(keys=fields.String(validate=OneOfDeclared(OPTIONS)), load_default=dict,
                           metadata={"description": "game options by name (engine.games() lists them)",

@@ -6,7 +6,9 @@ The map's own checks (hexes, places, population, hexsides, roads, bridges, edges
 - the TEC: no ground unit enters an all-sea or all-lake hex or crosses a sea or lake hexside (7.4, 9.2,
   11.8), every prohibited type a unit type (1.4a);
 - the CRTs: odds columns in order (11.2b, 11.2c), every column complete for rows 1-6 (11.2b5), every
-  result code in the table's key (11.5);
+  result code in the table's key (11.5), and every code of the key with its effects, which the engine applies
+  (breaks, eliminations, retreats, the side that advances: 11.5, 11.6, 13.3), and no effects for a code not
+  in the key;
 - the die tables (air 10.3a, 10.6a; bridges 16.1; terrorism 18.1): rows 1-6, every code in the key, the
   modified rolls covered (1.7);
 - the events: every d66 result 11-66 (3.1), event 12 named as 3.1 names it, the "United Nations Truce"
@@ -107,6 +109,25 @@ def _crt(ctx: _Ctx) -> list[Problem]:
                     out.append(problem(file, [name, "rows", roll, j], f"the result {code!r} (roll {roll}, column "
                                        f"{col}) is not in the {name} table's key; allowed: "
                                        f"{', '.join(t['key'])} (11.5)"))
+        out += _crt_effects(t, file, name)
+    return out
+
+
+def _crt_effects(t: dict, file: str, name: str) -> list[Problem]:
+    """11.5: every code of the key has its effects (what the engine applies) and every effects entry is a code
+    of the key."""
+    out = []
+    key, effects = t["key"], t["effects"]
+    for code in key:
+        if code not in effects:
+            out.append(problem(file, [name, "effects"], f"the result {code!r} of the {name} table's key has no "
+                               f"effects; allowed: an entry {{attacker_breaks, defender_breaks, attacker_eliminated, "
+                               f"defender_eliminated, attacker_retreat, defender_retreat, advance}} for every code "
+                               f"of the key (11.5)"))
+    for code in effects:
+        if code not in key:
+            out.append(problem(file, [name, "effects", code], f"{code!r} has effects but is not in the {name} "
+                               f"table's key; allowed: the key's codes, {', '.join(key)} (11.5)"))
     return out
 
 

@@ -22,11 +22,8 @@ from typing import Any
 import jsonschema
 import referencing
 
-#: The manifest's file name.
-MANIFEST = "pack.json"
-#: The parts of a pack, each one file named in the manifest's ``files`` (digest A.0's list of what the
-#: text lacks, A.16).
-PARTS = ("map", "tec", "crt", "events", "air", "terrorism", "vp", "counters", "british_withdrawal")
+from engine.games.first_arab_israeli_war.pack import MANIFEST, PARTS  # the game's list of a pack's files
+
 #: The largest pack file read (a full-size map is well under a megabyte).
 MAX_BYTES = 20_000_000
 

@@ -136,7 +136,7 @@ def _page(session, game, *, at: int | None = None, status: int = 200, message: s
     choices = notation.legal_lines(prompt["actions"]) if prompt else []
     example = json.dumps({"format": "umpire-move/1", "game": game.id, "role": role, "after": game.seq,
                           "actions": choices[:1]}, indent=1) if role and choices else ""
-    log = positions.log_until(G.move_log(session, game), seq)
+    log = positions.log_until(G.move_log(session, game, role), seq)
     board_svg, board_size = positions.inline_svg(svg)
     key, new_key = cookies.form_key()
     html = render_template(

@@ -32,6 +32,7 @@ from ..rulings import rulings_in_force
 from ..textboard import result_words
 from .board import board_key, board_note, key_box, load_layout, render_board_svg
 from .boards import BOARDS, check_boards, positions, reveals
+from .hexboard import paper_key, render_hex_svg
 from .limits import render_pdf
 from .pdf import DataOnlyFetcher, html_to_pdf
 
@@ -44,6 +45,8 @@ BOARD_MAX_W, BOARD_MAX_H = 277, 163
 #: The height in mm the key and the map's note take under the board, for a layout without a key panel
 #: to print them over (``board.key_box``): the board is that much shorter.
 KEY_UNDER_H = 14
+#: The same for a hex map's key (``hexboard.paper_key``: its symbols and terrains take three lines or so).
+HEX_KEY_H = 26
 #: The snapshot's facts line (reports/base.css.j2, ``.facts``): its height in mm, and an estimate of the
 #: characters one line of it holds across A4 landscape (``facts_lines``).
 FACTS_LINE_H, FACTS_LINE_CHARS = 4.2, 158
@@ -94,11 +97,14 @@ def board_of(slug: str, view: dict, paper: bool = False, facts: list[dict] | Non
     """The board of *view* as SVG: for a browser, or for *paper* (the PDFs: no tooltips, less SVG text, and
     the header, the key and the map's note left to the document's HTML: ``board_around``). No board (None)
     for a game without a layout (``load_layout``): its facts show the position. *facts*: the view's, when
-    the caller has them already (``board.render_board_svg``)."""
+    the caller has them already (``board.render_board_svg``). A game drawn from a hex grid
+    (``GameDefinition.board``) has its hex map drawn instead (``hexboard.render_hex_svg``)."""
+    defn = engine.definition(slug)
+    if defn.board is not None:
+        return render_hex_svg(defn.board(view), defn.title, paper=paper)
     layout = load_layout(slug)
     if layout is None:
         return None
-    defn = engine.definition(slug)
     return render_board_svg(view, layout, {**defn.names, "game": defn.title}, tooltips=not paper,
                             header=not paper, paper=paper, facts=facts)
 
@@ -116,7 +122,13 @@ def board_around(slug: str, facts: list[dict] = ()) -> dict | None:
     the key, each piece's icon as a ``data:`` URL (``svg_src``), and the map's note, both over the foot
     of the board's side panel (``box``, ``board.key_box``) or, for a layout without a key panel, under
     the board. The board is shorter by the lines the *facts* above it take past the first
-    (``facts_lines``). None for a game without a layout (no board)."""
+    (``facts_lines``). None for a game without a layout (no board). A hex map (``GameDefinition.board``) takes
+    the whole room, its key under it (``hexboard.paper_key``); the map stands in it at its own proportions."""
+    if engine.definition(slug).board is not None:
+        max_h = BOARD_MAX_H - HEX_KEY_H - FACTS_LINE_H * (facts_lines(facts) - 1)
+        key = paper_key()
+        return {"pieces": [{**p, "src": svg_src(p["svg"])} for p in key["pieces"]], "markers": key["markers"],
+                "note": key["note"], "size": {"w": BOARD_MAX_W, "h": round(max_h, 1)}, "box": None}
     layout = load_layout(slug)
     if layout is None:
         return None
@@ -162,7 +174,7 @@ def waiting(prompts: dict, role: str, game: str) -> list[dict]:
 def snapshot_html(session: Session, game: Game, role: str) -> str:
     """The snapshot of *role* at the game's current position (``snapshot_of``)."""
     return snapshot_of({**G.summary(game), "title": game.title, "outcome": game.result or engine.outcome(game.state)},
-                       game.state, role, G.move_log(session, game), G.prompts(game))
+                       game.state, role, G.move_log(session, game, role), G.prompts(game, role))
 
 
 def snapshot_of(game: dict, state: dict, role: str, moves: list[dict], prompts: dict) -> str:
@@ -191,6 +203,8 @@ def report_html(session: Session, game: Game, boards: str = "none") -> str:
     """
     boards = check_boards(boards)
     export = G.export(session, game)  # its outcome: the rules' or the umpire's (service.games.summary)
+    if G.hides_orders(game):  # the report is the public's: the orders as the public reads them
+        export = {**export, "moves": G.move_log(session, game), "undone": G.undone_log(session, game)}
     return report_of(export, game.state, rulings_in_force(game), boards,
                      lambda ps: history.states_at(session, game, ps),
                      event_lines=[G.event_text(e).rstrip("\n") for e in export["events"]])

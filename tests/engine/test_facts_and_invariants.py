@@ -11,13 +11,14 @@ from engine.core import canonical, corrections
 from engine.core.chance import SeededChance
 from engine.core.errors import IllegalActionError
 
-GAMES = sorted(g["slug"] for g in engine.games())
+from .games_common import COIN_GAMES, GAMES, first_scenario
+
 #: The main track of a game that has no Political Will (Japanese Occupation 1.13: Resistance 0-20).
 TRACK = {"japanese-occupation": ("resistance", "Resistance")}
 
 
 def fresh(game: str) -> dict:
-    return engine.setup(game, "standard", {}, SeededChance(1))
+    return engine.setup(game, first_scenario(game), {}, SeededChance(1))
 
 
 def test_palestine_facts():
@@ -34,14 +35,14 @@ def test_arab_revolt_facts():
     assert f["Operations chits"].startswith("held none; drawn ")
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", COIN_GAMES)
 def test_facts_name_no_hidden_card(game):
     state = fresh(game)
     text = canonical.dumps(engine.facts(engine.view(state, "public")))
     assert not [c for c in deck.remaining(state) if f"({c})" in text]
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", COIN_GAMES)
 def test_invariants_hold_at_setup_and_catch_a_broken_state(game):
     check = engine.definition(game).invariants
     state = fresh(game)
@@ -60,8 +61,8 @@ def test_invariants_hold_at_setup_and_catch_a_broken_state(game):
     assert "a card was played twice" in problems
 
 
-@pytest.mark.parametrize("game", GAMES)
-@pytest.mark.parametrize("key", ["deck", "unused", "played", "current", "flow", "outcome"])
+@pytest.mark.parametrize("game, key", [(g, k) for g in COIN_GAMES for k in ("deck", "unused", "played", "current")]
+                         + [(g, k) for g in GAMES for k in ("flow", "outcome")])
 def test_the_deck_and_the_cards_are_protected(game, key):
     assert key in corrections.protected(fresh(game))
     with pytest.raises(IllegalActionError, match=f"'{key}' cannot be corrected"):

@@ -25,6 +25,7 @@ from engine.core.errors import IllegalActionError, InvalidActionError
 from engine.playout import choose
 
 from ..conftest import fuzz_seeds
+from .games_common import first_scenario
 
 #: Playouts per game and run, of the suite's fuzz seeds (half fixed, half new each run).
 PER_GAME = 60
@@ -81,7 +82,7 @@ def unexplained(state: dict, role: str, legal: dict, seen: dict[str, set[str]], 
 def test_fuzz_every_registered_game(game, request):
     defn = engine.definition(game)
     for seed in _seeds(request.config):
-        state = engine.setup(game, "standard", {}, SeededChance(seed, context="setup"))
+        state = engine.setup(game, first_scenario(game), {}, SeededChance(seed, context="setup"))
         picker, other = SeededChance(seed, context="picker"), SeededChance(seed, context="other")
         dice = SeededChance(seed, context="dice")
         probe, seen = SeededChance(seed, context="probe"), defaultdict(set)

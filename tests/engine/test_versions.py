@@ -15,8 +15,7 @@ from engine.core.game import REGISTRY
 from engine.playout import choose
 
 from ..conftest import fuzz_seeds
-
-GAMES = sorted(g["slug"] for g in engine.games())
+from .games_common import GAMES, first_scenario
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -27,7 +26,7 @@ def test_golden_list_holds_every_name_a_game_reaches(game, request):
     golden = defn.persisted[defn.rules_version]
     new: set[str] = set()
     for seed in fuzz_seeds(request.config)[:40]:
-        state = engine.setup(game, "standard", {}, SeededChance(seed, context="setup"))
+        state = engine.setup(game, first_scenario(game), {}, SeededChance(seed, context="setup"))
         picker, dice = SeededChance(seed, context="picker"), SeededChance(seed, context="dice")
         for _ in range(defn.max_actions):
             new |= versions.names_in(state) - golden
@@ -50,7 +49,7 @@ def test_every_procedure_of_the_golden_list_still_exists(game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_game_records_its_rules_version(game):
-    state = engine.setup(game, "standard", {}, SeededChance(1))
+    state = engine.setup(game, first_scenario(game), {}, SeededChance(1))
     assert state["rules_version"] == engine.definition(game).rules_version == 1
 
 

@@ -2,7 +2,7 @@
 into typed, frozen objects; broken copies of it (one fault each, made here) are refused with the file, the
 JSON path, what is wrong and what is allowed; the digest is stable and follows every value.
 
-The test pack (tests/data/faiw_test_pack) is made-up test data, not the game's: its values only exercise
+The test pack (engine/games/first_arab_israeli_war/data/test_pack) is made-up test data, not the game's: its values only exercise
 the code.
 """
 
@@ -32,7 +32,7 @@ from service.packs import (
 from service.packs.check import NATION_SIDE, PLACES
 from service.packs.files import json_path, parse_json
 
-TEST_PACK = Path(__file__).resolve().parents[1] / "data" / "faiw_test_pack"
+TEST_PACK = Path(__file__).resolve().parents[2] / "engine" / "games" / "first_arab_israeli_war" / "data" / "test_pack"
 
 
 @pytest.fixture(scope="module")
@@ -157,6 +157,19 @@ def test_11_2b5_crt_lookup(pack):
     assert raid.as_dict()["rows"]["1"][0] == "A1"
     with pytest.raises(KeyError, match="not a CRT"):
         pack.crt.table("ambush")
+
+
+def test_11_5_crt_effects_are_machine_readable_and_match_the_key(pack):
+    for t in (pack.crt.raid, pack.crt.assault):
+        assert set(t.effects) == set(t.key)
+    dr, ae, ex = pack.crt.raid.effect("DR"), pack.crt.raid.effect("AE"), pack.crt.assault.effect("EX")
+    assert (dr.defender_retreat, dr.advance, dr.defender_breaks) == (1, "attacker", 0)
+    assert ae.attacker_eliminated and not ae.defender_eliminated and ae.advance == "none"
+    assert (ex.attacker_breaks, ex.defender_breaks) == (1, 1)
+    assert pack.crt.assault.effect("D2").defender_breaks == 2 and pack.crt.assault.effect("DE").defender_eliminated
+    assert pack.crt.raid.as_dict()["effects"]["AR"]["attacker_retreat"] == 1
+    with pytest.raises(KeyError, match="no effects"):
+        pack.crt.raid.effect("ZZ")
 
 
 def test_1_7_die_tables_with_modifiers(pack):
@@ -342,6 +355,17 @@ BROKEN = [
      "crt.json", "$.assault.columns[2]", "'1:2' follows '1:1'"),
     ("11.2b-crt-odds-form", "crt.json", _set(["raid", "columns", 4], "3:2"),
      "crt.json", "$.raid.columns[4]", "'3:2' is not an odds column"),
+    ("11.5-crt-code-without-effects", "crt.json", _drop(["raid", "effects", "DR"]),
+     "crt.json", "$.raid.effects", "the result 'DR' of the raid table's key has no effects"),
+    ("11.5-crt-effects-not-in-key", "crt.json",
+     lambda d: d["assault"]["effects"].__setitem__("XX", dict(d["assault"]["effects"]["NE"])),
+     "crt.json", "$.assault.effects.XX", "'XX' has effects but is not in the assault table's key"),
+    ("11.5-crt-effects-required", "crt.json", _drop(["assault", "effects"]),
+     "crt.json", "$.assault", "'effects' is a required property"),
+    ("11.6a-crt-effect-advance-side", "crt.json", _set(["raid", "effects", "DR", "advance"], "both"),
+     "crt.json", "$.raid.effects.DR.advance", "'both' is not one of ['attacker', 'defender', 'none']"),
+    ("11.6b-crt-effect-retreat-hexes", "crt.json", _set(["raid", "effects", "DR", "defender_retreat"], -1),
+     "crt.json", "$.raid.effects.DR.defender_retreat", "-1 is less than the minimum of 0"),
     ("18.1-terrorism-code-not-in-key", "terrorism.json", _set(["table", "rows", "6"], "X"),
      "terrorism.json", '$.table.rows["6"]', "the result 'X' is not in the Terrorism Table's key"),
     ("16.1-modified-roll-uncovered", "air.json", _drop(["bridge_destruction", "rows", "0"]),

@@ -24,11 +24,12 @@ from engine.core.chance import Recorder, SeededChance
 from engine.core.flow import Context
 from engine.playout import choose
 
+from ..games_common import COIN_GAMES
 from ..scripted import Spy, deal_out, legacy_deck
 
 # The setup modules (each game's package exports its setup function under the same name).
-#: Every registered game (each British Way game's setup module names its Events and Propaganda cards).
-GAMES = tuple(sorted(g["slug"] for g in engine.games()))
+#: Every British Way game (each one's setup module names its Events and Propaganda cards).
+GAMES = COIN_GAMES
 _SETUP = {g: importlib.import_module(engine.definition(g).setup.__module__) for g in GAMES}
 #: Each game's Events and Propaganda cards, and whether its Propaganda cards are shuffled first (2.1: Palestine
 #: gives each pile its own Propaganda card, the others shuffle them).

@@ -16,7 +16,9 @@ from engine.core.chance import SeededChance
 from engine.core.flow import Context
 from engine.playout import choose
 
-GAMES = [g["slug"] for g in engine.games()]
+from ..games_common import COIN_GAMES
+
+GAMES = list(COIN_GAMES)
 COSTED = [(slug, name) for slug in GAMES for name in sorted(api.definition(slug).procedures.names())
           if getattr(api.definition(slug).procedures[name], "most_cost", None) is not None]
 

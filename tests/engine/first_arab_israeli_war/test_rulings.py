@@ -5,7 +5,7 @@ cites, inside the section of the rule it names; the digest's A.17 items it says 
 it; every ruling the code cites (engine/hexwar, the game's package, service/packs, their tests) exists; the
 readings the code offers are the ruling's alternatives with the same default (the combat desk's
 ``CombatOptions.rulings``, engine.hexwar's keyword switches); and the data pack's rulings are what
-service/packs/check.py enforces, on copies of the test pack (tests/data/faiw_test_pack: made-up test data, not
+service/packs/check.py enforces, on copies of the test pack (engine/games/first_arab_israeli_war/data/test_pack: made-up test data, not
 the game's).
 
 tests/engine/data_checks.py's ruling checks are not used: they read 4-digit line references (``L1234``), and
@@ -26,7 +26,7 @@ import pytest
 from engine.core.errors import InvalidActionError
 from engine.games.first_arab_israeli_war import combat
 from engine.games.first_arab_israeli_war.combat import CombatOptions
-from engine.games.first_arab_israeli_war.data import RULINGS, load
+from engine.games.first_arab_israeli_war.data import RULINGS, RULINGS_FILES, load
 from engine.hexwar import retreat, zoc
 from engine.hexwar.grid import Layout
 from engine.hexwar.terrain import MapData
@@ -34,11 +34,11 @@ from service.packs import check_files, read_pack_dir
 from service.packs.check import JEWISH_CITIES, OPTIONAL_PLACES, PLACES
 
 REPO = Path(__file__).resolve().parents[3]
-TEST_PACK = REPO / "tests" / "data" / "faiw_test_pack"
+TEST_PACK = REPO / "engine" / "games" / "first_arab_israeli_war" / "data" / "test_pack"
 BY_ID = {r["id"]: r for r in RULINGS}
 
-#: A ruling id as the code writes it: "R-7.2-mf0", "R-11.2c-H", "R-30.1b1-line".
-ID = r"R-[0-9]+(?:\.[0-9]+)*[a-z0-9]*(?:-[A-Za-z0-9]+)*"
+#: A ruling id as the code writes it: "R-7.2-mf0", "R-11.2c-H", "R-30.1b1-line"; a scenario's: "R-S1-egypt".
+ID = r"R-(?:[0-9]+(?:\.[0-9]+)*[a-z0-9]*|S[12])(?:-[A-Za-z0-9]+)*"
 #: Where a quote stands: a rule or part ("7.2", "Scenario 1", "Reinforcement Table") and the line.
 AT = re.compile(r"^(?P<rule>\d+\.\d+[a-z]?\d*|Scenario [12]|Reinforcement Table) L(?P<line>\d{1,4})$")
 KEYS = {"id", "rule", "register", "quotes", "ruling", "source", "default", "alternatives"}
@@ -63,7 +63,9 @@ REGISTER = {
     "A.17-COMBAT-1": "11.2d \"less than 3/1\"", "A.17-COMBAT-2": "11.2c \"five moves",
     "A.17-LEADERS-1": "20.5 \"printed combat strength\"", "A.17-OPTIONAL-6": "31.2b \"battalions involved\"",
     "A.17-TERMS-18": "| The leading units | leaders |", "A.17-TERMS-20": "| wild / rugged | rough |",
-    "A.17-REINF-8": "Unit type names are inconsistent"}
+    "A.17-REINF-8": "Unit type names are inconsistent",
+    "A.17-SEQ-1": "lists no Combat, Terrorism or Recovery", "A.17-SEQ-2": "\"January 1947\" should be December 1947",
+    "A.17-SEQ-3": "\"or\" should be \"and\""}
 SECTIONS = {"Terminology": "TERMS", "Sequence of play": "SEQ", "Movement, ZOC and stacking": "MOVE", "Air": "AIR",
             "Combat": "COMBAT", "Bridges and terrorism": "BRIDGES", "Leaders and special units": "LEADERS",
             "Treaties, British and victory": "TREATIES", "Optional rules": "OPTIONAL",
@@ -122,7 +124,7 @@ def a17() -> dict[str, str]:
 
 
 def test_rulings_are_unique_quoted_and_sourced():
-    assert load("rulings.json")["source"].startswith("Our rulings")
+    assert all(load(name)["source"].startswith("Our rulings") for name in RULINGS_FILES)
     ids = [r["id"] for r in RULINGS]
     assert len(ids) == len(set(ids)) == len(BY_ID)
     for r in RULINGS:

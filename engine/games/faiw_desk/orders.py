@@ -1,0 +1,8 @@
+"""The desk's order words with their arguments (``GameDefinition.orders``): what mail's HELP, the game page and
+docs/orders.md show. Collected from the procedures' modules, each word once."""
+
+from __future__ import annotations
+
+from . import attack, defend, session
+
+ORDERS = session.ORDERS + attack.ORDERS + defend.ORDERS

@@ -1,0 +1,124 @@
+"""Airlift (10.5), flown in the friendly Air Operations phase (digest A.6: 10.2a's "Movement phase" is read as the
+Air Operations phase of 10.5 and 2.0; ruling R-10.5-phase).
+
+- 10.5a: the cargo is a supply point, an infantry battalion, a commando/guerrilla unit or a leader; one air unit
+  carries one unit (10.5b); supply is points, and an airlift carries one point (ruling R-10.5-supply);
+- 10.5b: the cargo starts in a city, clear or desert hex not in an enemy ZOC, and lands in a hex with a friendly
+  unit, not in an enemy ZOC, city, clear or desert; a supply point may be dropped into an enemy ZOC (the hex
+  with a friendly unit): 1d6, 1-3 it lands, 4-6 it is eliminated;
+- 10.5c: a unit that moved in the preceding Movement phase is not airlifted (the Movement phase lists the units
+  it moved in ``state["flags"]["moved"]``);
+- 10.5d: one unit a side a turn ("shift" is the turn, digest A.17 Terminology; ruling R-10.5d-turn);
+- 10.5e: the cargo is of the air unit's nationality, except supply, which any friendly air unit carries;
+- 10.6d: the enemy may intercept over the origin and over the destination; an air unit shot down or aborting
+  leaves its cargo where it stood (ruling R-10.6d-cargo).
+"""
+
+from __future__ import annotations
+
+from ...hexwar.zoc import enemy_zoc
+from . import air_units, units
+from .units import SIDE_TITLES
+
+CARGO_TYPES = ("commando", "guerrilla", "leader")
+
+
+def _zoc(state: dict, side: str):
+    return enemy_zoc(units.pack_of(state).map, units.board(state), side)
+
+
+def airfield_terrain(state: dict, hex_: str) -> bool:
+    """A city, clear or desert hex (10.5b)."""
+    d = units.pack_of(state).map.hex(hex_)
+    return d.settlement == "city" or d.terrain in ("clear", "desert")
+
+
+def cargo_refusal(state: dict, side: str, cargo: str, air: str, zoc=None) -> str | None:
+    """Why *air* may not carry *cargo* now (10.5a-e), or None."""
+    moved = state["flags"].get("moved") or []
+    if cargo.startswith("supply@"):
+        hex_ = cargo.split("@", 1)[1]
+        if not units.supply_points(state, side, hex_):
+            return f"{SIDE_TITLES[side]} has no supply point in {hex_} (10.5a)"
+    else:
+        rec = state["units"].get(cargo)
+        if rec is None or rec["status"] != "map" or units.side_of(state, cargo) != side:
+            return f"{cargo} is not one of {SIDE_TITLES[side]}'s units on the map (10.5)"
+        c = units.counter(state, cargo)
+        if not (c.type in CARGO_TYPES or (c.type == "infantry" and c.size == "battalion")):
+            return (f"{cargo} is a {c.size or ''} {c.type}: only supply, infantry battalions, commando/guerrilla "
+                    f"units and leaders are airlifted (10.5a)")
+        if c.nationality != air_units.country(state, air):
+            return (f"{cargo} is {c.nationality}, {air} is {air_units.country(state, air)}: an air unit carries only "
+                    f"units of its own nationality, except supply (10.5e)")
+        if cargo in moved:
+            return f"{cargo} moved in the Movement phase: an airlifted unit makes no other move (10.5c)"
+        hex_ = rec["at"]
+    if not airfield_terrain(state, hex_):
+        return f"{hex_} is not a city, clear or desert hex: an airlift starts from one (10.5b)"
+    zoc = zoc if zoc is not None else _zoc(state, side)
+    if hex_ in zoc:
+        return f"{zoc.why(hex_)}: an airlift does not start in an enemy ZOC (10.5b)"
+    return None
+
+
+def lift_refusal(state: dict, side: str) -> str | None:
+    """10.5d: one airlift a side a turn."""
+    if (air_units.book(state)["airlift"].get(side)) == state["month"]:
+        return f"{SIDE_TITLES[side]} airlifted a unit this turn already: one unit a side a turn (10.5d)"
+    return None
+
+
+def cargoes(state: dict, side: str) -> list[str]:
+    """The units and supply points *side* may airlift now with some ready air unit (one of each kind), where they
+    have somewhere to land (10.5b)."""
+    if lift_refusal(state, side):
+        return []
+    ready = air_units.ready(state, side)
+    if not ready:
+        return []
+    zoc = _zoc(state, side)
+    out = []
+    for cid in units.interchangeable(state, [c for c in units.on_map(state, side)]):
+        if any(cargo_refusal(state, side, cid, a, zoc) is None for a in ready):
+            out.append(cid)
+    for hex_ in state["supply"][side]:
+        if cargo_refusal(state, side, f"supply@{hex_}", ready[0], zoc) is None:
+            out.append(f"supply@{hex_}")
+    return [c for c in out if destinations(state, side, c)]
+
+
+def origin(state: dict, cargo: str) -> str:
+    return cargo.split("@", 1)[1] if cargo.startswith("supply@") else state["units"][cargo]["at"]
+
+
+def destinations(state: dict, side: str, cargo: str) -> list[str]:
+    """Where *cargo* may land (10.5b): a hex with a friendly unit, city, clear or desert, not in an enemy ZOC
+    (a supply point: in one too, at a risk)."""
+    zoc = _zoc(state, side)
+    start = origin(state, cargo)
+    supply = cargo.startswith("supply@")
+    hexes = {state["units"][c]["at"] for c in units.on_map(state, side)} | set(state["supply"][side])
+    return sorted(h for h in hexes if h != start and airfield_terrain(state, h) and (supply or h not in zoc))
+
+
+def carry(g, f: dict) -> None:
+    """10.5: the cargo lands (a supply drop into an enemy ZOC: 1d6, 1-3 lands, 4-6 eliminated)."""
+    s = g.s
+    side, cargo, start, dest = f["side"], f["cargo"], f["origin"], f["dest"]
+    if cargo.startswith("supply@"):
+        units.spend_supply(s, side, start)
+        if dest in _zoc(s, side):
+            roll = g.roll(f"airlift: {SIDE_TITLES[side]}'s supply drop into the enemy ZOC at {dest} (10.5b)")
+            if roll >= 4:
+                g.say(f"{SIDE_TITLES[side]}'s supply point dropped into {dest} was eliminated: die {roll} (10.5b).",
+                      faction=side, rule="10.5b")
+                return
+            g.say(f"{SIDE_TITLES[side]}'s supply point dropped into {dest} landed: die {roll} (10.5b).",
+                  faction=side, rule="10.5b")
+        units.add_supply(s, side, dest, 1)
+        g.say(f"{SIDE_TITLES[side]} airlifted a unit from {start} to {dest} (10.5).", faction=side, rule="10.5")
+        return
+    s["units"][cargo]["at"] = dest
+    # the cargo is not named: the log is public and the stacks are hidden (21.0)
+    g.say(f"{SIDE_TITLES[side]} airlifted a unit from {start} to {dest} (10.5).", faction=side, rule="10.5")

@@ -1,0 +1,167 @@
+"""Initial deployment (Scenario 1, 2-4; Scenario 2, 2-4): each side places the units its scenario lists, group by
+group, in the hexes each group allows; the Arab League first (both scenarios: "Arab League player places first").
+
+A group is data (``setup.SCENARIO_GROUPS``): the counters it takes from the mix (4.6: what the mix lacks is not
+placed, and the log says so), where they may stand (an area of ``AREAS``), and how:
+- ``each``: one in each hex of the area (the militia in every settlement hex). With as many counters as hexes
+  the placement is no choice and is made; with fewer, the player chooses which hexes get one;
+- ``one``: at most one of the group's units a hex (Scenario 2, 3a2 and 4a2);
+- ``supply``: supply points placed one at a time (R-14.0-points; ruling R-S1-supply: "N x supply units" of
+  unstated value are N points).
+Enemy units never share a hex (8.3), so no unit is placed where the enemy stands. Identical counters are
+interchangeable (ruling R-4.6-alike): the prompt names the first of each kind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ...core import notation
+from ...core.flow import Procedure, procedure
+from . import places, units, view
+from .units import SIDE_TITLES
+
+notation.declare(__name__, {"place", "supply"})
+
+
+def _etzion(state: dict, hexes: list[str]) -> list[str]:
+    """Scenario 1, 5e: Arab League units may be placed on Etzion (ruling R-S1-etzion: in every Arab group)."""
+    etzion = places.tagged(state, "etzion")
+    if state["scenario"] == "independence" and etzion and etzion not in hexes:
+        return [h for h in places.land(state) if h in set(hexes) | {etzion}]
+    return hexes
+
+
+def _airfield(state: dict) -> list[str]:
+    """Scenario 1, 4e: a clear or village hex of Palestine holding at least one Israeli combat unit."""
+    m = units.pack_of(state).map
+    out = []
+    for h in places.in_countries(state, ["Palestine"]):
+        d = m.hex(h)
+        if (d.terrain == "clear" or d.settlement == "village") and any(
+                units.unit(state, cid).combat and units.side_of(state, cid) == "israel" for cid in units.at(state, h)):
+            out.append(h)
+    return out
+
+
+def _free(state: dict, hexes: list[str], enemy: str) -> list[str]:
+    return [h for h in hexes if not places.occupied_by(state, h, enemy)]
+
+
+#: Where a group may be placed: area name -> (state) -> hexes.
+AREAS: dict[str, Callable[[dict], list[str]]] = {
+    "arab_settlements": lambda s: places.settlements(s, "arab"),
+    "arab_cities": lambda s: places.city_town(s, "arab", palestine_only=True, untouched=True),
+    "ala": lambda s: places.in_countries(s, ["Lebanon", "Syria", "Transjordan"]) + places.settlements(s, "arab")
+    + [h for h in [places.tagged(s, "fort_latrun")] if h],
+    "egypt_border": lambda s: [h for h in places.near_border(s, "Palestine", 4, "Egypt")
+                               if units.pack_of(s).map.hex(h).population != "jewish"],
+    "transjordan": lambda s: places.in_countries(s, ["Transjordan"]),
+    "egypt": lambda s: places.in_countries(s, ["Egypt"]),
+    "lebanon_syria": lambda s: places.in_countries(s, ["Lebanon", "Syria"]),
+    "fort_base": lambda s: [h for h in places.land(s) if units.pack_of(s).map.hex(h).settlement == "fort_base"],
+    "jewish_settlements": lambda s: places.settlements(s, "jewish"),
+    "jewish_cities": lambda s: places.city_town(s, "jewish"),
+    "jewish_cities_free": lambda s: _free(s, places.city_town(s, "jewish"), "arab"),
+    "jewish_cities_and_adjacent": lambda s: places.with_neighbours(
+        s, _free(s, places.city_town(s, "jewish"), "arab")),
+    "airfield": _airfield,
+}
+
+
+def area(state: dict, group: dict) -> list[str]:
+    """The hexes where *group*'s next unit may go now: its area, less the enemy's hexes (8.3), less the hexes it
+    filled already where one a hex is the rule."""
+    side = group["side"]
+    hexes = AREAS[group["where"]](state)
+    if side == "arab":
+        hexes = _etzion(state, hexes)
+    enemy = units.other(side) if side in units.SIDES else None
+    out = [h for h in hexes if not (enemy and places.occupied_by(state, h, enemy))]
+    if group.get("each") or group.get("one"):
+        out = [h for h in out if h not in group["filled"]]
+    return out
+
+
+@procedure
+class Deploy(Procedure):
+    """One side's initial deployment, group by group (frame: ``groups``, the group at hand ``i``)."""
+
+    name = "faiw.deploy"
+    rule = "Scenario 1, 3-4"
+
+    def rule_for(self, g, f):
+        return self._group(f)["rule"] if self._group(f) else self.rule
+
+    @staticmethod
+    def _group(f: dict) -> dict | None:
+        return f["groups"][f["i"]] if f["i"] < len(f["groups"]) else None
+
+    def step(self, g, f: dict) -> bool:
+        s = g.s
+        s["phase"], s["phasing"] = "deployment", f["role"]
+        grp = self._group(f)
+        if grp is None:
+            g.say(f"{SIDE_TITLES.get(f['role'], 'The umpire')} finished deploying.", rule="Scenario 1-2")
+            g.end()
+            return True
+        left = grp["units"] if not grp.get("supply") else []
+        hexes = area(s, grp)
+        if (not left and not grp.get("supply")) or not hexes:
+            if (left or grp.get("supply")) and not hexes:
+                what = ", ".join(left) if left else f"{grp['supply']} supply point{'s' if grp['supply'] != 1 else ''}"
+                g.say(f"No hex allows {what} ({grp['what']}): not placed.", rule=grp["rule"])
+                for cid in left:
+                    s["units"][cid] = {"status": "pool", "at": None, "broken": False}
+            f["i"] += 1
+            return True
+        if grp.get("each") and len(left) >= len(hexes):
+            # as many counters as hexes: one in each, no choice to make (identical counters: R-4.6-alike)
+            for cid, h in zip(left, hexes, strict=False):
+                self._place(g, grp, cid, h)
+            return True
+        return False
+
+    def prompt(self, g, f: dict) -> dict[str, list[str]]:
+        grp = self._group(f)
+        hexes = area(g.s, grp)
+        if grp.get("supply"):
+            return {"supply": list(hexes)}
+        return {"place": [f"{cid} {h}" for cid in units.interchangeable(g.s, grp["units"]) for h in hexes]}
+
+    def text(self, g, f: dict) -> str:
+        grp = self._group(f)
+        if grp.get("supply"):
+            return f"{SIDE_TITLES[grp['side']] if grp['side'] in SIDE_TITLES else 'The Arab League'} deploys: " \
+                   f"place {grp['supply']} more supply point{'s' if grp['supply'] != 1 else ''} ({grp['what']})"
+        return (f"{SIDE_TITLES.get(f['role'])} deploys {grp['what']}: place {', '.join(grp['units'])} "
+                f"({len(grp['units'])} left)")
+
+    def act(self, g, f: dict, verb: str, arg: str | None) -> None:
+        grp = self._group(f)
+        if verb == "supply":
+            units.add_supply(g.s, grp["side"], arg, 1)
+            grp["supply"] -= 1
+            g.say(f"{SIDE_TITLES[grp['side']]} placed a supply point{_where(g.s, grp['side'], arg)}.",
+                  faction=grp["side"], rule=grp["rule"])
+            return
+        cid, h = arg.split()
+        self._place(g, grp, cid, h)
+
+    @staticmethod
+    def _place(g, grp: dict, cid: str, h: str) -> None:
+        units.place(g.s, cid, h)
+        grp["units"].remove(cid)
+        grp["filled"].append(h)
+        side = units.side_of(g.s, cid)
+        who = SIDE_TITLES.get(grp["side"], "The Arab League")
+        whose = " (a British unit)" if side == "british" else ""
+        seen = side not in units.SIDES or h in view.open_hexes(g.s, units.other(side))  # 21.0, 21.3
+        g.say(f"{who} placed {cid}{whose} in {h}." if seen else f"{who} placed a unit.",
+              faction=grp["side"] if grp["side"] in units.SIDES else None, rule=grp["rule"])
+
+
+def _where(state: dict, side: str, hex_: str) -> str:
+    """Where *side* placed a supply point, as the log (public) may say it: the hex if the enemy sees *side*'s
+    stack there (21.3), else nothing (21.0: the supply of a hidden stack is hidden)."""
+    return f" in {hex_}" if hex_ in view.open_hexes(state, units.other(side)) else ""

@@ -1,0 +1,60 @@
+"""Entrenchments (15.0): ``state["entrenched"][hex] = side``, one marker a hex (15.2).
+
+- 15.1, 14.3f: in its Reorganization phase a side places a marker in a hex holding one of its combat units and
+  one of its supply points, which is spent;
+- 15.3: the marker shifts a combat one column in the defenders' favour (the combat desk reads
+  ``state["entrenched"]``); units attack normally from it;
+- 15.4: the marker goes when no unit of its side remains in the hex (all moved out, eliminated or removed), so
+  it is never captured: :func:`tidy`, which the game calls after every order.
+"""
+
+from __future__ import annotations
+
+from ...core.errors import Refusal
+from . import places, units
+from .units import SIDE_TITLES
+from .view import private_to
+
+
+def _combat_unit(state: dict, side: str, hex_: str) -> bool:
+    """A combat unit of *side* in *hex_* (1.6: a printed CS of one or more, in parentheses or not)."""
+    for cid in units.at(state, hex_):
+        c = units.counter(state, cid)
+        if c.side == side and c.type != "air" and c.front is not None and c.front.cs > 0:
+            return True
+    return False
+
+
+def refusal(state: dict, side: str, hex_: str) -> Refusal | None:
+    """Why *side* cannot entrench in *hex_* now, or None (15.1, 15.2)."""
+    if hex_ in state["entrenched"]:
+        return Refusal(f"{hex_} has an entrenchment already: never more than one a hex (15.2)", "15.2")
+    if not _combat_unit(state, side, hex_):
+        return Refusal(f"{hex_} holds no combat unit of yours: an entrenchment needs one (15.1)", "15.1")
+    if units.supply_points(state, side, hex_) < 1:
+        return Refusal(f"{hex_} holds no supply point of yours: an entrenchment spends one there (15.1, 14.3f)",
+                       "15.1")
+    return None
+
+
+def hexes(state: dict, side: str) -> list[str]:
+    """The hexes where *side* may entrench now (those with its supply, in label order)."""
+    return [h for h in sorted(state["supply"][side]) if refusal(state, side, h) is None]
+
+
+def entrench(g, side: str, hex_: str) -> None:
+    """15.1: spend a supply point in *hex_* and place the marker."""
+    units.spend_supply(g.s, side, hex_, 1)
+    g.s["entrenched"][hex_] = side
+    g.say(f"{SIDE_TITLES[side]} entrenched in {hex_}, spending a supply point (15.1).", faction=side, rule="15.1",
+          to=private_to(g.s, side, hex_))  # the marker is on the map; the supply spent in a hidden stack is not
+
+
+def tidy(g) -> None:
+    """15.4: remove every marker whose side has no unit (combat or not, supply included) left in its hex."""
+    s = g.s
+    for h, side in list(s["entrenched"].items()):
+        if side in units.SIDES and not places.occupied_by(s, h, side):
+            del s["entrenched"][h]
+            g.say(f"The entrenchment in {h} was removed: no unit of {units.SIDE_NAMES[side]} remains there (15.4).",
+                  rule="15.4")

@@ -1,0 +1,195 @@
+"""The counters in a game: where each stands, which face is up, and the board the hex library reads (issue 31).
+
+The counter mix is the pack's manifest (1.4a; 4.6: an absolute limit). The state keeps one record a counter,
+``state["units"][id] = {"status": ..., "at": hex or None, "broken": bool}``:
+
+- ``pool``: not in play yet, available to the reinforcement and setup rules (4.0, 4.4, 4.6);
+- ``map``: on the map in hex ``at``, on its front (effective) or back (broken) face (13.0);
+- ``available`` / ``completed``: an air unit in its side's Available or Completed box (10.1);
+- ``eliminated``: removed by play; it may come back as a replacement where the Reinforcement Table lists its
+  type (4.4), except Irgun and Stern units (4.4) and leaders (20.6), which are ``out``;
+- ``out``: permanently out of the game (4.4, 20.6; Abd el Kader in Scenario 1, its special rule 5c);
+- ``deploying``: taken from the mix for a group of the initial deployment, not placed yet (``deployment``).
+
+Supply is points, not counters (14.0: a supply unit "can be broken into change freely at any time"; ruling
+R-14.0-points): ``state["supply"][side][hex]`` is the points a side has in a hex, and the counter mix caps the
+points a side may have in play (the sum of its supply counters' printed points, 4.6). On the hex library's
+board a hex's supply is one non-combat unit ``supply@HEX`` of its side.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import replace
+from functools import lru_cache
+
+from ...hexwar.stacking import Board
+from ...hexwar.terrain import Unit
+from . import packs
+from .pack import CounterData, Pack
+
+#: The two players (1.1) in the order they play each impulse (2.1: the Arab League first).
+SIDES = ("arab", "israel")
+SIDE_NAMES = {"arab": "the Arab League", "israel": "Israel"}
+#: A side's name starting a sentence.
+SIDE_TITLES = {"arab": "The Arab League", "israel": "Israel"}
+
+STATUSES = ("pool", "map", "available", "completed", "eliminated", "out", "deploying")
+
+
+def other(side: str) -> str:
+    return "israel" if side == "arab" else "arab"
+
+
+def pack_of(state: dict) -> Pack:
+    """The game's data pack (``state["pack"]["digest"]``, packs.get)."""
+    return packs.get(state["pack"]["digest"])
+
+
+def counter(state: dict, cid: str) -> CounterData:
+    return pack_of(state).counters[cid]
+
+
+@lru_cache(maxsize=4096)
+def _face(pack_digest: str, cid: str, broken: bool) -> Unit:
+    return packs.get(pack_digest).counters[cid].unit(broken)
+
+
+def unit(state: dict, cid: str) -> Unit:
+    """Counter *cid* as it stands now (its face up: 13.2), as the hex library reads a unit; a record's ``side``
+    gives a British unit to the side that controls it (25.3, ruling R-25.3-control)."""
+    rec = state["units"][cid]
+    u = _face(state["pack"]["digest"], cid, bool(rec["broken"]))
+    side = rec.get("side")
+    return u if side is None else replace(u, side=side)
+
+
+def supply_unit(state: dict, side: str, hex_: str) -> Unit:
+    """A side's supply points in a hex, as one non-combat unit of the hex library (ruling R-14.0-points): MF is
+    the smallest printed MF among the side's supply counters (14.0; every supply counter moves alike)."""
+    mfs = [c.front.mf for c in pack_of(state).counters.values()
+           if c.type == "supply" and c.side == side and c.front is not None]
+    return Unit(id=f"supply@{hex_}", side=side, type="supply", cs=0, mf=min(mfs) if mfs else 0)
+
+
+def on_map(state: dict, side: str | None = None) -> Iterator[str]:
+    """The ids of the counters on the map (of *side*; ``"british"`` for the uncontrolled British units)."""
+    pack = pack_of(state)
+    for cid, rec in state["units"].items():
+        if rec["status"] == "map":
+            s = rec.get("side") or pack.counters[cid].side or "british"
+            if side is None or s == side:
+                yield cid
+
+
+def occupies(state: dict, hex_: str, side: str) -> bool:
+    """Whether *side* has a counter in *hex_* (supply points aside: ``places.occupied_by`` counts them)."""
+    printed = _sides(state["pack"]["digest"])
+    for cid, rec in state["units"].items():
+        if rec["at"] == hex_ and rec["status"] == "map" and (rec.get("side") or printed[cid]) == side:
+            return True
+    return False
+
+
+def at(state: dict, hex_: str) -> list[str]:
+    """The ids of the counters in *hex_* (any side), in the manifest's order."""
+    return [cid for cid, rec in state["units"].items() if rec["status"] == "map" and rec["at"] == hex_]
+
+
+@lru_cache(maxsize=16)
+def _sides(pack_digest: str) -> dict[str, str]:
+    """Each counter's side as printed (``british`` for the British units), per pack."""
+    return {cid: c.side or "british" for cid, c in packs.get(pack_digest).counters.items()}
+
+
+def side_of(state: dict, cid: str) -> str:
+    """``arab``, ``israel`` or ``british`` (27.2: the British units belong to no side, unless a record gives one
+    to a side: 25.3, R-25.3-control)."""
+    return state["units"][cid].get("side") or _sides(state["pack"]["digest"])[cid]
+
+
+def supply_points(state: dict, side: str, hex_: str) -> int:
+    return state["supply"][side].get(hex_, 0)
+
+
+def supply_cap(state: dict, side: str) -> int:
+    """The most supply points *side* may have in play: its supply counters' points (4.6; R-14.0-points)."""
+    return sum(c.points or 0 for c in pack_of(state).counters.values() if c.type == "supply" and c.side == side)
+
+
+def supply_in_play(state: dict, side: str) -> int:
+    return sum(state["supply"][side].values())
+
+
+def add_supply(state: dict, side: str, hex_: str, points: int) -> int:
+    """Adds up to *points* supply points of *side* in *hex_*, as far as the counter mix allows (4.6); returns
+    how many were added."""
+    room = max(0, supply_cap(state, side) - supply_in_play(state, side))
+    n = min(points, room)
+    if n > 0:
+        state["supply"][side][hex_] = state["supply"][side].get(hex_, 0) + n
+    return n
+
+
+def spend_supply(state: dict, side: str, hex_: str, points: int = 1) -> None:
+    """Spends *points* of *side*'s supply in *hex_* (14.1-14.2: spent supply leaves the map)."""
+    have = state["supply"][side].get(hex_, 0)
+    if have < points:
+        raise ValueError(f"{side} has {have} supply points in {hex_}, not {points} (14.1)")
+    if have == points:
+        del state["supply"][side][hex_]
+    else:
+        state["supply"][side][hex_] = have - points
+
+
+def board(state: dict) -> Board:
+    """Every unit on the map, supply included, as the hex library's :class:`Board`."""
+    at_: dict[str, list[Unit]] = {}
+    for cid, rec in state["units"].items():
+        if rec["status"] == "map":
+            at_.setdefault(rec["at"], []).append(unit(state, cid))
+    for side in SIDES:
+        for hex_ in state["supply"][side]:
+            at_.setdefault(hex_, []).append(supply_unit(state, side, hex_))
+    return Board(at_)
+
+
+def place(state: dict, cid: str, hex_: str, *, broken: bool = False) -> None:
+    """Puts *cid* on the map in *hex_* (a record's controlling ``side``, 25.3, stays with it)."""
+    side = state["units"].get(cid, {}).get("side")
+    state["units"][cid] = {"status": "map", "at": hex_, "broken": broken, **({"side": side} if side else {})}
+
+
+def remove(state: dict, cid: str, status: str) -> None:
+    """Takes *cid* off the map (or out of a box) into *status*: ``eliminated`` (it may return, 4.4) or ``out``;
+    an eliminated Irgun, Stern or leader counter is ``out`` (4.4, 20.6)."""
+    c = counter(state, cid)
+    if status == "eliminated" and (c.nationality in ("irgun", "stern") or c.type == "leader"):
+        status = "out"
+    state["units"][cid] = {"status": status, "at": None, "broken": False}
+
+
+def interchangeable(state: dict, cids: Iterable[str], *, placed: bool = False) -> list[str]:
+    """The first of each group of interchangeable counters among *cids* (the same side, nationality, type, size
+    and faces: ruling R-4.6-alike), so a prompt names one of each kind rather than every identical counter. With
+    *placed* (counters on the map) they are alike only on the same face in the same hex (13.2, 13.4: which unit
+    takes a break, or leaves the map)."""
+    pack = pack_of(state)
+    seen: set[tuple] = set()
+    out = []
+    for cid in cids:
+        c = pack.counters[cid]
+        kind = (c.side, c.nationality, c.type, c.size, c.front, c.back, c.points, c.designation if c.type == "leader"
+                else "")
+        if placed:
+            kind += (state["units"][cid]["broken"], state["units"][cid]["at"])
+        if kind not in seen:
+            seen.add(kind)
+            out.append(cid)
+    return out
+
+
+def new_units(pack: Pack) -> dict[str, dict]:
+    """Every counter of the mix in the pool (supply is points: R-14.0-points; the counters stay out of it)."""
+    return {cid: {"status": "pool", "at": None, "broken": False}
+            for cid, c in pack.counters.items() if c.type != "supply"}

@@ -1,0 +1,96 @@
+"""What each side sees (21.0, fog of war; DESIGN.md section 3, hidden information).
+
+A side sees its own units and supply, the uncontrolled British units (27.2: nobody's, on the open map), every
+marker (terrorized hexes, entrenchments, destroyed bridges, the truce), the VP, the counters off the map (the
+pool, the eliminated, the air boxes: open displays), and of the enemy's stacks on the map only those revealed:
+- 21.3: a stack in or adjacent to a hex with the side's own population, not terrorized (17.2);
+- 21.1, 21.2, 21.4: a stack a combat, an air strike, an aerial reconnaissance or an event revealed to it, listed
+  in ``state["revealed"][side]`` until the end of the player turn (ruling R-21.0-reveal).
+Of a hidden stack the side sees only that the hex holds enemy units (the counters stand on the map), not which
+or how many, nor their supply (ruling R-21.0-hidden): ``hidden_stacks``. The public (an observer, the umpire's
+page) sees both sides' stacks as hidden, except where a stack is open to both sides.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from . import packs, places, units
+from .units import SIDES
+
+#: State keys every side sees as they are.
+OPEN = ("game", "scenario", "options", "seq", "outcome", "pack", "month", "first_month", "last_month", "impulse",
+        "phasing", "phase", "vp", "terrorized", "entrenched", "destroyed_bridges", "truce", "rules_version",
+        "rulings", "pending")
+#: The rules' bookkeeping that names units moving unseen (which moved, were promoted or landed: 21.0): kept out of
+#: every view (the prompts already answer for them); the other flags are open (border specials, treaty cities,
+#: bridge attempts, air missions flown, terrorism attempts, the armistice, the Airfield's return).
+HIDDEN_FLAGS = frozenset({"moved", "promoted", "amphibious_landed"})
+
+
+def population_open(state: dict, side: str) -> frozenset[str]:
+    """21.3: the hexes whose enemy stacks *side* sees: those with its own untouched population and their
+    neighbours (the map's, for the hexes terrorized so far: worked out once for each)."""
+    return _population_open(state["pack"]["digest"], side, tuple(sorted(state["terrorized"])))
+
+
+@lru_cache(maxsize=256)
+def _population_open(digest: str, side: str, terrorized: tuple[str, ...]) -> frozenset[str]:
+    people = places.POPULATION[side]
+    m = packs.get(digest).map
+    own = [h for h, d in m.hexes.items() if d.population == people and h not in terrorized]
+    out = set(own)
+    for h in own:
+        out.update(m.neighbours(h))
+    return frozenset(out)
+
+
+def open_hexes(state: dict, side: str) -> set[str]:
+    """Every hex where *side* sees the enemy's stack now (21.0)."""
+    return population_open(state, side) | set(state["revealed"][side])
+
+
+def private_to(state: dict, side: str, hex_: str) -> str | None:
+    """*side* when what it does in *hex_* is hidden from the enemy (its stack there unseen: 21.0), else None: the
+    ``to`` of a log line about it (``Context.say``: the public log names no unit or supply of a hidden stack)."""
+    return None if hex_ in open_hexes(state, units.other(side)) else side
+
+
+def enemy_hexes(state: dict, enemy: str) -> set[str]:
+    hexes = {rec["at"] for cid, rec in state["units"].items()
+             if rec["status"] == "map" and units.side_of(state, cid) == enemy}
+    return hexes | set(state["supply"][enemy])
+
+
+def view(state: dict, role: str) -> dict:
+    v = {k: state.get(k) for k in OPEN}
+    v["flags"] = {k: x for k, x in state.get("flags", {}).items() if k not in HIDDEN_FLAGS}
+    v["role"] = role
+    sides = [role] if role in SIDES else []
+    seen = {role: set()} if role in SIDES else {}
+    for side in SIDES:
+        if side in sides:
+            continue
+        watcher = units.other(side)
+        shown = open_hexes(state, watcher) if role in SIDES else (
+            open_hexes(state, "arab") & open_hexes(state, "israel"))
+        seen[side] = shown
+    out_units = {}
+    for cid, rec in state["units"].items():
+        owner = units.side_of(state, cid)
+        if rec["status"] != "map" or owner == "british" or owner == role or rec["at"] in seen.get(owner, ()):
+            out_units[cid] = dict(rec)
+    v["units"] = out_units
+    v["supply"] = {side: ({h: p for h, p in state["supply"][side].items()} if side == role else
+                          {h: p for h, p in state["supply"][side].items() if h in seen.get(side, ())})
+                   for side in SIDES}
+    hidden = {}
+    for side in SIDES:
+        if side == role:
+            continue
+        hexes = sorted(enemy_hexes(state, side) - seen.get(side, set()))
+        if hexes:
+            hidden[side] = hexes
+    v["hidden_stacks"] = hidden
+    v["revealed"] = {role: list(state["revealed"][role])} if role in SIDES else {}
+    return v
