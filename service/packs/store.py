@@ -10,9 +10,11 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping
 
 from sqlalchemy import select
+from sqlalchemy.exc import SQLAlchemyError
 
 from engine.games.first_arab_israeli_war import packs
 from engine.games.first_arab_israeli_war.pack import PARTS, file_name, pack_digest
@@ -22,6 +24,7 @@ from .files import PackFiles
 
 #: The games whose option ``pack`` is a data pack.
 GAME = "first-arab-israeli-war"
+log = logging.getLogger(__name__)
 
 
 def check(manifest: Mapping, data: Mapping) -> list[str]:
@@ -40,12 +43,15 @@ def finder(sessions):
     def find(digest: str):
         from ..models import Game  # the models import the engine: imported when first used
 
-        with sessions() as s:
-            for (options,) in s.execute(select(Game.options).where(Game.game == GAME)):
-                pack = (options or {}).get("pack")
-                if isinstance(pack, Mapping) and isinstance(pack.get("manifest"), Mapping) and isinstance(
-                        pack.get("files"), Mapping) and pack_digest(pack["manifest"], pack["files"]) == digest:
-                    return pack["manifest"], pack["files"]
+        try:
+            with sessions() as s:
+                for (options,) in s.execute(select(Game.options).where(Game.game == GAME)):
+                    pack = (options or {}).get("pack")
+                    if isinstance(pack, Mapping) and isinstance(pack.get("manifest"), Mapping) and isinstance(
+                            pack.get("files"), Mapping) and pack_digest(pack["manifest"], pack["files"]) == digest:
+                        return pack["manifest"], pack["files"]
+        except SQLAlchemyError as e:  # the database is not there (a process whose app is gone): not found here
+            log.warning("looking for the data pack %s in the database failed: %s", digest[:12], e)
         return None
     return find
 

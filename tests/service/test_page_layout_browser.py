@@ -25,6 +25,7 @@ import pytest
 import engine
 from engine.core.chance import SeededChance
 from engine.playout import choose
+from tests.engine.games_common import COIN_GAMES
 from tests.service.test_game_page_browser import browser, live  # noqa: F401  (fixtures; skips without chromium)
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -74,6 +75,8 @@ def play(client, gid: str, tokens: dict, actions: int, seed: int) -> None:
     for _ in range(actions):
         game = client.get(f"/api/games/{gid}").get_json()
         state_role = next(iter(game["prompts"]))
+        # the seat's own view: a game with hidden units shows its orders to that seat alone (engine.open_prompt)
+        game = client.get(f"/api/games/{gid}", headers={"Authorization": f"Bearer {tokens[state_role]}"}).get_json()
         legal = game["prompts"][state_role]["actions"]
         r = client.post(f"/api/games/{gid}/moves?wait=20&after={game['seq']}", data=choose(legal, picker),
                         content_type="text/plain", headers={"Authorization": f"Bearer {tokens[state_role]}"})
@@ -128,7 +131,7 @@ def check_layout(page, where: str) -> None:
             assert not overlap(ab, bb), f"{where}: {a} {ab} and {b} {bb} overlap"
 
 
-@pytest.mark.parametrize("slug", sorted(g["slug"] for g in engine.games()))
+@pytest.mark.parametrize("slug", COIN_GAMES)  # the boards drawn from a layout.json (the hex map: test_hexboard*.py)
 def test_the_game_page_fits_every_window_public_and_seated(live, browser, slug):  # noqa: F811
     base, client, _sessions = live
     r = client.post("/api/games", json={"game": slug, "title": "Autumn league, table 3", "seats": [
