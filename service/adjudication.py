@@ -130,11 +130,17 @@ def _store(session: Session, gid: str, raw: str, content_type: str, key: str | N
               "content_type": content_type, "status": "queued", "verdict": None, "attempts": 0,
               "created_at": at, "updated_at": at}
     # One statement whether or not the key is new: a copy that arrives at the same moment from another
-    # request inserts nothing and finds the first below.
-    if session.connection().execute(_insert(session, Submission.__table__), values).first() is None:
+    # request inserts nothing and finds the first below. If the first was rolled back between the two
+    # statements (the insert waited for it, the read found nothing), the insert is tried again.
+    for _ in range(3):
+        if session.connection().execute(_insert(session, Submission.__table__), values).first() is not None:
+            return describe(QueuedSubmission(values["id"], gid, role, raw, content_type, "queued", 0, None, at,
+                                             at)), True
         old = session.connection().execute(_STATUS_BY_KEY, {"gid": gid, "key": key}).first()
-        return describe(old), False
-    return describe(QueuedSubmission(values["id"], gid, role, raw, content_type, "queued", 0, None, at, at)), True
+        if old is not None:
+            return describe(old), False
+    raise ServiceError("the move could not be stored: a copy of it was being stored at the same moment; send it "
+                       "again", status=503)
 
 
 def _store_in_one_statement(session: Session, gid: str, raw: str, content_type: str, key: str | None,
