@@ -156,7 +156,7 @@ class Deploy(Procedure):
         side = units.side_of(g.s, cid)
         who = SIDE_TITLES.get(grp["side"], "The Arab League")
         whose = " (a British unit)" if side == "british" else ""
-        seen = side not in units.SIDES or h in view.open_hexes(g.s, units.other(side))  # 21.0, 21.3
+        seen = side not in units.SIDES or view.public(g.s, side, h)  # 21.0, 21.3
         g.say(f"{who} placed {cid}{whose} in {h}." if seen else f"{who} placed a unit.",
               faction=grp["side"] if grp["side"] in units.SIDES else None, rule=grp["rule"])
 
@@ -164,4 +164,4 @@ class Deploy(Procedure):
 def _where(state: dict, side: str, hex_: str) -> str:
     """Where *side* placed a supply point, as the log (public) may say it: the hex if the enemy sees *side*'s
     stack there (21.3), else nothing (21.0: the supply of a hidden stack is hidden)."""
-    return f" in {hex_}" if hex_ in view.open_hexes(state, units.other(side)) else ""
+    return f" in {hex_}" if view.public(state, side, hex_) else ""

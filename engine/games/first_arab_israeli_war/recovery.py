@@ -21,11 +21,10 @@ from ...core.errors import Refusal
 from ...core.flow import procedure
 from ...core.grammar import Order
 from . import units
-from .reinforcement_place import public
 from .reinforcement_table import BATTALION, family
 from .sequence import Phase
 from .units import SIDE_TITLES
-from .view import private_to
+from .view import private_to, public
 
 notation.declare(__name__, {"recover", "absorb", "discard", "repair"})
 

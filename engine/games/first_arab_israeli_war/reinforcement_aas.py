@@ -15,7 +15,7 @@ from ...core.errors import Refusal
 from ...core.flow import Procedure, procedure
 from . import reinforcement_place as placing
 from . import reinforcement_table as table
-from . import units
+from . import units, view
 
 notation.declare(__name__, {"remove"})
 
@@ -81,7 +81,7 @@ class AasRemoval(Procedure):
     def act(self, g, f: dict, verb: str, arg: str | None) -> None:
         s = g.s
         h = s["units"][arg]["at"]
-        what = arg if placing.public(s, "arab", h) else "an AAS unit"
+        what = arg if view.public(s, "arab", h) else "an AAS unit"
         units.remove(s, arg, "eliminated")
         g.say(f"The Arab League removed {what} from {h} ({RULE}; ruling R-4.0-aas-six).", faction="arab", rule=RULE)
         g.end()

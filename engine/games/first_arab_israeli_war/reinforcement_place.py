@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from ...core.errors import Refusal
 from . import reinforcement_areas as areas
-from . import units, view
+from . import units
 from .units import SIDE_TITLES
+from .view import private_to, public
 
 
 def battalions(state: dict, cid: str, area: str) -> int:
@@ -28,11 +29,6 @@ def battalions(state: dict, cid: str, area: str) -> int:
     if c.front is None or c.front.cs <= 0:
         return 0
     return 3 if c.size == "brigade" else 1
-
-
-def public(state: dict, side: str, hex_: str) -> bool:
-    """Whether the enemy of *side* sees *side*'s stack in *hex_* now (21.0)."""
-    return hex_ in view.open_hexes(state, units.other(side))
 
 
 def item(cid: str, status: str, area: str, rule: str) -> dict:
@@ -125,16 +121,16 @@ def supply(g, f: dict, side: str, h: str) -> None:
         f["supply"].remove(sup)
     if added:
         g.say(f"{SIDE_TITLES[side]} placed a reinforcement supply point in {h} ({sup['rule']}).", faction=side,
-              rule=sup["rule"], to=None if public(s, side, h) else side)
+              rule=sup["rule"], to=private_to(s, side, h))
     else:
         g.say(f"{SIDE_TITLES[side]} received no supply point in {h}: its supply counters are all in play (4.6).",
-              faction=side, rule="4.6", to=None if public(s, side, h) else side)
+              faction=side, rule="4.6", to=private_to(s, side, h))
 
 
 def add_points(g, side: str, h: str, points: int, why: str, rule: str) -> None:
     """Supply received in a fixed hex (the Arms Factory 23.1, the Secret Airfield 24.1), within the mix (4.6)."""
     added = units.add_supply(g.s, side, h, points)
-    to = None if public(g.s, side, h) else side  # where the Factory or the Airfield stands is hidden (21.0)
+    to = private_to(g.s, side, h)  # where the Factory or the Airfield stands is hidden (21.0)
     if added:
         g.say(f"{SIDE_TITLES[side]} received {added} supply point{'s' if added != 1 else ''} at {why} in {h} "
               f"({rule}).", faction=side, rule=rule, to=to)

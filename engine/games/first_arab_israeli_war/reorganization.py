@@ -29,10 +29,10 @@ from ...core.flow import procedure
 from ...core.grammar import Order
 from . import entrenchment, units
 from .combat_units import EQUIVALENCES, UNDERGROUND
-from .reinforcement_place import public
 from .reinforcement_table import BATTALION, family
 from .sequence import Phase
 from .units import SIDE_TITLES
+from .view import public
 
 notation.declare(__name__, {"split", "reform", "promote", "take", "entrench"})
 

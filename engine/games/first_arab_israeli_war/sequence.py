@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ...core import notation
+from ...core.errors import RulesBugError
 from ...core.flow import Procedure, procedure
 from . import calendar, units
 from .units import SIDE_NAMES, SIDES
@@ -79,8 +80,8 @@ class Phase(Procedure):
         return {}
 
     def do(self, g, f: dict, verb: str, arg: str | None) -> None:
-        """Carries out one of :meth:`actions`."""
-        raise NotImplementedError(verb)
+        """Carries out one of :meth:`actions` (a phase that offers a word handles it here)."""
+        raise RulesBugError(f"{self.name} offers {verb!r} but has no handler for it")
 
     def finish(self, g, f: dict) -> None:
         """What the phase ends with (8.1a's stacking check after Movement and Combat...)."""

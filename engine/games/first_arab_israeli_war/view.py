@@ -50,10 +50,15 @@ def open_hexes(state: dict, side: str) -> set[str]:
     return population_open(state, side) | set(state["revealed"][side])
 
 
+def public(state: dict, side: str, hex_: str) -> bool:
+    """Whether the enemy of *side* sees *side*'s stack in *hex_* now (21.0): what the public log may say of it."""
+    return hex_ in open_hexes(state, units.other(side))
+
+
 def private_to(state: dict, side: str, hex_: str) -> str | None:
     """*side* when what it does in *hex_* is hidden from the enemy (its stack there unseen: 21.0), else None: the
     ``to`` of a log line about it (``Context.say``: the public log names no unit or supply of a hidden stack)."""
-    return None if hex_ in open_hexes(state, units.other(side)) else side
+    return None if public(state, side, hex_) else side
 
 
 def enemy_hexes(state: dict, enemy: str) -> set[str]:

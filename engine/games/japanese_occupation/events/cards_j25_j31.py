@@ -4,28 +4,8 @@ Comfort Women, and the Capability J27 Jungle Conference. J24, J26 and J25 unshad
 Special Activities, are in ``granted_j21_j32``; J18 to J23, and the removal of one marker these cards share
 (:class:`OneRemoval`), in ``cards_j18_j23``.
 
-Who decides: the executing faction makes every choice a text leaves open, and a faction the text names ("British
-may place", "Japanese may remove") makes that part's choices whoever executes (ruling R-5.1). "May" leaves each
-space, piece or marker to that faction (ruling R-EVENT-MAY, default ``each``; with the umpire's ``whole`` reading
-it may decline the whole action but, once it acts, acts in full). A text without "may" or "up to" is carried out
-as fully as it can be (5.1.3), and one that can change nothing now is not offered (``playable``). A single
-possible outcome is applied without asking.
-
-Pieces and markers (5.1.1, 1.4.1, 1.9 NOTE): a faction placing its own forces by an Event may take them from the
-map when none is Available (ruling R-EVENT-FROM-MAP, own_pieces.place_own); the other faction's forces and every
-marker come from Available only. Events may stack Sabotage markers (1.4.2; ruling R-SABOTAGE-EVENTS: one a
-Railway per card). Concealed Intel chits keep their values hidden: a value is drawn only as a chit is revealed or
-set aside (1.11, board.reveal_intel, board.set_aside_concealed).
-
-The Capabilities' effects live where the rules they change live (5.3): J19 in Gather, J22 in Gather (unshaded)
-and Eliminate (shaded), J27 in Ambush and Sabotage (unshaded) and Supply (shaded).
-
-The choices are the shared ones of ``events.common`` (``jo.ev.pick``, ``jo.ev.put``, ``jo.ev.choose``,
-``jo.ev.rails``, ``jo.ev.reveal``, ``jo.ev.conceal``) and these cards' own (``jo.ev.remove_one`` in cards_j18_j23, J23's
-``jo.ev.J23.unoppose``, J29's ``jo.ev.J29.moves``). Order words: ``remove SPACE PIECE`` (Guerrillas, Police:
-``mpaja-u``, ``police``...; markers: ``force-136``, ``kempeitai``, ``cache``, ``intel``), ``place SPACE``, ``space
-SPACE``, ``sabotage RAILWAY``, ``move FROM TO`` (Kempeitai), ``reveal SPACE``, ``conceal SPACE`` (Intel chits),
-``done``.
+How these texts are carried out (who decides, pieces and markers, Capabilities, the choices and order words) is
+said once, in the package's docstring (``events``).
 """
 
 from __future__ import annotations
