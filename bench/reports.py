@@ -68,40 +68,29 @@ def finished_game(Session, seed: int = 3) -> str:
 
 def faiw_snapshot(samples: int) -> tuple[str, list[float], list[float], list[float]]:
     """A seat's snapshot of a First Arab-Israeli War game on the generated full-size pack: its description and the
-    times (wall, CPU, and wall in the service's limited child process) of rendering it. The game is not a
-    registered plug-in yet (issue 31): registered here with its hex board, and taken out after. The snapshot is
-    ``documents.snapshot_of`` (``snapshot_html`` less its database reads) to a PDF."""
-    import dataclasses
-
+    times (wall, CPU, and wall in the service's limited child process) of rendering it. The snapshot is
+    ``documents.snapshot_of`` (``snapshot_html`` less its database reads) to a PDF, its hex map drawn by the
+    game's registered board (``GameDefinition.board``, service.reports.hexboard)."""
     from bench.faiw_pack import COLUMNS, ROWS, deployed_game
-    from engine.core.game import REGISTRY
-    from engine.games.first_arab_israeli_war import DEFINITION, board
+    from engine.games.first_arab_israeli_war import DEFINITION
     from service.reports.limits import render_pdf
     from service.reports.pdf import html_to_pdf
 
-    had = REGISTRY.get(DEFINITION.slug)
-    REGISTRY[DEFINITION.slug] = dataclasses.replace(DEFINITION, board=board.board_data)
-    try:
-        state = deployed_game()
-        on_map = sum(1 for r in state["units"].values() if r["status"] == "map")
-        game = {"id": "faiwbench", "game": DEFINITION.slug, "title": "Benchmark", "seq": state["seq"],
-                "commitment": "0" * 64, "outcome": None}
-        html_to_pdf(documents.snapshot_of(game, state, "israel", [], {}), DataOnlyFetcher())  # warm the caches
-        wall, cpu, child = [], [], []
-        for _ in range(samples):
-            t0, c0 = time.perf_counter(), time.process_time()
-            html = documents.snapshot_of(game, state, "israel", [], {})
-            html_to_pdf(html, DataOnlyFetcher())
-            wall.append(time.perf_counter() - t0)
-            cpu.append(time.process_time() - c0)
-            t1 = time.perf_counter()
-            render_pdf(documents.snapshot_of(game, state, "israel", [], {}))
-            child.append(time.perf_counter() - t1)
-    finally:
-        if had is None:
-            REGISTRY.pop(DEFINITION.slug, None)
-        else:
-            REGISTRY[DEFINITION.slug] = had
+    state = deployed_game()
+    on_map = sum(1 for r in state["units"].values() if r["status"] == "map")
+    game = {"id": "faiwbench", "game": DEFINITION.slug, "title": "Benchmark", "seq": state["seq"],
+            "commitment": "0" * 64, "outcome": None}
+    html_to_pdf(documents.snapshot_of(game, state, "israel", [], {}), DataOnlyFetcher())  # warm the caches
+    wall, cpu, child = [], [], []
+    for _ in range(samples):
+        t0, c0 = time.perf_counter(), time.process_time()
+        html = documents.snapshot_of(game, state, "israel", [], {})
+        html_to_pdf(html, DataOnlyFetcher())
+        wall.append(time.perf_counter() - t0)
+        cpu.append(time.process_time() - c0)
+        t1 = time.perf_counter()
+        render_pdf(documents.snapshot_of(game, state, "israel", [], {}))
+        child.append(time.perf_counter() - t1)
     what = (f"First Arab-Israeli War snapshot PDF (generated pack, {COLUMNS} x {ROWS} hexes, {on_map} units and "
             f"{sum(len(s) for s in state['supply'].values())} supply stacks on the map)")
     return what, wall, cpu, child

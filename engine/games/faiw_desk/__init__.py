@@ -3,7 +3,8 @@
 An order declares an attack (the units' strengths or the pack's counters, the attacking hexes, the defender's
 terrain and the other conditions) and gets the odds, the column shifts, the server-side roll and the result,
 checked against every rule that needs no geometry; the arithmetic is the game's combat desk
-(``engine.games.first_arab_israeli_war.combat``: 8.2, 11.2b-d, 12.3, 14.3, 15.3, 20.2/20.5, 26.1b, 29.2, 31).
+(``engine.games.first_arab_israeli_war.combat``: 8.2, 11.2b-d, 12.3, 14.3, 15.3, 20.2/20.5, 22.1b/22.3, 25, 26.1b,
+29.2, 31).
 Registered as a game of its own, so that it has trusted dice, the log, the API, mail, the CLI and the PDFs.
 
 - ``setup``: the one scenario ``desk`` and its options (``pack``, ``month``, ``optional``, ``rulings``);
@@ -28,8 +29,8 @@ from .setup import OPTIONS, SCENARIOS, SLUG, setup
 from .view import facts, invariants, view
 
 #: The game's rulings the combat desk applies, and the desk's own.
-APPLIED = ("R-8.2", "R-11.2c", "R-11.2c-H", "R-11.2d", "R-11.6a-leaders", "R-11.1-order", "R-20.5", "R-29.2b",
-           "R-31.2b")
+APPLIED = ("R-8.2", "R-11.2c", "R-11.2c-H", "R-11.2d", "R-11.6a-leaders", "R-11.1-order", "R-12.2-force", "R-20.5",
+           "R-29.2b", "R-31.2b")
 RULINGS = [r for r in GAME_RULINGS if r["id"] in APPLIED] + OWN_RULINGS
 
 DEFINITION = GameDefinition(

@@ -1,6 +1,8 @@
-"""The attacker's declaration at the desk (11.1, 11.2, 11.3, 12.2-12.3, 14.3b, 20.2, 26.1b, 31; ruling
-R-11.1-desk): the attacking units hex by hex, their leader and supply, the defended hex's terrain, an invasion,
-fanaticism and the CRT; ``roll`` hands the attack to the defender, whose declaration ends with the die
+"""The attacker's declaration at the desk (11.1, 11.2, 11.3, 12.2-12.3, 14.3b, 20.2, 22.1b, 22.3, 25, 26.1b, 31;
+ruling R-11.1-desk): the attacking units hex by hex, their leader and supply, the defended hex's terrain, an
+invasion, fanaticism, the CRT, a truce in effect that the attack violates (``truce violate``, 22.3; ruling
+R-22.3-desk) and the treaty city attacked (``treaty CITY``, 25.1-25.3; ruling R-25.3-desk); ``roll`` hands the
+attack to the defender, whose declaration ends with the die
 (:mod:`.defend`). The frame ``desk.attack`` (role: the attacker); ``stage`` is ``declare``, or ``size`` while a
 strength declared without a pack waits for its size.
 """
@@ -11,24 +13,28 @@ from ...core import notation
 from ...core.errors import Refusal
 from ...core.flow import Procedure, procedure
 from ...core.grammar import Order
+from ..first_arab_israeli_war import calendar
 from . import units as U
 from .desk import (
     HEXES,
     NAMES,
     TITLES,
+    TREATY_PLACES,
     attack_refusal,
     declared_shifts,
     fanaticism_refusal,
     mandate,
     other,
     pack_of,
+    probe,
     sixth,
     sixth_refusal,
     terrain_names,
+    treaty_city,
 )
 
 notation.declare(__name__, {"unit", "strength", "size", "broken", "from", "leader", "double", "terrain", "shift",
-                            "invasion", "fanaticism", "table", "roll", "cancel"})
+                            "invasion", "fanaticism", "table", "truce", "treaty", "roll", "cancel"})
 
 ORDERS = (
     Order("unit ID", "desk: a counter of the pack's mix joins the attack (from the attacking hex being declared), "
@@ -51,12 +57,23 @@ ORDERS = (
     Order("invasion", "desk: the attack is an invasion during movement (one hex; one column left)", "12.2, 12.3"),
     Order("fanaticism", "desk: declare fanaticism (one column in your favour; costs the battalions involved in VP; "
           "optional rule 31)", "31.2"),
-    Order("table raid|assault", "desk: the Combat Results Table (Raid only in the mandate period)", "11.3, 26.1b"),
+    Order("table raid|assault", "desk: the Combat Results Table (Raid only in the mandate period); the defender "
+          "names it where 29.2b gives him the choice (all his defenders guerrillas, a friendly settlement near, "
+          "under 50% guerrilla or military police attackers)", "11.3, 26.1b, 29.2b"),
+    Order("truce violate", "desk: a truce is in effect since an earlier turn and this attack violates it: the truce "
+          "ends and the other side gains 10 VP (a truce in the turn it took effect forbids every attack; no invasion "
+          "violates one)", "22.1b, 22.3"),
+    Order("treaty CITY", "desk: Israel attacks a city of the treaties, el_arish, aqaba, amman or damascus (only with "
+          "optional rule 25.3; the Arab League then rolls for British units)", "25.1, 25.2, 25.3"),
     Order("roll", "desk: the declaration is complete: the attacker hands the attack to the defender; the "
           "defender's roll throws the die", "11.2b5"),
     Order("cancel", "desk: the attacker calls off the attack being declared, before the defender has it",
           "11.1a"),
 )
+
+
+#: The treaty cities' map tags, as ``treaty CITY`` names them (25.1, 25.2).
+TREATY_CITIES = tuple(TREATY_PLACES)
 
 
 def _r(text: str, rule: str) -> Refusal:
@@ -114,6 +131,11 @@ class Attack(Procedure):
             out["invasion"] = []
         if self._fanaticism_refusal(g, f) is None:
             out["fanaticism"] = []
+        if self._truce_refusal(g, f, "violate") is None:
+            out["truce"] = ["violate"]
+        cities = [c for c in TREATY_CITIES if self._treaty_refusal(g, f, c) is None]
+        if cities:
+            out["treaty"] = cities
         tables = [t for t in ("raid", "assault") if t != f["table"] and not (t == "assault" and mandate(s))]
         if tables:
             out["table"] = tables
@@ -166,9 +188,45 @@ class Attack(Procedure):
             return sixth_refusal("attacker", right, -shift)
         return None
 
+    def _truce_refusal(self, g, f, arg: str | None) -> Refusal | None:
+        """22.1b, 22.3, 22.4: the attack violates a truce in effect since an earlier turn (ruling R-22.3-desk)."""
+        s = g.s
+        if arg != "violate":
+            why = probe(s, f["role"], ("22.1b",), truce="first_turn")
+            return _r(f"{why}; call the attack off (cancel). After the truce's first turn an attack may violate it: "
+                      f"truce violate (22.3)", "22.1b")
+        if f.get("truce"):
+            return _r("the attack is declared a violation of the truce already (22.3)", "22.3")
+        if s.get("month") and s["month"] < calendar.TRUCE_FROM:
+            return _r(f"no truce takes effect before June 1948, and the desk's month is "
+                      f"{calendar.name(s['month'])}: there is no truce to violate (22.4)", "22.4")
+        if f["invasion"]:
+            return _r("an invasion does not violate a truce: no invasion is made while a truce is in effect; a "
+                      "truce is violated by an attack in the Combat phase or by crossing a border (22.1b; ruling "
+                      "R-12.2-force)", "22.1b")
+        return None
+
+    def _treaty_refusal(self, g, f, city: str | None) -> Refusal | None:
+        """25.1, 25.2: Israel never attacks the treaty cities on the ground, unless optional rule 25.3 is in use
+        (ruling R-25.3-desk)."""
+        if city not in TREATY_CITIES:
+            return _r(f"the cities of the treaties are {', '.join(TREATY_CITIES)} (25.1, 25.2)", "25.1")
+        if f.get("treaty"):
+            return _r(f"the defended hex is declared {treaty_city(f['treaty'])} already (25.1)", "25.1")
+        if f["role"] != "israel":
+            return _r(f"the treaties bind Israel only: the Arab League attacks {treaty_city(city)} like any other "
+                      f"hex, and need not declare it (25.1, 25.2)", "25.1")
+        why = probe(g.s, f["role"], ("25.1", "25.2"), defender_tags=(city,))
+        if why:
+            return _r(f"{why}; Israel may strike it by air (25.1), or call the attack off (cancel)", why.rule)
+        return None
+
     def _invasion_refusal(self, g, f) -> Refusal | None:
         if f["invasion"]:
             return _r("the attack is declared an invasion already (12.1)", "12.1")
+        if f.get("truce"):
+            return _r("the attack is declared a violation of the truce: no invasion is made while a truce is in "
+                      "effect (22.1b; ruling R-12.2-force)", "22.1b")
         if any(u["hex"] != f["hex"] for u in f["units"]):
             return _r(f"an invasion's units start in one hex and move together, not from hexes "
                       f"{', '.join(map(str, sorted({*hexes_used(f), f['hex']})))} (12.2)", "12.2")
@@ -229,6 +287,10 @@ class Attack(Procedure):
             if arg == f["table"]:
                 return _r(f"the {arg.title()} table is chosen already (11.3)", "11.3")
             return None
+        if verb == "truce":
+            return self._truce_refusal(g, f, arg)
+        if verb == "treaty":
+            return self._treaty_refusal(g, f, arg)
         if verb == "roll":
             return self._roll_refusal(g, f)
         return None
@@ -255,13 +317,17 @@ class Attack(Procedure):
             f["fanatic"] = True
         elif verb == "table":
             f["table"] = arg
+        elif verb == "truce":
+            f["truce"] = arg
+        elif verb == "treaty":
+            f["treaty"] = arg
         elif verb == "roll":
             n = len(f["units"])
             g.say(f"{TITLES[side]} declared an attack with {n} unit{'s' if n != 1 else ''} from "
                   f"{len(hexes_used(f))} hex(es) on the {f['table'].title()} table; {NAMES[other(side)]} declares "
                   f"the defence (11.1b).", faction=side, rule="11.1")
             g.call("desk.defend", other(side), stage="declare", units=[], leader=None, double=False,
-                   entrench=False, fanatic=False, count=None, pending=None)
+                   entrench=False, fanatic=False, count=None, pending=None, population=False, table=None)
         else:
             g.say(f"{TITLES[side]} called off the attack being declared (11.1a).", faction=side, rule="11.1a")
             g.end()

@@ -1,7 +1,8 @@
 """The defender's declaration at the desk (11.1b, 8.2, 14.3c, 15.3, 20.2, 31.1; rulings R-11.1-order,
 R-11.1-desk): every unit of the defended hex (all defend together), his leader, the entrenchment marker, his
-supply point, his fanaticism (declared after the attacker's, 31.1) and, beyond 2 brigades, the units that count;
-``roll`` throws the die (:mod:`.resolve`). The frame ``desk.defend`` (role: the defender); ``stage`` is
+supply point, his fanaticism (declared after the attacker's, 31.1), beyond 2 brigades the units that count, and
+under optional rule 29 a friendly settlement on or next to his hex (``population``) and, where 29.2b then gives him
+the choice, the CRT (``table``; ruling R-29.2b-desk); ``roll`` throws the die (:mod:`.resolve`). The frame ``desk.defend`` (role: the defender); ``stage`` is
 ``declare``, or ``size`` while a strength declared without a pack waits for its size.
 """
 
@@ -16,9 +17,12 @@ from .desk import (
     MAX_HALVES,
     TITLES,
     attack_refusal,
+    chooser,
     declared_shifts,
     fanaticism_refusal,
     halves,
+    mandate,
+    optional,
     other,
     pack_of,
     sixth_refusal,
@@ -26,12 +30,14 @@ from .desk import (
 from .resolve import resolve, summary_of_attack
 
 notation.declare(__name__, {"unit", "strength", "size", "broken", "leader", "double", "entrench", "fanaticism",
-                            "count", "roll"})
+                            "count", "population", "table", "roll"})
 
 ORDERS = (
     Order("entrench", "desk: an entrenchment marker stands in the defended hex (one column left)", "15.3"),
     Order("count UNIT", "desk: the defender names a unit that counts, where his hex holds more than two brigades",
           "8.2"),
+    Order("population", "desk, with a pack: the defended hex or one next to it holds a settlement of the defender's "
+          "population with no terror marker (optional rule 29)", "29.2b"),
 )
 
 
@@ -87,6 +93,11 @@ class Defend(Procedure):
             out["entrench"] = []
         if self._fanaticism_refusal(g, f) is None:
             out["fanaticism"] = []
+        if self._population_refusal(g, f) is None:
+            out["population"] = []
+        tables = [t for t in ("raid", "assault") if self._table_refusal(g, f, t) is None]
+        if tables:
+            out["table"] = tables
         counting = self._count_choices(g, f)
         if counting:
             out["count"] = counting
@@ -120,6 +131,34 @@ class Defend(Procedure):
             return None   # it cancels the attacker's (31.2a)
         return sixth_refusal("defender", declared_shifts(g.s, af, f)[1], 1)
 
+    def _population_refusal(self, g, f) -> Refusal | None:
+        """29.2b's second condition, declared by the defender (the desk has no map: ruling R-29.2b-desk)."""
+        s = g.s
+        if not optional(s, "29"):
+            return _r("optional rule 29 (commando and guerrilla units) is not in use at this desk: the attacker "
+                      "chooses the CRT (11.3, 29.2b)", "29.2b")
+        if pack_of(s) is None:
+            return _r("without a data pack the desk has strengths, not unit types: it cannot see that every defender "
+                      "is a guerrilla unit, so 29.2b's choice is the umpire's to apply (ruling R-29.2b-desk)", "29.2b")
+        if f.get("population"):
+            return _r("the friendly settlement is declared already (29.2b)", "29.2b")
+        return None
+
+    def _table_refusal(self, g, f, arg: str | None) -> Refusal | None:
+        """29.2b: the defender chooses the CRT only when its three conditions hold (11.3 otherwise); 26.1b."""
+        if f["stage"] != "declare":
+            return U.pending_size_refusal(f)
+        who, why = chooser(g.s, attack_frame(g), f)
+        if who != "defender":
+            af = attack_frame(g)
+            return _r(f"the attacker chose the {af['table'].title()} table and it stands: {why}", "11.3")
+        if arg == "assault" and mandate(g.s):
+            return _r("the Assault table cannot be used in the mandate period (December 1947 - April 1948): the Raid "
+                      "table may (26.1b)", "26.1b")
+        if arg == f.get("table"):
+            return _r(f"the {arg.title()} table is chosen already (29.2b)", "29.2b")
+        return None
+
     def _count_choices(self, g, f) -> list[str]:
         if f["stage"] != "declare" or not needs_count(g, f):
             return []
@@ -132,6 +171,9 @@ class Defend(Procedure):
             return U.pending_size_refusal(f)
         if not f["units"]:
             return _r("declare the defended hex's combat units first: all of them defend together (11.1b)", "11.1b")
+        who, why = chooser(g.s, attack_frame(g), f)
+        if who == "defender" and not f.get("table") and not mandate(g.s):   # 26.1b: only the Raid table is left
+            return _r(f"{why}: the defender names the table first, table raid or table assault (29.2b)", "29.2b")
         return attack_refusal(g.s, attack_frame(g), f)
 
     def explain(self, g, f, verb, arg):
@@ -159,6 +201,10 @@ class Defend(Procedure):
                 return _r(f"{arg} is not declared in the defended hex: the units that count are named among its "
                           f"defenders (8.2)", "8.2")
             return _r(f"{arg} would make the units that count more than 2 brigades (8.2; ruling R-8.2)", "8.2")
+        if verb == "population":
+            return self._population_refusal(g, f)
+        if verb == "table":
+            return self._table_refusal(g, f, arg)
         if verb == "roll":
             return self._roll_refusal(g, f)
         return None
@@ -178,6 +224,10 @@ class Defend(Procedure):
             f["fanatic"] = True
         elif verb == "count":
             f["count"] = [*(f["count"] or []), arg]
+        elif verb == "population":
+            f["population"] = True
+        elif verb == "table":
+            f["table"] = arg   # his until the die: the resolution says who named the table
         else:
             resolve(g, attack_frame(g), f)
             g.end("resolved")

@@ -3,8 +3,11 @@ Arab-Israeli War reads it (``engine.games.first_arab_israeli_war.combat``: :clas
 the column shifts declared so far (11.2c, ruling R-11.2c-sixth).
 
 A declaration lives in two frames: the attacker's (``desk.attack``: ``units``, ``hex`` the attacking hex being
-filled, ``leader``, ``supply``, ``terrain``/``shift``, ``invasion``, ``fanatic``, ``table``) and the defender's
-(``desk.defend``: ``units``, ``leader``, ``double``, ``entrench``, ``fanatic``, ``count``). A unit is a pack
+filled, ``leader``, ``supply``, ``terrain``/``shift``, ``invasion``, ``fanatic``, ``table``, ``truce`` ("violate":
+the attack violates a truce in effect, 22.3), ``treaty`` (the treaty city attacked, 25.1-25.3)) and the
+defender's (``desk.defend``: ``units``, ``leader``, ``double``, ``entrench``, ``fanatic``, ``count``,
+``population`` (29.2b's friendly settlement on or next to the defended hex), ``table`` (his CRT where 29.2b gives
+him the choice)). A unit is a pack
 counter ``{"id", "hex", "broken"}`` or, without a pack, a strength ``{"id", "hex", "cs", "size"}``. The attacking
 hexes are numbered 1 to 6, the defended hex's six neighbours (ruling R-11.1-desk): their adjacency is the
 umpire's to see on his map.
@@ -12,15 +15,19 @@ umpire's to see on his map.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...core.errors import Refusal
 from ...hexwar.terrain import WATER_FEATURES, WATER_TERRAINS
 from ..first_arab_israeli_war import calendar, packs
 from ..first_arab_israeli_war.combat import (
     NON_COMBAT_TYPES,
+    TREATY_PLACES,
     Attack,
     CombatOptions,
     TerrainEntry,
     Unit,
+    crt_chooser,
     refusals,
 )
 from ..first_arab_israeli_war.pack import Pack
@@ -60,9 +67,9 @@ def optional(state: dict, rule: str) -> bool:
 
 
 def options(state: dict) -> CombatOptions:
-    """The combat desk's options: the optional rules 29 and 31 and the umpire's rulings."""
+    """The combat desk's options: the optional rules 25.3, 29 and 31 and the umpire's rulings."""
     return CombatOptions(guerrilla=optional(state, "29"), fanaticism=optional(state, "31"),
-                         rulings=dict(state.get("rulings") or {}))
+                         treaty_attacks=optional(state, "25.3"), rulings=dict(state.get("rulings") or {}))
 
 
 def mandate(state: dict) -> bool:
@@ -236,13 +243,40 @@ def build(state: dict, af: dict, df: dict | None = None) -> Attack:
             defenders.append(supply_unit(foe, DEFENDED))
         count = tuple(df["count"]) if df.get("count") is not None else None
     terrain, hexsides = terrain_entries(state, af)
-    return Attack(attackers=attackers, defenders=tuple(defenders), defender_hex=DEFENDED,
-                  crt=af.get("table") or "raid", support=tuple(support),
-                  attacker_supply=tuple(hex_label(h) for h in af.get("supply", [])),
-                  defender_supply=bool(df and df.get("double")), defender_counting=count, terrain=terrain,
-                  hexsides=hexsides, entrenched=bool(df and df.get("entrench")), invasion=bool(af.get("invasion")),
-                  fanatic_attacker=bool(af.get("fanatic")), fanatic_defender=bool(df and df.get("fanatic")),
-                  attacker_vp=UNKEPT_VP, defender_vp=UNKEPT_VP, mandate=mandate(state))
+    violate = af.get("truce") == "violate"
+    attack = Attack(attackers=attackers, defenders=tuple(defenders), defender_hex=DEFENDED,
+                    crt=af.get("table") or "raid", support=tuple(support),
+                    attacker_supply=tuple(hex_label(h) for h in af.get("supply", [])),
+                    defender_supply=bool(df and df.get("double")), defender_counting=count, terrain=terrain,
+                    hexsides=hexsides, entrenched=bool(df and df.get("entrench")),
+                    invasion=bool(af.get("invasion")), fanatic_attacker=bool(af.get("fanatic")),
+                    fanatic_defender=bool(df and df.get("fanatic")), attacker_vp=UNKEPT_VP, defender_vp=UNKEPT_VP,
+                    mandate=mandate(state), truce="later" if violate else "none", violate_truce=violate,
+                    defender_tags=(af["treaty"],) if af.get("treaty") else (),
+                    population_near=bool(df and df.get("population")))
+    if crt_chooser(attack, options(state))[0] == "defender":   # 29.2b: the defender's table, once he names it
+        attack = replace(attack, crt=(df or {}).get("table") or attack.crt, crt_named_by="defender")
+    return attack
+
+
+def chooser(state: dict, af: dict, df: dict | None) -> tuple[str, str]:
+    """Who chooses the CRT of the declared attack, and why (11.3; optional 29.2b): the combat desk's
+    :func:`crt_chooser`."""
+    return crt_chooser(build(state, af, df), options(state))
+
+
+def probe(state: dict, side: str, rules: tuple[str, ...], **fields) -> Refusal | None:
+    """The combat desk's refusal, under one of *rules*, of an attack by *side* with the declaration *fields*
+    (``truce``, ``defender_tags``), whoever attacks and defends: what such a declaration forbids (22.1b, 25.1,
+    25.2)."""
+    attack = Attack(attackers=(replace(stand_in(side), id="attacker", hex=hex_label(1)),),
+                    defenders=(stand_in(other(side)),), defender_hex=DEFENDED, mandate=mandate(state), **fields)
+    return next((r for r in refusals(attack, options(state)) if r.rule in rules), None)
+
+
+def treaty_city(name: str | None) -> str:
+    """The treaty city's name in words (25.1, 25.2)."""
+    return TREATY_PLACES.get(name or "", name or "")
 
 
 def attack_refusal(state: dict, af: dict, df: dict) -> Refusal | None:

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from ..first_arab_israeli_war import calendar
 from ..first_arab_israeli_war.combat import TABLES, Resolution, assess, crt_table
-from .desk import NAMES, TITLES, build, options, pack_of
+from .desk import NAMES, TITLES, build, options, pack_of, treaty_city
 
 #: The columns the desk counts shifts on without a pack (ruling R-11.2b4-columns).
 COLUMNS = ("1:3", "1:2", "1:1", "2:1", "3:1", "4:1", "5:1", "6:1", "7:1")
@@ -42,6 +42,10 @@ def summary_of_attack(state: dict, af: dict) -> str:
         more.append("fanaticism (31)")
     if af.get("leader"):
         more.append("a leader (20.2)")
+    if af.get("truce"):
+        more.append("a violation of the truce in effect (22.3)")
+    if af.get("treaty"):
+        more.append(f"the treaty city {treaty_city(af['treaty'])} attacked (25.3)")
     return (f"{NAMES[af['role']]}'s attack with {units} on the {af['table'].title()} table"
             + (f", with {', '.join(more)}" if more else ""))
 
@@ -68,6 +72,10 @@ def resolve(g, af: dict, df: dict) -> Resolution:
     if res.vp_cost:
         res = replace(res, steps=res.steps + ("the desk keeps no VP: the umpire deducts fanaticism's cost and checks "
                                               "the player had it (31.2b; ruling R-31.2b-desk)",))
+    if res.truce_broken:
+        res = replace(res, steps=res.steps + ("the desk keeps no VP nor truce: the umpire awards the 10 VP and ends "
+                                              "the truce; later attacks are declared without it (22.3; ruling "
+                                              "R-22.3-desk)",))
     if pack_of(s) is None and (af.get("leader") or df.get("leader")):
         res = replace(res, steps=res.steps + ("without a pack the desk sees no nationalities: 20.5's 50% condition "
                                               "for the leader is the umpire's to check (ruling R-20.5-desk)",))
@@ -94,9 +102,17 @@ def line(n: int, side: str, res: Resolution) -> str:
         result = "the umpire reads the result on his CRT (ruling R-11.2b4-columns)"
     else:
         result = f"{res.result}, {res.meaning}"
+    after = ""
+    if res.truce_broken:
+        gains = " and ".join(f"{NAMES[who]} gains {vp} VP" for who, vp in res.vp_award.items())
+        after += f" The attack violated the truce: it ended, {gains} (22.3)."
+    if res.british_intervention_due:
+        after += (" Israel attacked a city of the treaties: the Arab League rolls a die for British units in its next "
+                  "Reinforcement phase (25.3).")
+    by = " (chosen by the defender, 29.2b)" if res.chooser == "defender" else ""
     return (f"Attack {n}, {NAMES[side]}: {res.attack_total} against {res.defence_total}, odds {odds}{base} "
             f"(11.2b); shifts: {shifts}; right {res.attacker_shifts}, left {res.defender_shifts} (11.2c); column "
-            f"{res.column} on the {res.table.title()} table; die {res.roll}: {result} (11.5).")
+            f"{res.column} on the {res.table.title()} table{by}; die {res.roll}: {result} (11.5).{after}")
 
 
 def _after(state: dict, res: Resolution, attack) -> list[str]:

@@ -43,7 +43,7 @@ class Session(Procedure):
         side = f["role"]
         if verb == "attack":
             g.call("desk.attack", side, stage="declare", hex=1, units=[], supply=[], terrain=[], shift=None,
-                   leader=None, invasion=False, fanatic=False, table=None, pending=None)
+                   leader=None, invasion=False, fanatic=False, table=None, pending=None, truce=None, treaty=None)
         elif verb == "pass":
             f["role"] = other(side)
             f["attacked"] = []

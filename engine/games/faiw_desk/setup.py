@@ -4,7 +4,8 @@ umpire who keeps The First Arab-Israeli War's map on his table.
 Options: ``pack`` (optional: a data pack as The First Arab-Israeli War takes it, ``packs.from_option``; with one
 the counters' values, the TEC and the CRT are known; without one the desk declares strengths and shifts and
 gives the final column and the die), ``month`` (the month of play, ``YYYY-MM``: the mandate's Raid-only rule
-26.1b and the two-hex advance of 11.6a), ``optional`` (rules 29 and 31 in force) and ``rulings`` (an umpire's
+26.1b, the truces' June 1948 of 22.4 and the two-hex advance of 11.6a), ``optional`` (rules 25.3, 29 and 31 in
+force) and ``rulings`` (an umpire's
 reading where a ruling of the combat desk offers one). The Arab League holds the desk first (2.0: its player
 turn comes first).
 """
@@ -22,12 +23,12 @@ OPTIONS = {
             "the desk gives the final column and the die, and the umpire reads his CRT",
     "month": "optional: the month of play, YYYY-MM from 1947-12 to 1949-03 (26.1b: Raid only to April 1948; "
              "11.6a: Israeli two-hex advances from May 1948)",
-    "optional": "optional rules in force, {rule: true|false}: '29' commando/guerrilla units (29.2a), '31' "
-                "fanaticism; both off unless chosen",
+    "optional": "optional rules in force, {rule: true|false}: '25.3' Israel may attack the treaty cities, '29' "
+                "commando/guerrilla units (29.2a, 29.2b), '31' fanaticism; all off unless chosen",
     "rulings": "the umpire's reading where a combat ruling offers a choice: {ruling id: choice}",
 }
 #: The optional rules the desk knows, off unless chosen.
-OPTIONAL = ("29", "31")
+OPTIONAL = ("25.3", "29", "31")
 #: The side that holds the desk first.
 FIRST = "arab"
 

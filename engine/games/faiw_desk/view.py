@@ -23,11 +23,11 @@ def view(state: dict, role: str) -> dict:
     declaring = {}
     for f in flow[1:]:
         if f["p"] == "desk.attack" and (role == f["role"] or any(x["p"] == "desk.defend" for x in flow)):
-            declaring["attack"] = {k: f[k] for k in ("role", "units", "hex", "leader", "supply", "terrain", "shift",
-                                                    "invasion", "fanatic", "table")}
+            declaring["attack"] = {k: f.get(k) for k in ("role", "units", "hex", "leader", "supply", "terrain",
+                                                        "shift", "invasion", "fanatic", "table", "truce", "treaty")}
         if f["p"] == "desk.defend" and role == f["role"]:
-            declaring["defence"] = {k: f[k] for k in ("role", "units", "leader", "double", "entrench", "fanatic",
-                                                     "count")}
+            declaring["defence"] = {k: f.get(k) for k in ("role", "units", "leader", "double", "entrench", "fanatic",
+                                                         "count", "population", "table")}
     v["declaring"] = declaring
     return v
 

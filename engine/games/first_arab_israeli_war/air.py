@@ -21,7 +21,7 @@ from ...core import notation
 from ...core.errors import Refusal
 from ...core.flow import procedure
 from ...core.grammar import Order
-from . import air_lift, air_mission, air_strike, air_units, armistice, truce, units
+from . import air_lift, air_mission, air_strike, air_units, armistice, british, truce, units
 from .sequence import Phase
 from .units import SIDE_TITLES
 
@@ -30,8 +30,8 @@ notation.declare(__name__, {"strike", "fly", "launch", "airlift", "land", "cance
 ORDERS = (
     Order("strike HEX AIR", "air phase: strike the hex with the air unit (an enemy stack or an enemy city or town; "
           "more air units with fly, then launch)", "10.3"),
-    Order("fly AIR", "air phase: add the air unit, of the same country, to the strike being set up (two at most)",
-          "10.3b, 10.7"),
+    Order("fly AIR", "air phase: add the air unit, of the same country, to the strike being set up (two at most; "
+          "four British air units when Britain intervenes)", "10.3b, 10.7, 27.8a"),
     Order("launch", "air phase: fly the strike set up (the enemy may intercept first)", "10.3b, 10.6"),
     Order("airlift CARGO AIR", "air phase: carry the unit (or supply@HEX, one supply point) with the air unit",
           "10.5"),
@@ -66,7 +66,7 @@ class AirOperationsPhase(Phase):
         s, side, plan = g.s, f["role"], f.get("plan")
         if plan and plan["kind"] == "strike":
             out = {"launch": [], "cancel": []}
-            if len(plan["air"]) < 2:
+            if len(plan["air"]) < british.strike_cap(s, plan["air"]):  # 10.3b; 27.8a
                 more = air_units.kinds(s, air_units.ready(s, side, plan["country"], exclude=plan["air"]))
                 if more:
                     out["fly"] = more
@@ -82,7 +82,7 @@ class AirOperationsPhase(Phase):
                 out["strike"] = [f"{h} {a}" for h in hexes for a in kinds]
         if kinds:
             lifts = [f"{c} {a}" for c in air_lift.cargoes(s, side) for a in kinds
-                     if air_lift.cargo_refusal(s, side, c, a) is None]
+                     if air_lift.lift_refusal(s, side, a) is None and air_lift.carry_refusal(s, side, c, a) is None]
             if lifts:
                 out["airlift"] = lifts
         out.update(armistice.actions(g, side))
@@ -131,7 +131,7 @@ class AirOperationsPhase(Phase):
         elif verb == "land":
             plan, f["plan"] = f["plan"], None
             start = air_lift.origin(s, plan["cargo"])
-            air_units.book(s)["airlift"][side] = s["month"]
+            air_lift.record(s, side, plan["air"][0])  # 10.5d; 27.8a
             g.say(f"{SIDE_TITLES[side]} placed {plan['air'][0]} for an airlift from {start} to {arg} (10.5).",
                   faction=side, rule="10.5")
             air_mission.start(g, side, "airlift", plan["air"], cargo=plan["cargo"], origin=start, dest=arg)
@@ -151,8 +151,10 @@ class AirOperationsPhase(Phase):
                     or _r(air_strike.target_refusal(s, side, hex_, f["struck"]), "10.3"))
         if verb == "fly" and f.get("plan") and words:
             plan = f["plan"]
-            if len(plan["air"]) >= 2:
-                return Refusal("a strike takes two air units at most (10.3b)", "10.3b")
+            cap = british.strike_cap(s, plan["air"])
+            if len(plan["air"]) >= cap:
+                return (Refusal("a strike takes two air units at most (10.3b)", "10.3b") if cap == 2 else
+                        Refusal(f"a British strike takes {cap} air units at most (27.8a)", "27.8a"))
             bad = air_refusal(s, side, words[0])
             if bad:
                 return bad
@@ -161,11 +163,12 @@ class AirOperationsPhase(Phase):
                                f"{plan['country']}: never two countries in one mission (10.7)", "10.7")
         if verb == "airlift" and len(words) == 2:
             cargo, air = words
-            return (air_refusal(s, side, air) or _r(air_lift.lift_refusal(s, side), "10.5d")
+            return (air_refusal(s, side, air) or _r(air_lift.lift_refusal(s, side, air), "10.5d")
                     or _r(air_lift.cargo_refusal(s, side, cargo, air), "10.5"))
         if verb == "land" and f.get("plan") and f["plan"]["kind"] == "airlift" and words:
-            return Refusal(f"{words[0]} is no landing hex for {f['plan']['cargo']}: a hex with a friendly unit, "
-                           f"city, clear or desert, not in an enemy ZOC (10.5b)", "10.5b")
+            return _r(air_lift.land_refusal(s, side, f["plan"]["cargo"], words[0]), "10.5b") or Refusal(
+                f"{words[0]} is no landing hex for {f['plan']['cargo']}: a hex with a friendly unit, city, clear or "
+                f"desert, not in an enemy ZOC (10.5b)", "10.5b")
         if verb == "end" and f.get("plan"):
             return Refusal("launch or cancel the air mission set up first (10.3b)", "10.3b")
         return None

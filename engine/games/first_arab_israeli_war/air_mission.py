@@ -14,7 +14,9 @@ reconnaissance's target), ``cargo``, ``origin`` and ``dest`` (an airlift's), and
   phasing air unit (the nationality's air units are interchangeable: R-4.6-alike); 10.6b: the survivors that
   did not abort fly the mission;
 - 10.3: the strike: a die per air unit on the pack's strike table (``air_codes``), the struck stack revealed to
-  the striker (21.1), its losses named by its owner in ``faiw.air.losses`` (the struck side's frame);
+  the striker (21.1), its losses named by its owner in ``faiw.air.breaks`` (``air_breaks``: the struck side's
+  frame, where a brigade may be split to take a break, 5.6; ``faiw.air.losses`` below is the same frame without the
+  split, kept for games saved inside it);
 - 10.4, 21.2: the reconnaissance: the stack revealed; 10.5: the airlift (``air_lift.carry``);
 - 10.1a, 10.3c: every air unit that flew goes to the Completed box; an interceptor too (10.6c: it flies no other
   mission in the impulse).
@@ -24,7 +26,7 @@ from __future__ import annotations
 
 from ...core import notation
 from ...core.flow import Procedure, procedure
-from . import air_codes, air_units, units, victory
+from . import air_codes, air_units, british, units, victory
 from .sequence import Staged
 from .units import SIDE_TITLES, other
 
@@ -153,19 +155,20 @@ class Mission(Staged):
 
 @procedure
 class Intercept(Procedure):
-    """10.6: the non-phasing player may place an air unit on each hex of the phasing player's mission
-    (frame: ``hexes``, ``mission``, ``picks``)."""
+    """10.6: the non-phasing player may place an air unit on each hex of the phasing player's mission (27.8a: two
+    British air units a hex, each fighting its own air-to-air combat in turn: ruling R-27.8a-air) (frame:
+    ``hexes``, ``mission``, ``picks``)."""
 
     name = "faiw.air.intercept"
     rule = "10.6"
 
     def _open(self, g, f: dict) -> list[str]:
-        taken = {p["hex"] for p in f["picks"]}
-        return [h for h in f["hexes"] if h not in taken]
+        """The mission hexes some ready air unit may still intercept over (10.6: one a hex; 27.8a: two British)."""
+        pairs = self.prompt(g, f)["intercept"]
+        return [h for h in f["hexes"] if any(p.endswith(f" {h}") for p in pairs)]
 
     def step(self, g, f: dict) -> bool:
-        used = [p["air"] for p in f["picks"]]
-        if not self._open(g, f) or not air_units.ready(g.s, f["role"], exclude=used):
+        if not self.prompt(g, f)["intercept"]:
             g.end(f["picks"])
             return True
         return False
@@ -173,7 +176,8 @@ class Intercept(Procedure):
     def prompt(self, g, f: dict) -> dict[str, list[str]]:
         used = [p["air"] for p in f["picks"]]
         kinds = air_units.kinds(g.s, air_units.ready(g.s, f["role"], exclude=used))
-        return {"intercept": [f"{a} {h}" for a in kinds for h in self._open(g, f)], "decline": []}
+        return {"intercept": [f"{a} {h}" for a in kinds
+                              for h in british.intercept_hexes(g.s, f["hexes"], f["picks"], a)], "decline": []}
 
     def text(self, g, f: dict) -> str:
         return (f"{SIDE_TITLES[f['role']]} may intercept the enemy's {f['mission']} mission over "

@@ -7,13 +7,14 @@
 - 10.3b: up to two air units a hex, all placed before any is resolved, of one country (10.7); one strike mission
   a target hex a phase, so that the two-unit cap holds for the hex (ruling R-10.3b-hex).
 - 10.3a: a die per air unit on the pack's strike table (codes read by ``air_codes``); the stack is revealed to
-  the striker (21.1); the owner names the units each break falls on (``air_mission.Losses``).
+  the striker (21.1); the owner names the units each break falls on, or splits a brigade to take one (5.6:
+  ``air_breaks``, the only results that break units being ``D<n>``).
 - 10.3d: a strike adds nothing to a ground combat (nothing in the engine links them).
 """
 
 from __future__ import annotations
 
-from . import air_codes, air_mission, places, units
+from . import air_breaks, air_codes, air_mission, places, units
 from .units import SIDE_TITLES, other
 
 
@@ -88,4 +89,4 @@ def resolve(g, f: dict, flying: list[str]) -> None:
             g.say(f"{SIDE_TITLES[enemy]}'s supply in {hex_} was eliminated by the air strike (19.6).",
                   faction=enemy, rule="19.6")
     elif breaks:
-        g.call("faiw.air.losses", enemy, hex=hex_, breaks=breaks, hit=[])
+        g.call(air_breaks.Breaks.name, enemy, hex=hex_, breaks=breaks, hit=[])  # the owner's choice (13.3, 5.6)

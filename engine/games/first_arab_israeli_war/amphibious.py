@@ -10,19 +10,27 @@ across the sea or a lake in the Movement phase, offered to a force that has not 
   (``pack.gaza_line``) and the Gulf of Aqaba's, either way (30.1b1); supply lands only where Arab supply already
   stands (30.1b2);
 - 30.2: the unit may not land on a hex holding enemy units; it may start and end in an enemy ZOC; once landed it
-  moves no more that turn (``state["flags"]["amphibious_landed"]``) but fights normally.
+  moves no more that turn (``state["flags"]["amphibious_landed"]``: ``units``, and ``supply`` {side: {hex:
+  points}}) but fights normally. Landed supply points stay locked in their hex to the end of the turn, the second
+  impulse's Movement phase included (:func:`locked_supply`, which ``movement_force.carryable`` subtracts; ruling
+  R-30.2-supply); they may still be spent there (14.3, 7.3).
 
 Readings (data/rulings_movement.json): one operation carries one unit, or as many supply points as one supply
 counter of the side holds (R-30.1-cargo); a landing is never a deliberate breach: where the truce or the
 treaties forbid the crossing (22.1d-e, 25.1) the hex is not offered (R-30.0-limits). Entering Egypt, Transjordan,
 Syria or Lebanon this way calls 4.5's reinforcements like any other entry.
+
+27.8c (the option ``british_intervention``): one operation a turn with a British commando/guerrilla or marine unit
+of the intervening side, on 30.1a's routes, whether or not rule 30 is in force (``british``; ruling
+R-27.8c-amphibious).
 """
 
 from __future__ import annotations
 
 from ...core import notation
+from ...core.errors import Refusal
 from ...core.grammar import Order
-from . import border_specials, calendar, places, setup, units
+from . import border_specials, british, calendar, places, setup, units
 from .movement_effects import end_move, left_hex
 from .movement_limits import FOREIGN, TREATY
 from .sequence import truce as truce_in_effect
@@ -42,6 +50,32 @@ def landed(state: dict, cid: str) -> bool:
     """30.2: whether *cid* made an amphibious landing this turn (it moves no more)."""
     rec = state["flags"].get("amphibious_landed")
     return bool(rec) and rec["month"] == state["month"] and cid in rec["units"]
+
+
+def locked_supply(state: dict, side: str, hex_: str, moved: int = 0) -> int:
+    """30.2: the supply points of *side* in *hex_* that landed there by an amphibious operation this turn and so
+    move no more (ruling R-30.2-supply): as many as landed, but no more than the hex still holds besides the
+    *moved* points that moved there this phase (a point spent or lost in the hex is a free one while any is
+    left)."""
+    rec = state["flags"].get("amphibious_landed")
+    if not rec or rec["month"] != state["month"]:
+        return 0
+    landed_here = (rec.get("supply") or {}).get(side, {}).get(hex_, 0)
+    if not landed_here:
+        return 0
+    return min(landed_here, max(0, units.supply_points(state, side, hex_) - moved))
+
+
+def supply_refusal(state: dict, side: str, hex_: str, moved: int = 0, wanted: int = 1) -> Refusal | None:
+    """Why *wanted* of *side*'s supply points in *hex_* may not move now when the 30.2 lock is the reason (else
+    None): the hex holds points that landed this turn, and fewer than *wanted* others that may move."""
+    locked = locked_supply(state, side, hex_, moved)
+    free = units.supply_points(state, side, hex_) - moved - locked
+    if not locked or free >= wanted:
+        return None
+    return Refusal(f"{locked} of the supply points of {SIDE_TITLES[side]} in {hex_} landed by an amphibious "
+                   f"operation this turn and move no more in it, though they may be spent there; {max(0, free)} "
+                   f"may move (30.2; ruling R-30.2-supply)", "30.2")
 
 
 def _key(state: dict, side: str) -> str:
@@ -88,12 +122,17 @@ def _zones(state: dict, side: str, hex_: str) -> set[str]:
 
 def destinations(state: dict, side: str, force: dict) -> list[str]:
     """The hexes the force may land in (30.1-30.2), in the map's order."""
-    if operations_left(state, side) <= 0 or not _cargo_ok(state, side, force):
+    brit = british.amphibious_force(state, force)  # 27.8c
+    if brit:
+        if british.amphibious_left(state) <= 0:
+            return []
+    elif operations_left(state, side) <= 0 or not _cargo_ok(state, side, force):
         return []
+    routes = "israel" if brit else side  # 27.8c: 30.1a's routes (R-27.8c-amphibious)
     pack = units.pack_of(state)
     m = pack.map
     start = force["at"]
-    zones = _zones(state, side, start)
+    zones = _zones(state, routes, start)
     if not zones:
         return []
     enemy = units.other(side)
@@ -102,7 +141,7 @@ def destinations(state: dict, side: str, force: dict) -> list[str]:
     start_country = m.hex(start).country
     out = []
     for h, d in m.hexes.items():
-        if h == start or m.is_water(h) or not (_zones(state, side, h) & zones):
+        if h == start or m.is_water(h) or not (_zones(state, routes, h) & zones):
             continue
         if places.occupied_by(state, h, enemy):
             continue  # 30.2
@@ -132,6 +171,7 @@ def do(g, f: dict, verb: str, arg: str) -> None:
     """30.1-30.2: the force lands in *arg*; its unit is released and moves no more this turn."""
     s, side, force = g.s, f["role"], f["force"]
     start = force["at"]
+    brit = british.amphibious_force(s, force)
     for cid in force["units"]:
         s["units"][cid]["at"] = arg
         f["moved"].append(cid)
@@ -142,14 +182,19 @@ def do(g, f: dict, verb: str, arg: str) -> None:
     if force["carry"]:
         units.spend_supply(s, side, start, force["carry"])
         s["supply"][side][arg] = s["supply"][side].get(arg, 0) + force["carry"]
-        f["released"][arg] = f["released"].get(arg, 0) + force["carry"]
+        locked = rec.setdefault("supply", {}).setdefault(side, {})  # 30.2: to the end of the turn, not the phase
+        locked[arg] = locked.get(arg, 0) + force["carry"]
     done = s["flags"].setdefault("amphibious", {})
-    key = _key(s, side)
+    key = british.amphibious_key(s) if brit else _key(s, side)
     done[key] = done.get(key, 0) + 1
     f["force"] = None
-    limit = "in the game" if side == "israel" else f"in {calendar.name(s['month'])}"
-    g.say(f"{SIDE_TITLES[side]} made an amphibious operation from {start} to {arg} ({done[key]} of "
-          f"{ISRAEL_OPS if side == 'israel' else ARAB_OPS} {limit}) (30.1, 30.2).", faction=side, rule="30.1")
+    if brit:
+        g.say(f"{SIDE_TITLES[side]} made a British amphibious operation from {start} to {arg} (one a turn) (27.8c, "
+              f"30.2).", faction=side, rule="27.8c")
+    else:
+        limit = "in the game" if side == "israel" else f"in {calendar.name(s['month'])}"
+        g.say(f"{SIDE_TITLES[side]} made an amphibious operation from {start} to {arg} ({done[key]} of "
+              f"{ISRAEL_OPS if side == 'israel' else ARAB_OPS} {limit}) (30.1, 30.2).", faction=side, rule="30.1")
     m = units.pack_of(s).map
     country = m.hex(arg).country
     if side == "israel" and country in FOREIGN and m.hex(start).country != country:

@@ -70,10 +70,12 @@ def _static(digest: str) -> dict:
             "hexes": tuple(hexes), "hexsides": tuple(hexsides), "roads": tuple(roads), "bridges": tuple(bridges)}
 
 
-def _unit(pack, cid: str, rec: dict) -> dict:
+def _unit(pack, cid: str, rec: dict, british: str) -> dict:
+    """A counter as the board draws it: its side is the one it fights for (a British counter: nobody's, 27.2, or the
+    side a record or an intervention gives it, 25.3, 27.8; *british*: ``units.british_side``)."""
     c = pack.counters[cid]
-    return {"id": cid, "side": c.side or "british", "nationality": c.nationality, "type": c.type, "size": c.size,
-            "designation": c.designation, "broken": bool(rec.get("broken"))}
+    return {"id": cid, "side": rec.get("side") or c.side or british, "nationality": c.nationality, "type": c.type,
+            "size": c.size, "designation": c.designation, "broken": bool(rec.get("broken"))}
 
 
 def stacks(view: dict) -> list[dict]:
@@ -81,6 +83,7 @@ def stacks(view: dict) -> list[dict]:
     "hidden"}``; a hidden enemy stack is ``{"side", "text"}`` and nothing else (ruling R-21.0-hidden)."""
     pack = units.pack_of(view)
     role = view.get("role")
+    british = units.british_side(view)
     out: dict[str, dict] = {}
 
     def at(hex_: str) -> dict:
@@ -88,7 +91,7 @@ def stacks(view: dict) -> list[dict]:
 
     for cid, rec in (view.get("units") or {}).items():
         if rec.get("status") == "map" and rec.get("at"):
-            at(rec["at"])["units"].append(_unit(pack, cid, rec))
+            at(rec["at"])["units"].append(_unit(pack, cid, rec, british))
     for side, points in (view.get("supply") or {}).items():
         for hex_, n in points.items():
             if n:

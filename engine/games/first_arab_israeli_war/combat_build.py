@@ -34,7 +34,7 @@ def desk_unit(state: dict, cid: str, hex_: str | None = None) -> Unit:
     c = units.counter(state, cid)
     rec = state["units"][cid]
     front, back = c.front, c.back
-    return Unit(id=cid, side=c.side or "british", type=c.type, size=c.size or "", nationality=c.nationality or "",
+    return Unit(id=cid, side=units.side_of(state, cid), type=c.type, size=c.size or "", nationality=c.nationality or "",
                 front_cs=front.cs if front else 0, back_cs=back.cs if back else 0,
                 front_paren=bool(front and front.paren), back_paren=bool(back and back.paren),
                 broken=bool(rec["broken"]), hex=hex_ or rec["at"] or "", name=c.designation)

@@ -347,6 +347,9 @@ class MovementPhase(Phase):
                 if amphibious.landed(s, arg):
                     return Refusal(f"{arg} made an amphibious landing this turn and moves no more (30.2)", "30.2")
             if arg and arg.startswith("supply@"):
+                landed = amphibious.supply_refusal(s, side, arg[7:], f["released"].get(arg[7:], 0))
+                if landed:
+                    return landed  # 30.2
                 return Refusal(f"{SIDE_NAMES[side]} has no supply point in {arg[7:]} that has not moved this phase "
                                f"(7.1, 14.0)", "7.1")
             return None
@@ -364,6 +367,10 @@ class MovementPhase(Phase):
         if verb in ("add", "carry", "march") and mf.stepped(force):
             return Refusal("the force has begun its move: units join it, and its supply and forced march are "
                            "settled, in the hex it starts from before it moves (7.3, 12.2)", "7.3")
+        if verb == "carry" and arg and arg.isdigit():
+            landed = amphibious.supply_refusal(s, side, force["at"], f["released"].get(force["at"], 0), int(arg))
+            if landed:
+                return landed  # 30.2
         if verb == "march":
             if force["march"]:
                 return Refusal("the force is on a forced march already (7.3)", "7.3")

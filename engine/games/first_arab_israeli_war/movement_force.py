@@ -27,6 +27,7 @@ from ...hexwar.movement import allowance, step_cost
 from ...hexwar.terrain import Unit, mp_text
 from ...hexwar.zoc import ZocView, enemy_zoc
 from . import units
+from .amphibious import locked_supply
 from .movement_limits import Limit, limits
 from .sequence import truce as truce_in_effect
 from .view import open_hexes
@@ -68,8 +69,10 @@ def reset_left(state: dict, side: str, f: dict) -> None:
 
 
 def carryable(state: dict, f: dict, side: str, hex_: str) -> int:
-    """The supply points of *side* in *hex_* that have not moved yet this phase (7.1)."""
-    return max(0, units.supply_points(state, side, hex_) - f["released"].get(hex_, 0))
+    """The supply points of *side* in *hex_* that have not moved yet this phase (7.1), nor landed by an amphibious
+    operation this turn (30.2: ``amphibious.locked_supply``)."""
+    moved = f["released"].get(hex_, 0)
+    return max(0, units.supply_points(state, side, hex_) - moved - locked_supply(state, side, hex_, moved))
 
 
 def half(mp: Fraction) -> int:

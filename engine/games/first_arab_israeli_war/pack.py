@@ -171,10 +171,14 @@ class VpTable:
     eliminated: tuple[Mapping, ...]
     objectives: tuple[Mapping, ...]
 
-    def eliminated_vp(self, counter: CounterData) -> int:
-        """The VP the enemy scores for eliminating *counter* (the first line that matches it; 0 if none)."""
+    def eliminated_vp(self, counter: CounterData, side: str | None = None) -> int:
+        """The VP the enemy scores for eliminating *counter* (the first line that matches it; 0 if none). *side*: the
+        side the counter fought for where it is not the printed one (a British counter of an intervention, 27.8:
+        ruling R-27.8-vp), matched against a line's ``side``."""
+        fought = side or counter.side
         for line in self.eliminated:
-            if all(line.get(k) in (None, getattr(counter, k)) for k in ("side", "nationality", "type", "size")):
+            if line.get("side") in (None, fought) and all(
+                    line.get(k) in (None, getattr(counter, k)) for k in ("nationality", "type", "size")):
                 return line["vp"]
         return 0
 

@@ -34,7 +34,7 @@ OPTIONAL_FIELDS = ("options", "broken", "arab_british", "off_map", "supply", "te
 #: The statuses of the counters off the map a position lists (every other counter is in the pool).
 OFF_MAP = ("eliminated", "out", "available", "completed")
 #: The game options a position may carry (the data pack is its own field, ``pack``).
-OPTIONS = ("rulings", "optional")
+OPTIONS = ("rulings", "optional", "british_intervention")
 PENDING_KEYS = {"units": {"kind", "nationality", "units", "area", "event"},
                 "supply": {"kind", "points", "area", "event"}}
 
@@ -101,6 +101,8 @@ class Checker:
             if k not in OPTIONS:
                 why = " (the data pack is the position's own field, pack)" if k == "pack" else ""
                 self.fault(f"options.{k}", f"not an option a position carries: {', '.join(OPTIONS)}{why}")
+        if opts.get("british_intervention") not in (None, "arab", "israel"):
+            self.fault("options.british_intervention", "null, arab or israel: the side Britain intervenes on (27.8)")
         opt = opts.get("optional", {})
         if not isinstance(opt, dict):
             self.fault("options.optional", "must be an object {rule: true|false}")
@@ -272,7 +274,9 @@ class Checker:
     def side_of(self, cid: str) -> str:
         if cid in (self.p.get("arab_british") or []):
             return "arab"
-        return self.pack.counters[cid].side or "british"
+        brit = (self.p.get("options") or {}).get("british_intervention") if isinstance(self.p.get("options"), dict) \
+            else None
+        return self.pack.counters[cid].side or (brit if brit in ("arab", "israel") else "british")  # 27.8
 
     # -------------------------------------------------------------------------------------------- supply
 

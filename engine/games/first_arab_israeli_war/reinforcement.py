@@ -24,7 +24,7 @@ from ...core import notation
 from ...core.errors import Refusal
 from ...core.flow import procedure
 from ...core.grammar import Order
-from . import reinforcement_aas, reinforcement_israel, treaties, units
+from . import british, reinforcement_aas, reinforcement_israel, treaties, units
 from . import reinforcement_areas as areas
 from . import reinforcement_place as placing
 from . import reinforcement_table as table
@@ -105,6 +105,7 @@ class ReinforcementPhase(Phase):
         total = len(f["todo"]) + sum(x["points"] for x in f["supply"])
         if not total:
             g.say(f"{SIDE_TITLES[side]} has no reinforcement to place this turn (4.1).", faction=side, rule="4.1")
+        british.supply(g, side)  # 27.8d2: the British supply points of an intervention, in a frame of their own
 
     def step(self, g, f: dict) -> bool:
         if f.get("begun") and not f.get("ending") and placing.drop_unplaceable(g, f, f["role"]):

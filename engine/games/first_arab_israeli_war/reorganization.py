@@ -37,12 +37,14 @@ from .view import public
 notation.declare(__name__, {"split", "reform", "promote", "take", "entrench"})
 
 ORDERS = (
-    Order("split UNIT", "reorganization: split the brigade into its battalions", "5.1a, 5.2"),
-    Order("reform UNIT HEX", "reorganization: form the brigade UNIT (from the counters off the map) out of the "
-          "battalions in the hex", "5.1b, 5.2"),
+    Order("split UNIT", "reorganization, and a player's own deployment (Scenario 1 5d, Scenario 2 5c): split the "
+          "brigade into its battalions", "5.1a, 5.2"),
+    Order("reform UNIT HEX", "reorganization, and a player's own deployment: form the brigade UNIT (from the "
+          "counters off the map) out of the battalions in the hex", "5.1b, 5.2"),
     Order("promote UNIT", "reorganization (Israel, Zahal): promote the unit, spending a supply point in its hex",
           "6.0"),
-    Order("take UNIT", "reorganization: the counter to use, where counters that differ could serve", "5.2, 6.1"),
+    Order("take UNIT", "reorganization and deployment: the counter to use, where counters that differ could serve",
+          "5.2, 6.1"),
     Order("entrench HEX", "reorganization: place an entrenchment in the hex, spending a supply point there",
           "15.1"),
 )

@@ -10,7 +10,8 @@ units and each side's deployment, on the game's data pack.
 
 Options: ``pack``, the data pack to play on (``test`` for the test pack the engine ships, made-up values, not the
 game's; a loaded pack's digest; or the pack itself, ``packs.from_option``); ``rulings``, an umpire's choice where
-a ruling offers one; ``optional``, the optional rules in force.
+a ruling offers one; ``optional``, the optional rules in force; ``british_intervention``, the side the British
+units join in an alternative scenario (27.8: ``british``).
 """
 
 from __future__ import annotations
@@ -31,7 +32,16 @@ OPTIONS = {
     "optional": "the optional rules in force, {rule: true|false}: '29' commando/guerrilla units, '30' amphibious "
                 "operations, '31' fanaticism, '25.3' attacking the treaty cities (off unless chosen); '18' "
                 "terrorism (on unless turned off: 18.0 lets players treat it as optional)",
+    "british_intervention": "an alternative scenario of British intervention (27.8): null (default: the British "
+                            "units are nobody's and withdraw, 27.1-27.6), 'arab' or 'israel': the printed British "
+                            "counters belong to that side (they move, attack, have ZOCs and can be attacked; no "
+                            "27.6 withdrawal) with 27.8's capabilities: four air units a strike hex, two an "
+                            "interception, two airlifts an impulse; airborne landings anywhere but enemy or "
+                            "mountain hexes; one commando/marine amphibious operation a turn; a supply point a "
+                            "turn per three bases/fortresses they occupy (ruling R-27.8-intervention)",
 }
+#: The values of the option ``british_intervention`` (27.8).
+INTERVENTION = (None, "arab", "israel")
 #: The optional rules and whether each is in force unless the game's options say otherwise (OPTIONAL RULES;
 #: 18.0 and 25.3 are optional where they stand).
 OPTIONAL = {"29": False, "30": False, "31": False, "25.3": False, "18": True}
@@ -160,6 +170,9 @@ def initial_state(scenario: str, options: dict) -> dict:
     if bad or not isinstance(options.get("optional", {}), dict):
         raise InvalidActionError(f"optional: an object {{rule: true|false}} of the rules {', '.join(OPTIONAL)}; "
                                  f"not {sorted(bad) if bad else options.get('optional')!r}")
+    if options.get("british_intervention") not in INTERVENTION:
+        raise InvalidActionError(f"british_intervention: null, 'arab' or 'israel' (27.8), not "
+                                 f"{options.get('british_intervention')!r}")
     digest = packs.from_option(options.get("pack", "test"))
     pack = packs.get(digest)
     options = {**options, "pack": digest}  # the state keeps the digest; the game's options keep the pack

@@ -55,12 +55,21 @@ def _face(pack_digest: str, cid: str, broken: bool) -> Unit:
     return packs.get(pack_digest).counters[cid].unit(broken)
 
 
+def british_side(state: dict) -> str:
+    """The side the printed British counters belong to: ``british`` (nobody's, 27.2), or the side the game option
+    ``british_intervention`` puts them on (27.8; ruling R-27.8-intervention)."""
+    return (state.get("options") or {}).get("british_intervention") or "british"
+
+
 def unit(state: dict, cid: str) -> Unit:
     """Counter *cid* as it stands now (its face up: 13.2), as the hex library reads a unit; a record's ``side``
-    gives a British unit to the side that controls it (25.3, ruling R-25.3-control)."""
+    gives a British unit to the side that controls it (25.3, ruling R-25.3-control), and so does a British
+    intervention (27.8, ruling R-27.8-intervention)."""
     rec = state["units"][cid]
     u = _face(state["pack"]["digest"], cid, bool(rec["broken"]))
     side = rec.get("side")
+    if side is None and u.side is None:
+        side = (state.get("options") or {}).get("british_intervention")
     return u if side is None else replace(u, side=side)
 
 
@@ -75,9 +84,10 @@ def supply_unit(state: dict, side: str, hex_: str) -> Unit:
 def on_map(state: dict, side: str | None = None) -> Iterator[str]:
     """The ids of the counters on the map (of *side*; ``"british"`` for the uncontrolled British units)."""
     pack = pack_of(state)
+    brit = british_side(state)
     for cid, rec in state["units"].items():
         if rec["status"] == "map":
-            s = rec.get("side") or pack.counters[cid].side or "british"
+            s = rec.get("side") or pack.counters[cid].side or brit
             if side is None or s == side:
                 yield cid
 
@@ -85,8 +95,9 @@ def on_map(state: dict, side: str | None = None) -> Iterator[str]:
 def occupies(state: dict, hex_: str, side: str) -> bool:
     """Whether *side* has a counter in *hex_* (supply points aside: ``places.occupied_by`` counts them)."""
     printed = _sides(state["pack"]["digest"])
+    brit = british_side(state)
     for cid, rec in state["units"].items():
-        if rec["at"] == hex_ and rec["status"] == "map" and (rec.get("side") or printed[cid]) == side:
+        if rec["at"] == hex_ and rec["status"] == "map" and (rec.get("side") or printed[cid] or brit) == side:
             return True
     return False
 
@@ -98,14 +109,14 @@ def at(state: dict, hex_: str) -> list[str]:
 
 @lru_cache(maxsize=16)
 def _sides(pack_digest: str) -> dict[str, str]:
-    """Each counter's side as printed (``british`` for the British units), per pack."""
-    return {cid: c.side or "british" for cid, c in packs.get(pack_digest).counters.items()}
+    """Each counter's side as printed (None for the British units: 27.2), per pack."""
+    return {cid: c.side for cid, c in packs.get(pack_digest).counters.items()}
 
 
 def side_of(state: dict, cid: str) -> str:
     """``arab``, ``israel`` or ``british`` (27.2: the British units belong to no side, unless a record gives one
-    to a side: 25.3, R-25.3-control)."""
-    return state["units"][cid].get("side") or _sides(state["pack"]["digest"])[cid]
+    to a side: 25.3, R-25.3-control; or a British intervention: 27.8, R-27.8-intervention)."""
+    return state["units"][cid].get("side") or _sides(state["pack"]["digest"])[cid] or british_side(state)
 
 
 def supply_points(state: dict, side: str, hex_: str) -> int:

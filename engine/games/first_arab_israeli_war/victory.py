@@ -44,10 +44,11 @@ def eliminated(g, cid: str, why: str) -> None:
     lost on arrival: 4.2, which does not call this)."""
     s = g.s
     c = units.counter(s, cid)
-    if c.side not in SIDES:
+    side = units.side_of(s, cid)  # a British counter fighting for a side is its loss (27.8, 25.3: ruling R-27.8-vp)
+    if side not in SIDES:
         return
-    vp = units.pack_of(s).vp.eliminated_vp(c)
-    award(g, units.other(c.side), vp, f"{cid} was eliminated ({why})", "28.1")
+    vp = units.pack_of(s).vp.eliminated_vp(c, side)
+    award(g, units.other(side), vp, f"{cid} was eliminated ({why})", "28.1")
 
 
 def mandate_check(g) -> None:

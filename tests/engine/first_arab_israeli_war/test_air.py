@@ -58,6 +58,7 @@ def test_10_7_a_mission_never_mixes_countries(arab_air):
 def test_10_3a_a_d1_breaks_the_only_unit_and_reveals_the_stack(arab_air):
     act(arab_air, "arab", "strike 0303 AL-air-egy-1")
     act(arab_air, "arab", "launch", rolls=[5])  # D1; Israel has no air unit: no interception
+    act(arab_air, "israel", "break IL-inf-bde-1")  # the owner may split the brigade instead (5.6): his choice
     assert arab_air["units"]["IL-inf-bde-1"]["broken"] is True
     assert "0303" in arab_air["revealed"]["arab"]  # 21.1
     assert arab_air["units"]["AL-air-egy-1"]["status"] == "completed"  # 10.3c
@@ -69,6 +70,7 @@ def test_10_3a_a_second_break_eliminates_a_broken_unit(arab_air):
     vp = arab_air["vp"]["arab"]
     act(arab_air, "arab", "strike 0303 AL-air-egy-1")
     act(arab_air, "arab", "launch", rolls=[4])
+    act(arab_air, "israel", "break IL-inf-bde-1")  # the owner may split the brigade instead (5.6): his choice
     assert arab_air["units"]["IL-inf-bde-1"]["status"] == "eliminated"
     assert arab_air["vp"]["arab"] == vp + 3  # the test pack's brigade VP (28.1)
 
@@ -164,6 +166,7 @@ def test_10_6b_a_surviving_striker_completes_its_mission(arab_air):
     act(arab_air, "arab", "strike 0303 AL-air-egy-1")
     act(arab_air, "arab", "launch")
     act(arab_air, "israel", "intercept IL-air-1 0303", rolls=[1, 2, 5])  # NE, NE, then the strike: D1
+    act(arab_air, "israel", "break IL-inf-bde-1")  # the owner may split the brigade instead (5.6): his choice
     assert arab_air["units"]["IL-inf-bde-1"]["broken"]
 
 
@@ -172,6 +175,7 @@ def test_10_6_declining(arab_air):
     act(arab_air, "arab", "strike 0303 AL-air-egy-1")
     act(arab_air, "arab", "launch")
     act(arab_air, "israel", "decline", rolls=[5])
+    act(arab_air, "israel", "break IL-inf-bde-1")  # the owner may split the brigade instead (5.6): his choice
     assert arab_air["units"]["IL-inf-bde-1"]["broken"] and arab_air["units"]["IL-air-1"]["status"] == "available"
 
 
