@@ -18,7 +18,7 @@ from pathlib import Path
 
 from ...core.game import GameDefinition
 from ...versions import load_golden
-from . import desk, events  # noqa: F401  (register procedures)
+from . import desk, events, events_countries, events_map, events_options, events_zaction  # noqa: F401  (register procedures)
 from .data import RULINGS
 from .orders import ORDERS
 from .position import POSITION

@@ -15,7 +15,8 @@ the umpire types it, which the events read and write (the fields are :mod:`.stat
      "start": {"faction": "axis"}}
 
 Optional fields take their defaults (``options``, ``illustration``, ``production``, ``blitz``, ``tables``,
-``players_steps``, ``manual``; a country's flags false, its lists empty). ``start.faction`` holds the desk.
+``players_steps``, ``manual``, ``hexes``; a country's flags false, its lists empty). ``hexes`` gives the map facts
+the events read (``{"Tientsin": {"country": "hopeh", "port": true, "island": false, ...}}``, :data:`HEX_FIELDS`). ``start.faction`` holds the desk.
 Every fault is its own message with the field's JSON path (:func:`validate`).
 """
 
@@ -52,14 +53,18 @@ SLUG = "dai-senso-events"
 SCENARIO = "position"
 #: The state keys a position states (the body); ``start`` is the desk's holder.
 BODY = ("illustration", "war", "mode", "turn", "season", "cards", "government", "postures", "countries", "pieces",
-        "esv", "european_war", "production", "vp", "blitz", "tables", "players_steps", "manual")
+        "esv", "european_war", "production", "vp", "blitz", "tables", "players_steps", "manual", "hexes")
 REQUIRED = ("war", "mode", "turn", "season", "cards", "government", "postures", "countries", "pieces", "esv",
             "european_war", "vp", "start")
 TOP = ("format", "game", "scenario", "options", "start", *BODY)
 ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 COUNTRY_FIELDS = ("name", "kind", "status", "markers", "chinese", "japanese_dependent", "pac", "tac", "policy",
-                  "borders", "aligns", "capital", "provisional_capital")
-PIECE_FIELDS = ("name", "owner", "country", "kind", "type", "steps", "at", "hex", "turn", "in", "side", "directive")
+                  "borders", "aligns", "capital", "provisional_capital", "dependent_of")
+PIECE_FIELDS = ("name", "owner", "country", "kind", "type", "steps", "at", "hex", "turn", "in", "side", "directive",
+                "delay_stripe")
+#: What the position may say of a map hex (``hexes``: the umpire reads them off the real map; a hex not listed has
+#: no country known and none of the flags): its country (an id), and the flags 15.1, 15.21 and 15.33 read.
+HEX_FIELDS = ("country", "island", "port", "city", "sea", "near_us_air_base")
 POSTURE_FIELDS = ("posture", "policies", "truce", "negotiation")
 
 
@@ -179,6 +184,16 @@ def validate(p: Any) -> list[Fault]:
                 for face, res in rows.items():
                     if not isinstance(res, str) or not res:
                         faults.append(Fault(f"tables.{t}.{face}", "the result the die face gives, as text"))
+    hexes = p.get("hexes", {})
+    if _obj(faults, "hexes", hexes):
+        for h, facts in hexes.items():
+            if _obj(faults, f"hexes.{h}", facts):
+                _keys(faults, f"hexes.{h}", facts, HEX_FIELDS)
+                if not isinstance(facts.get("country"), str | type(None)):
+                    faults.append(Fault(f"hexes.{h}.country", "the id of the country the hex lies in, or null"))
+                for flag in HEX_FIELDS[1:]:
+                    if not isinstance(facts.get(flag, False), bool):
+                        faults.append(Fault(f"hexes.{h}.{flag}", "true or false"))
     for key in ("players_steps", "manual"):
         v = p.get(key, [])
         if not isinstance(v, list) or not all(isinstance(x, dict) and isinstance(x.get("text"), str) for x in v):
@@ -276,6 +291,10 @@ def _country(faults, path, c, countries) -> None:
         for i, b in enumerate(borders):
             if b not in countries:
                 faults.append(Fault(f"{path}.borders[{i}]", f"{str(b)[:30]!r} is not a country of the position"))
+    dep = c.get("dependent_of")
+    if dep is not None and (dep not in countries or countries.get(dep) is c):
+        faults.append(Fault(f"{path}.dependent_of", f"{str(dep)[:30]!r} is not another country of the position (the "
+                                                    f"Country whose Dependent this is: 15.5)"))
     if c.get("aligns") is not None:
         _one_of(faults, f"{path}.aligns", c["aligns"], ALLIED, "13.5")
     for k in ("name", "capital", "provisional_capital"):
@@ -334,10 +353,12 @@ def _piece(faults, path, pid, piece, pieces, turn) -> None:
             faults.append(Fault(f"{path}.in", f"{piece['in']} is not a multi-national unit on the map (a Holding "
                                               f"Box is a unit's, 15.1)"))
     if piece.get("at") == "pool" and kind == "marker" and t not in ("detachment", "logistics", "partisan-base",
-                                                                     "other"):
+                                                                     "ceded-land", "other"):
         faults.append(Fault(f"{path}.at", f"a {t} marker is not kept in a Force Pool"))
     if "directive" in piece:
         _one_of(faults, f"{path}.directive", piece["directive"], DIRECTIVE_CARDS, "15.32")
+    if not isinstance(piece.get("delay_stripe", False), bool):
+        faults.append(Fault(f"{path}.delay_stripe", "true or false: the counter has a Delay Stripe (15.33)"))
     if not isinstance(piece.get("side", ""), str) or not isinstance(piece.get("name", ""), str):
         faults.append(Fault(path, "side and name are text"))
 
@@ -357,6 +378,7 @@ def new_state(p: dict, options: dict) -> dict:
     state.setdefault("tables", {})
     state.setdefault("players_steps", [])
     state.setdefault("manual", [])
+    state.setdefault("hexes", {})
     for f in FACTIONS:
         state["cards"][f].setdefault("played", [])
         state["cards"][f].setdefault("current", None)

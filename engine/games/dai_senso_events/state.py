@@ -42,18 +42,22 @@ SUPPORT_TYPES = ("cv-fleet", "surface-fleet", "sub-fleet", "bomber", "intercepto
                  "scratch-convoy", "air")
 MARKER_TYPES = ("bases-damaged", "loc-damaged", "military-takeover", "showa-restoration", "hakko-ichiu",
                 "japanese-mandate", "minor-country-prod", "directive", "aid-to-china", "lend-lease", "ceded-land",
-                "failure", "detachment", "logistics", "partisan-base", "totsugeki", "blitz", "other")
+                "failure", "detachment", "logistics", "partisan-base", "totsugeki", "blitz", "atomic-devastation",
+                "other")
 #: Where a piece may be: a box, the map (with ``hex``), the Turn Track (with ``turn``), a multi-national unit's
 #: Holding Box (with ``in``); ``pool`` is its owner's Force Pool; ``off`` is out of play (the counter mix set
 #: aside, not yet in the game); ``pending`` is received by an event, for the players to place.
 LOCATIONS = ("map", "pool", "delay", "naval-delay", "tk-delay", "turn-track", "holding", "strategic-warfare",
-             "ceded-lands", "conditional-events", "european-holding", "vp-track", "removed", "off", "pending")
+             "ceded-lands", "conditional-events", "european-holding", "vp-track", "removed", "off", "pending",
+             "eliminated", "conquered-holding")
 LOCATION_NAMES = {"pool": "the Force Pool", "delay": "the Delay Box", "naval-delay": "the Naval Warfare Delay Box",
                   "tk-delay": "the Delay Box on the TK map", "strategic-warfare": "the Strategic Warfare Box",
                   "ceded-lands": "the Ceded Lands Box", "conditional-events": "an Allied Conditional Events Box",
                   "european-holding": "the European Holding Box", "vp-track": "the VP track",
                   "removed": "removed from the game", "off": "out of play",
-                  "pending": "received, for the players to place"}
+                  "pending": "received, for the players to place",
+                 "eliminated": "eliminated, for the players to place per 4.2.6.2",
+                  "conquered-holding": "the Allied Conquered Minor Country Holding Box"}
 DIRECTIVE_CARDS = ("52", "53", "54", "55", "56", "57")
 TABLES = ("area-china", "area-se-asia", "area-other", "diplomatic-incident", "cabinet-crisis")
 
@@ -61,6 +65,15 @@ TABLES = ("area-china", "area-se-asia", "area-other", "diplomatic-incident", "ca
 def enemy_influence(faction: str) -> tuple[str, ...]:
     """The Influence markers enemy to *faction*: every other faction's (ruling R-15.9-enemy)."""
     return tuple(f"influence-{x}" for x in FACTIONS if x != faction)
+
+
+def neutral_neighbours(state: dict, cid: str) -> list[str]:
+    """The Neutral Countries that share a Border with Country *cid* or one of its Dependents (15.5, 15.26): a
+    Dependent of *cid* is a country whose ``dependent_of`` names it; a Border listed by either country counts."""
+    cs = state["countries"]
+    area = {cid} | {d for d, c in cs.items() if c.get("dependent_of") == cid}
+    near = {b for a in area for b in cs[a]["borders"]} | {b for b, c in cs.items() if area & set(c["borders"])}
+    return sorted(b for b in near - area if cs[b]["status"] == "neutral")
 
 
 def where(piece: dict) -> str:
@@ -125,6 +138,35 @@ def manual(g, n: int, text: str, rule: str) -> None:
     listed and logged."""
     g.s["manual"].append({"event": f"15.{n}", "rule": rule, "text": text})
     g.say(f"Handed to the umpire as a manual ruling: {text}.", rule=rule, kind="manual")
+
+
+def lose_step(g, n: int, pid: str, rule: str) -> None:
+    """Eliminates one step of unit *pid* for event 15.*n* (4.2.6.2 is not in the fragment, ruling R-15-outside): a
+    unit of two or more steps keeps the rest (its reduction or breakdown is the players' step); a unit of one step
+    is eliminated: put ``eliminated``, with any unit of its Holding Box, where they go being the players' step. A
+    step lost in a Holding Box makes its multi-national unit break down: the players' step (15.1's example; 15.8:
+    2.3.4)."""
+    s = g.s
+    p = s["pieces"][pid]
+    name, at, host = label(s, pid), where(p), p.get("in")
+    if p.get("steps", 1) > 1:
+        p["steps"] -= 1
+        g.say(f"{name} lost one step in {at} ({p['steps']} left).", faction=p["owner"], rule=rule)
+        players_step(g, n, f"{name} lost a step in {at}: its reduction or breakdown per 4.2.6.2", "4.2.6.2")
+    else:
+        move(s, pid, "eliminated")
+        g.say(f"{name} was eliminated in {at}.", faction=p["owner"], rule=rule)
+        players_step(g, n, f"{name} was eliminated in {at}: where it goes per 4.2.6.2", "4.2.6.2")
+        held = find(s, at="holding", **{"in": pid})
+        for h in held:
+            move(s, h, "eliminated")
+        if held:
+            players_step(g, n, f"{', '.join(label(s, h) for h in held)}, in the Holding Box of {name}, left the map "
+                               f"with it: where they go per 4.2.6.2", "4.2.6.2")
+    if host:
+        players_step(g, n, f"{label(s, host)} lost a step of its Holding Box and breaks down (4.2.6.2, 2.3.4; 15.1's "
+                           f"example: a one-step infantry-type unit is placed in its hex and the HQ goes to the Delay "
+                           f"Box)", "4.2.6.2, 2.3.4")
 
 
 def activate(g, n: int, cid: str, faction: str, *, rule: str, mobilization: bool = True,

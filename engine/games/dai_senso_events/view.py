@@ -39,13 +39,48 @@ def facts(v: dict) -> list[dict]:
         {"label": "Current Cards", "value": ", ".join(f"{f.title()} {(cards.get(f) or {}).get('current') or '-'}"
                                                       for f in FACTIONS)},
         {"label": "Desk held by", "value": TITLES.get(v.get("holder"), "nobody")},
-        {"label": "Players' steps", "value": str(len(v.get("players_steps") or []))},
-        {"label": "Manual rulings", "value": str(len(v.get("manual") or []))},
+        {"label": "Players' steps", "value": _listed(v.get("players_steps"))},
+        {"label": "Manual rulings", "value": _listed(v.get("manual"))},
     ]
+    out.append({"label": "Posture Boxes", "value": "; ".join(_posture(name, box) for name, box in
+                                                             sorted((v.get("postures") or {}).items())) or "none"})
+    out.append({"label": "Countries", "value": "; ".join(_country(c) for _, c in
+                                                         sorted((v.get("countries") or {}).items())) or "none"})
     if v.get("illustration"):
         out.append({"label": "Position", "value": "ILLUSTRATION built from the fragment's examples, not a real "
                                                   "scenario"})
     return out
+
+
+def _listed(items) -> str:
+    """The players' steps or manual rulings waiting (each with its event and rule), or ``none``."""
+    items = items or []
+    return "; ".join(f"{i['text']} ({i['event']}: {i['rule']})" for i in items) if items else "none"
+
+
+def _words(x: str) -> str:
+    return x.replace("-", " ")
+
+
+def _posture(name: str, box: dict) -> str:
+    """A Posture Box as the facts give it: ``Russia Disputes (Policy disputes, Truce level 1, Negotiation)``."""
+    bits = [f"Policy {', '.join(box['policies'])}"] if box.get("policies") else []
+    if box.get("truce"):
+        bits.append(f"{_words(box['truce']['kind']).title()} level {box['truce']['level']}")
+    if box.get("negotiation"):
+        bits.append("Negotiation")
+    title = " ".join(w.title() if w != "us" else "US" for w in name.split("-"))
+    return f"{title} {_words(box['posture']).title()}" + (f" ({', '.join(bits)})" if bits else "")
+
+
+def _country(c: dict) -> str:
+    """A country as the facts give it: ``Mongolia neutral (Influence Soviet; PAC of disputes)``."""
+    bits = [_words(m).title() for m in c.get("markers") or []]
+    if c.get("pac"):
+        bits.append(f"PAC of {c.get('policy')}" if c.get("policy") else "PAC")
+    if c.get("tac"):
+        bits.append("TAC")
+    return f"{c.get('name')} {c.get('status')}" + (f" ({'; '.join(bits)})" if bits else "")
 
 
 def invariants(state: dict) -> list[str]:

@@ -7,6 +7,7 @@ import pytest
 
 from engine import testing
 from engine.core.errors import IllegalActionError
+from engine.games.dai_senso_events.data import EVENTS
 
 from .ds_helpers import declare, play, state, texts
 
@@ -319,12 +320,14 @@ def test_15_36_with_nothing_to_improve_is_no_result():
 # The desk
 
 
-def test_15_an_event_not_implemented_is_refused_and_not_offered():
+def test_15_every_event_of_section_15_is_offered_and_no_other_number():
     s = state()
-    assert "15.1" not in testing.waiting(s) and "15.1" not in __import__("engine").legal_actions(s, "axis")["event"]
-    with pytest.raises(IllegalActionError) as e:
-        play(s, ["event 15.1"])
-    assert "15.1 is not implemented yet" in e.value.message
+    offered = __import__("engine").legal_actions(s, "axis")["event"]
+    assert offered == [f"15.{n}" for n in range(1, 38)] == [e["number"] for e in EVENTS.values()]
+    for wrong in ("15.38", "16.1", "15.0", "fifteen"):
+        with pytest.raises(IllegalActionError) as e:
+            play(s, [f"event {wrong}"])
+        assert "15.1 to 15.37" in e.value.message, wrong
 
 
 def test_15_pass_clear_and_end():

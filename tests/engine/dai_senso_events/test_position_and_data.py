@@ -100,3 +100,20 @@ def test_15_events_json_holds_the_37_events_with_their_marks_and_lines():
         assert ("triangle" in e["marks"]) == head.startswith("△")
     assert EVENTS[14]["parts"][0]["marks"] == ["asterisk"] and EVENTS[14]["parts"][1]["marks"] == ["copyright"]
     assert "pressure the us" not in EVENTS[28]["option_marks"] and "reassess policies" in EVENTS[28]["option_marks"]
+
+
+def test_15_the_documented_example_is_the_sample_written_out_and_round_trips():
+    """docs/positions/dai-senso-events-sample.json (docs/positions.md): the sample position with its defaults
+    written out, valid, and the same position back after a game is made from it."""
+    import json
+    from pathlib import Path
+
+    import engine
+    from engine.games.dai_senso_events.data import SAMPLE
+
+    doc = json.loads((Path(__file__).resolve().parents[3] / "docs" / "positions" /
+                      "dai-senso-events-sample.json").read_text())
+    pos = engine.definition("dai-senso-events").position
+    assert pos.validate(doc) == []
+    assert pos.to_position(pos.from_position(doc)) == doc == pos.to_position(pos.from_position(SAMPLE))
+    assert doc["illustration"], "flagged as an illustration, not a real scenario"
