@@ -179,10 +179,41 @@ def step_cost(map: MapData, tec: Tec, unit: Unit, frm: str, to: str, *, road: bo
                        f"enemy ZOC to another; entering or leaving one is allowed (22.1c; ruling R-22.1c)",
                        "22.1c")
 
-    destroyed = {_pair(p) for p in destroyed_bridges}
-    bridged = side_data.bridge and _pair((frm, to)) not in destroyed
+    bridged = side_data.bridge and _pair((frm, to)) not in {_pair(p) for p in destroyed_bridges}
     is_road = map.is_road(frm, to)
+    if road and not is_road:
+        return Refusal(f"no road runs from {frm} to {to}: road movement goes from road hex to road hex along a "
+                       f"connected road (7.5a)", "7.5a")
+    # the terrain part depends on the map and the TEC alone: worked out once per step, unit type and bridge
+    # (MapData.memo, with the TEC it was read from: another TEC finds nothing)
+    key = ("step", frm, to, unit.type, road, bridged)
+    found = map.memo.get(key)
+    if found is not None and found[0] is tec:
+        chosen, by_road = found[1], found[2]
+    else:
+        chosen, by_road = _terrain_part(tec, unit, frm, to, road, is_road, bridged, dest, side_data, effect)
+        if not isinstance(chosen, Refusal):
+            chosen = (chosen[0], tuple(chosen[1]))
+            map.memo[key] = (tec, chosen, by_road)
+    if isinstance(chosen, Refusal):
+        return chosen
+    mp, parts = chosen[0], list(chosen[1])
+    if infil:
+        mp += 1
+        parts.append(f"infiltration +1 MP: {zoc.why(frm)} and so is {to} (9.4b)")
+    british = board.british(to)
+    if british:
+        mp += 1
+        parts.append(f"British units in {to} +1 MP (27.4)")
+    if captures:
+        parts.append(f"the enemy non-combat units in {to} are eliminated, at no extra cost (19.1a)")
+    return Cost(frm, to, mp, by_road, tuple(parts), infil, british, tuple(u.id for u in captures))
 
+
+def _terrain_part(tec: Tec, unit: Unit, frm: str, to: str, road: bool | None, is_road: bool, bridged: bool,
+                  dest, side_data, effect) -> tuple[tuple[Fraction, list[str]] | Refusal, bool]:
+    """The terrain's share of a step (7.2, 7.4, 7.5a-b, 7.6a; R-7.5a-hexsides, R-7.5b-destroyed), by road or
+    not as *road* asks (None: the road where it costs no more), and whether the road is taken: ``step_cost``'s."""
     def terrain_option() -> tuple[Fraction, list[str]] | Refusal:
         parts = []
         if unit.commando and effect.rough:  # rough, rugged, wild and mountain alike (ruling R-29.2a-rough)
@@ -224,9 +255,6 @@ def step_cost(map: MapData, tec: Tec, unit: Unit, frm: str, to: str, *, road: bo
                                "7.4")
         return mp, parts
 
-    if road and not is_road:
-        return Refusal(f"no road runs from {frm} to {to}: road movement goes from road hex to road hex along a "
-                       f"connected road (7.5a)", "7.5a")
     if road:
         chosen, by_road = road_option(), True
     elif road is False or not is_road:
@@ -239,19 +267,7 @@ def step_cost(map: MapData, tec: Tec, unit: Unit, frm: str, to: str, *, road: bo
             chosen, by_road = by_r, True
         else:
             chosen, by_road = by_t, False
-    if isinstance(chosen, Refusal):
-        return chosen
-    mp, parts = chosen
-    if infil:
-        mp += 1
-        parts.append(f"infiltration +1 MP: {zoc.why(frm)} and so is {to} (9.4b)")
-    british = board.british(to)
-    if british:
-        mp += 1
-        parts.append(f"British units in {to} +1 MP (27.4)")
-    if captures:
-        parts.append(f"the enemy non-combat units in {to} are eliminated, at no extra cost (19.1a)")
-    return Cost(frm, to, mp, by_road, tuple(parts), infil, british, tuple(u.id for u in captures))
+    return chosen, by_road
 
 
 def path_cost(map: MapData, tec: Tec, unit: Unit, path: Sequence[str], *, zoc: ZocView, board: Board,

@@ -31,6 +31,8 @@ from .terrain import SIZES, MapDataError, Unit, mp_text
 LIMIT = Fraction(2)
 #: The phases at whose end the limit is checked (8.1a), friendly and enemy.
 CHECKED_AFTER = frozenset({"movement", "combat"})
+#: The most one unit counts towards the limit (a brigade: 8.1): fewer units than LIMIT / _MOST never pass it.
+_MOST = max(SIZES.values())
 
 
 class Board:
@@ -109,7 +111,10 @@ def overstacked(board: Board, side: str) -> dict[str, Fraction]:
     """The hexes where *side* has more than two brigades, with the count (8.1)."""
     out = {}
     for label, units in board:
-        total = stack_total(u for u in units if u.side == side)
+        mine = [u for u in units if u.side == side]
+        if len(mine) * _MOST <= LIMIT and all(u.size in SIZES or not u.combat for u in mine):
+            continue  # too few units to pass the limit, whatever their sizes (each counts at most _MOST)
+        total = stack_total(mine)
         if total > LIMIT:
             out[label] = total
     return out

@@ -126,6 +126,9 @@ class MapData:
         self.hexes: dict[str, HexData] = {label: hexes[label] for label in grid.hexes}
         self._sides: dict[Hexside, HexsideData] = {}
         self._by_pair: dict[tuple[str, str], HexsideData] = {}  # hexside(), per ordered pair of labels
+        #: What the rules work out of the map alone, kept once asked (the map never changes): the roads
+        #: (:meth:`is_road`), the ZOC's extent (``zoc.zoc_extent``), a step's terrain cost (``movement.step_cost``).
+        self.memo: dict[tuple, object] = {}
         for (a, b), data in (hexsides or {}).items():
             self._sides[self._side(a, b, "hexside")] = data
         self._roads: set[Hexside] = set()
@@ -223,8 +226,13 @@ class MapData:
         return ca is not None and cb is not None and ca != cb
 
     def is_road(self, a: str, b: str) -> bool:
-        """Whether a road runs from *a* to *b* across their hexside (7.5a: "via a connected road")."""
-        return self.grid.hexside(a, b) in self._roads
+        """Whether a road runs from *a* to *b* across their hexside (7.5a: "via a connected road"); kept per
+        pair once asked, as :meth:`hexside`."""
+        key = ("road", a, b)
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = self.grid.hexside(a, b) in self._roads
+        return found
 
     def has_bridge(self, a: str, b: str) -> bool:
         """Whether a bridge crosses the hexside *a*-*b* (7.5b; destroyed or not: 16.0 is the game's)."""

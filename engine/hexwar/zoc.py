@@ -35,7 +35,20 @@ def has_zoc(unit: Unit) -> bool:
 def zoc_extent(map: MapData, label: str, *, across_borders: bool = False) -> list[str]:
     """The hexes a ZOC-bearing unit in *label* controls (9.2, 9.7): its neighbours on the map, except
     all-sea/all-lake hexes and those across a sea or lake hexside (R-9.2-water) or a border hexside (9.7,
-    unless *across_borders*: R-26.1c-zoc). Units never block it (9.2)."""
+    unless *across_borders*: R-26.1c-zoc). Units never block it (9.2). Worked out once per hex (``MapData.memo``)."""
+    return list(_extent(map, label, across_borders))
+
+
+def _extent(map: MapData, label: str, across_borders: bool) -> tuple[str, ...]:
+    """:func:`zoc_extent`, kept in ``MapData.memo`` once worked out (the map never changes)."""
+    key = ("zoc_extent", label, across_borders)
+    found = map.memo.get(key)
+    if found is None:
+        found = map.memo[key] = tuple(_work_out_extent(map, label, across_borders))
+    return found
+
+
+def _work_out_extent(map: MapData, label: str, across_borders: bool) -> list[str]:
     out = []
     for n in map.neighbours(label):
         if map.is_water(n) or map.water_hexside(label, n):
@@ -77,8 +90,9 @@ def enemy_zoc(map: MapData, board: Board, side: str, *, across_borders: bool = F
     another side controls. *across_borders*: ruling R-26.1c-zoc's other reading (see the module)."""
     sources: dict[str, list[str]] = {}
     for label, units in board:
-        if any(has_zoc(u) and Board.enemy_of(u.side, side) for u in units):
-            for n in zoc_extent(map, label, across_borders=across_borders):
+        # has_zoc and Board.enemy_of, inline: a unit of another side (not the British: None) with a ZOC
+        if any(u.side is not None and u.side != side and u.cs >= 1 and not u.parenthesized for u in units):
+            for n in _extent(map, label, across_borders):
                 sources.setdefault(n, []).append(label)
     return ZocView(side, {label: tuple(sorted(src)) for label, src in sources.items()})
 

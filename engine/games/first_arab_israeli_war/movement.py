@@ -59,6 +59,24 @@ def _count(n: int, what: str) -> str:
     return f"{n} {what}{'s' if n != 1 else ''}"
 
 
+#: The steps the force on the move may take, as the last prompt listed them: ``(legal, options)``, *legal* being
+#: the very dict of legal actions that prompt returned (``_remember``). The prompt's text reads them back while a
+#: caller holds that dict as ``Context.legal`` (the same position: ``engine.api``'s prompt, then its text), so the
+#: options are worked out once a view rather than twice; any other dict finds nothing (``_options_of``).
+_LAST: tuple[dict, list[mf.Option]] | None = None
+
+
+def _remember(legal: dict, opts: list[mf.Option]) -> None:
+    global _LAST
+    _LAST = (legal, opts)
+
+
+def _options_of(legal: dict | None) -> list[mf.Option] | None:
+    """The options the prompt that returned *legal* (this very dict) worked out, or None."""
+    last = _LAST
+    return last[1] if legal is not None and last is not None and last[0] is legal else None
+
+
 @procedure
 class MovementPhase(Phase):
     """The Movement phase of a player turn (2.1c, 7.0). Frame: ``moved`` (units released, 7.1), ``released``
@@ -103,8 +121,7 @@ class MovementPhase(Phase):
         if force is None:
             out["move"] = self._movable(g, f)
         else:
-            ctx = mf.Context(s, side)
-            opts = mf.options(ctx, f)
+            opts = mf.options(mf.Context(s, side), f)
             out["enter"] = [o.to for o in opts if o.legal]
             out["breach"] = [o.to for o in opts if o.breach]
             if not mf.stepped(force):
@@ -117,7 +134,10 @@ class MovementPhase(Phase):
             out["stop"] = []
             out.update(amphibious.actions(g, f))
         out.update(recon.actions(g, side))
-        return {k: v for k, v in out.items() if v or k in ("march", "stop")}
+        legal = {k: v for k, v in out.items() if v or k in ("march", "stop")}
+        if force is not None:
+            _remember(legal, opts)
+        return legal
 
     def do(self, g, f: dict, verb: str, arg: str | None) -> None:
         if verb in ("move", "add", "carry", "march", "drop"):
@@ -310,8 +330,9 @@ class MovementPhase(Phase):
         if force["carry"]:
             who += f" with {_count(force['carry'], 'supply point')}"
         left = ", ".join(f"{'supply' if k == mf.SUPPLY else k} {mf.text_mp(v)}" for k, v in force["left"].items())
-        ctx = mf.Context(s, side)
-        opts = mf.options(ctx, f)
+        opts = _options_of(g.legal)
+        if opts is None:
+            opts = mf.options(mf.Context(s, side), f)
         enter = "; ".join(o.text() for o in opts if o.legal) or "none"
         breach = "; ".join(f"{o.text()}: {' '.join(b.text for b in o.breaches)}" for o in opts if o.breach)
         march = " by forced march" if force["march"] else ""

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 
 from ...core.errors import Refusal
 from ...hexwar.movement import allowance, step_cost
@@ -76,10 +77,14 @@ def carryable(state: dict, f: dict, side: str, hex_: str) -> int:
 
 
 def half(mp: Fraction) -> int:
-    return int(mp * 2)
+    """*mp* in half-MP, rounded toward zero as ``int(mp * 2)`` (integer arithmetic: a Fraction's terms)."""
+    n, d = 2 * mp.numerator, mp.denominator
+    return n // d if n >= 0 else -(-n // d)
 
 
+@lru_cache(maxsize=256)
 def text_mp(halves: int) -> str:
+    """*halves* half-MP in words (7.5a): 3, 1/2, 2 1/2."""
     return mp_text(Fraction(halves, 2))
 
 
@@ -126,13 +131,15 @@ class Context:
         self.seen = open_hexes(state, side)  # the enemy stacks the side sees (21.0)
 
 
-def option(ctx: Context, f: dict, to: str) -> Option:
-    """Whether and at what cost the force on the move may enter *to* (7.1-7.6, 9.4b, 19.1, 22.1, 25, 26.1, 27.4)."""
+def option(ctx: Context, f: dict, to: str, mem: list[tuple[str, Unit]] | None = None) -> Option:
+    """Whether and at what cost the force on the move may enter *to* (7.1-7.6, 9.4b, 19.1, 22.1, 25, 26.1, 27.4).
+    *mem*: the force's :func:`members`, when the caller read them already (:func:`options`, once for every hex,
+    each a neighbour of the force's hex on the map)."""
     s, side, force = ctx.state, ctx.side, f["force"]
     m = ctx.pack.map
     at = force["at"]
     opt = Option(to)
-    if not m.has(to) or not m.adjacent(at, to):
+    if mem is None and (not m.has(to) or not m.adjacent(at, to)):
         opt.refusal = Refusal(f"{to} is not a hex adjacent to {at}, where the force stands: a unit moves from a hex "
                               f"to an adjacent one (7.1)", "7.1")
         return opt
@@ -141,11 +148,13 @@ def option(ctx: Context, f: dict, to: str) -> Option:
                               f"a stack seen to hold enemy non-combat units alone may be entered (8.3, 19.1a, 21.0; "
                               f"ruling R-21.0-enter)", "8.3")
         return opt
-    mem = members(s, side, force)
+    if mem is None:
+        mem = members(s, side, force)
     escorted = any(u.combat for _, u in mem)
+    truce = truce_in_effect(s)
     for key, u in mem:
         step = step_cost(m, ctx.pack.tec, u, at, to, road=None, zoc=ctx.zoc, board=ctx.board,
-                         truce=truce_in_effect(s), destroyed_bridges=s["destroyed_bridges"], escorted=escorted)
+                         truce=truce, destroyed_bridges=s["destroyed_bridges"], escorted=escorted)
         who = "the supply points" if key == SUPPLY else key
         if isinstance(step, Refusal):
             opt.refusal = Refusal(f"{who}: {step}", step.rule)
@@ -180,7 +189,8 @@ def option(ctx: Context, f: dict, to: str) -> Option:
 
 def options(ctx: Context, f: dict) -> list[Option]:
     """The force's possible steps, one for each adjacent hex, in the map's order."""
-    return [option(ctx, f, n) for n in ctx.pack.map.neighbours(f["force"]["at"])]
+    mem = members(ctx.state, ctx.side, f["force"])
+    return [option(ctx, f, n, mem) for n in ctx.pack.map.neighbours(f["force"]["at"])]
 
 
 def pay(force: dict, opt: Option) -> None:

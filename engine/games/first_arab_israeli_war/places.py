@@ -27,8 +27,14 @@ def _map(state: dict):
 
 
 def land(state: dict) -> list[str]:
-    m = _map(state)
-    return [h for h in m.hexes if not m.is_water(h)]
+    """The map's land hexes (not all-sea or all-lake), in the map's order: the pack's, worked out once."""
+    return list(_land(state["pack"]["digest"]))
+
+
+@lru_cache(maxsize=64)
+def _land(digest: str) -> tuple[str, ...]:
+    m = packs.get(digest).map
+    return tuple(h for h in m.hexes if not m.is_water(h))
 
 
 def in_countries(state: dict, countries: Iterable[str]) -> list[str]:
@@ -62,7 +68,7 @@ def settlements(state: dict, people: str, *, untouched: bool = True) -> list[str
 
 def occupied_by(state: dict, hex_: str, side: str) -> bool:
     """Whether *side* has any unit (supply included) in *hex_*."""
-    return bool(units.supply_points(state, side, hex_)) or units.occupies(state, hex_, side)
+    return bool(state["supply"][side].get(hex_, 0)) or units.occupies(state, hex_, side)  # supply_points, inline
 
 
 def near_border(state: dict, country: str, within: int, of: str) -> list[str]:

@@ -109,7 +109,8 @@ class Phase(Procedure):
         return False
 
     def prompt(self, g, f: dict) -> dict[str, list[str]]:
-        out = self.actions(g, f)
+        with units.Reading(g.s):  # listing the orders changes no counter: one index of who stands where
+            out = self.actions(g, f)
         out["end"] = []
         return out
 

@@ -19,6 +19,7 @@ board a hex's supply is one non-combat unit ``supply@HEX`` of its side.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from functools import lru_cache
@@ -42,12 +43,18 @@ def other(side: str) -> str:
 
 
 def pack_of(state: dict) -> Pack:
-    """The game's data pack (``state["pack"]["digest"]``, packs.get)."""
-    return packs.get(state["pack"]["digest"])
+    """The game's data pack (``state["pack"]["digest"]``, packs.get: a digest names one pack's content, so the
+    answer is kept once found)."""
+    return _pack(state["pack"]["digest"])
+
+
+@lru_cache(maxsize=16)
+def _pack(digest: str) -> Pack:
+    return packs.get(digest)
 
 
 def counter(state: dict, cid: str) -> CounterData:
-    return pack_of(state).counters[cid]
+    return _pack(state["pack"]["digest"]).counters[cid]
 
 
 @lru_cache(maxsize=4096)
@@ -75,14 +82,24 @@ def unit(state: dict, cid: str) -> Unit:
 
 def supply_unit(state: dict, side: str, hex_: str) -> Unit:
     """A side's supply points in a hex, as one non-combat unit of the hex library (ruling R-14.0-points): MF is
-    the smallest printed MF among the side's supply counters (14.0; every supply counter moves alike)."""
-    mfs = [c.front.mf for c in pack_of(state).counters.values()
+    the smallest printed MF among the side's supply counters (14.0; every supply counter moves alike). The unit
+    is the pack's alone (frozen: one per pack, side and hex, kept once made)."""
+    return _supply_unit(state["pack"]["digest"], side, hex_)
+
+
+@lru_cache(maxsize=1024)
+def _supply_unit(pack_digest: str, side: str, hex_: str) -> Unit:
+    mfs = [c.front.mf for c in packs.get(pack_digest).counters.values()
            if c.type == "supply" and c.side == side and c.front is not None]
     return Unit(id=f"supply@{hex_}", side=side, type="supply", cs=0, mf=min(mfs) if mfs else 0)
 
 
 def on_map(state: dict, side: str | None = None) -> Iterator[str]:
     """The ids of the counters on the map (of *side*; ``"british"`` for the uncontrolled British units)."""
+    r = _reading(state)
+    if r is not None:
+        yield from list(r.by_side().get(side, ()))
+        return
     pack = pack_of(state)
     brit = british_side(state)
     for cid, rec in state["units"].items():
@@ -90,6 +107,69 @@ def on_map(state: dict, side: str | None = None) -> Iterator[str]:
             s = rec.get("side") or pack.counters[cid].side or brit
             if side is None or s == side:
                 yield cid
+
+
+class _Local(threading.local):
+    reading: Reading | None = None
+
+
+_LOCAL = _Local()
+
+
+class Reading:
+    """A stretch of work that reads the counters and supply points of *state* and changes none of them (a phase's
+    prompt: ``sequence.Phase.prompt``): ``with units.Reading(state):``. Inside it, :func:`at`, :func:`on_map` and
+    :func:`board` answer from one index of ``state["units"]`` (and the supply, for the board), made on the first
+    question; outside it (or for another state) they read the records, as ever. The indexes live as long as the
+    ``with`` and never leave it (one per thread)."""
+
+    __slots__ = ("state", "units", "prev", "at", "sides", "board")
+
+    def __init__(self, state: dict):
+        self.state, self.units = state, state["units"]
+        # each index made on its first question: at(), on_map(), board()
+        self.at: dict[str, list[str]] | None = None
+        self.sides: dict[str | None, list[str]] | None = None
+        self.board: Board | None = None
+
+    def __enter__(self) -> Reading:
+        self.prev = _LOCAL.reading
+        _LOCAL.reading = self
+        return self
+
+    def __exit__(self, *exc) -> None:
+        _LOCAL.reading = self.prev
+
+    def counters_at(self) -> dict[str, list[str]]:
+        """The counters on the map by hex, in the manifest's order."""
+        if self.at is None:
+            at_: dict[str, list[str]] = {}
+            for cid, rec in self.units.items():
+                if rec["status"] == "map":
+                    at_.setdefault(rec["at"], []).append(cid)
+            self.at = at_
+        return self.at
+
+    def by_side(self) -> dict[str | None, list[str]]:
+        """The counters on the map of each side, and of every side (None), in the manifest's order."""
+        if self.sides is None:
+            printed = printed_sides(self.state)
+            every: list[str] = []
+            sides: dict[str | None, list[str]] = {None: every}
+            for cid, rec in self.units.items():
+                if rec["status"] == "map":
+                    every.append(cid)
+                    sides.setdefault(rec.get("side") or printed[cid] or side_of(self.state, cid), []).append(cid)
+            self.sides = sides
+        return self.sides
+
+
+def _reading(state: dict) -> Reading | None:
+    """The :class:`Reading` of *state* under way in this thread, or None."""
+    r = _LOCAL.reading
+    if r is None or r.state is not state or r.units is not state["units"]:
+        return None
+    return r
 
 
 def occupies(state: dict, hex_: str, side: str) -> bool:
@@ -104,13 +184,25 @@ def occupies(state: dict, hex_: str, side: str) -> bool:
 
 def at(state: dict, hex_: str) -> list[str]:
     """The ids of the counters in *hex_* (any side), in the manifest's order."""
-    return [cid for cid, rec in state["units"].items() if rec["status"] == "map" and rec["at"] == hex_]
+    r = _reading(state)
+    if r is not None:
+        return list(r.counters_at().get(hex_, ()))
+    return [cid for cid, rec in state["units"].items() if rec["at"] == hex_ and rec["status"] == "map"]
 
 
 @lru_cache(maxsize=16)
 def _sides(pack_digest: str) -> dict[str, str]:
     """Each counter's side as printed (None for the British units: 27.2), per pack."""
     return {cid: c.side for cid, c in packs.get(pack_digest).counters.items()}
+
+
+def printed_sides(state: dict) -> dict[str, str | None]:
+    """Each counter's side as printed (None for the British units, whose side :func:`british_side` gives; read-only: a
+    table built once per pack).
+    The loops over every counter (``view``, :class:`Reading`) read a counter's side as
+    ``rec.get("side") or printed[cid] or side_of(state, cid)``: :func:`side_of` inline, and :func:`side_of` itself
+    for a counter the table gives no side."""
+    return _sides(state["pack"]["digest"])
 
 
 def side_of(state: dict, cid: str) -> str:
@@ -154,7 +246,17 @@ def spend_supply(state: dict, side: str, hex_: str, points: int = 1) -> None:
 
 
 def board(state: dict) -> Board:
-    """Every unit on the map, supply included, as the hex library's :class:`Board`."""
+    """Every unit on the map, supply included, as the hex library's :class:`Board` (made once in a
+    :class:`Reading`: the supply points too stay as they are there, since a Board never changes)."""
+    r = _reading(state)
+    if r is not None:
+        if r.board is None:
+            r.board = _board(state)
+        return r.board
+    return _board(state)
+
+
+def _board(state: dict) -> Board:
     at_: dict[str, list[Unit]] = {}
     for cid, rec in state["units"].items():
         if rec["status"] == "map":

@@ -62,28 +62,44 @@ def private_to(state: dict, side: str, hex_: str) -> str | None:
 
 
 def enemy_hexes(state: dict, enemy: str) -> set[str]:
+    """The hexes where *enemy* has counters or supply points on the map."""
+    printed = units.printed_sides(state)
     hexes = {rec["at"] for cid, rec in state["units"].items()
-             if rec["status"] == "map" and units.side_of(state, cid) == enemy}
+             if rec["status"] == "map"
+             and (rec.get("side") or printed[cid] or units.side_of(state, cid)) == enemy}  # side_of, inline
     return hexes | set(state["supply"][enemy])
 
 
 def view(state: dict, role: str) -> dict:
+    """What *role* (a side, or anyone else: the public) sees of *state* (21.0). One pass over the counters, each
+    counter's side read as ``units.side_of`` does (inline: ``units.printed_sides``)."""
     v = {k: state.get(k) for k in OPEN}
     v["flags"] = {k: x for k, x in state.get("flags", {}).items() if k not in HIDDEN_FLAGS}
     v["role"] = role
-    sides = [role] if role in SIDES else []
-    seen = {role: set()} if role in SIDES else {}
-    for side in SIDES:
-        if side in sides:
-            continue
-        watcher = units.other(side)
-        shown = open_hexes(state, watcher) if role in SIDES else (
-            open_hexes(state, "arab") & open_hexes(state, "israel"))
-        seen[side] = shown
+    if role in SIDES:
+        enemy = units.other(role)
+        revealed = state["revealed"][role]
+        shown = population_open(state, role)  # open_hexes, read only here: no copy unless something is revealed
+        seen = {role: set(), enemy: shown | set(revealed) if revealed else shown}  # where the side looks (21.0)
+    else:
+        both = open_hexes(state, "arab") & open_hexes(state, "israel")
+        seen = {"arab": both, "israel": both}
+    printed = units.printed_sides(state)
     out_units = {}
+    # the hexes of the counters of each side whose stacks the viewer may not see whole (not its own)
+    stacks: dict[str, set[str]] = {side: set() for side in SIDES if side != role}
     for cid, rec in state["units"].items():
-        owner = units.side_of(state, cid)
-        if rec["status"] != "map" or owner == "british" or owner == role or rec["at"] in seen.get(owner, ()):
+        if rec["status"] != "map":
+            out_units[cid] = dict(rec)
+            continue
+        owner, at = rec.get("side") or printed[cid] or units.side_of(state, cid), rec["at"]
+        hexes = stacks.get(owner)
+        if hexes is None:  # the viewer's own counter, or an uncontrolled British one: open (27.2)
+            if owner == "british" or owner == role or at in seen.get(owner, ()):
+                out_units[cid] = dict(rec)
+            continue
+        hexes.add(at)
+        if at in seen[owner]:
             out_units[cid] = dict(rec)
     v["units"] = out_units
     v["supply"] = {side: ({h: p for h, p in state["supply"][side].items()} if side == role else
@@ -93,7 +109,7 @@ def view(state: dict, role: str) -> dict:
     for side in SIDES:
         if side == role:
             continue
-        hexes = sorted(enemy_hexes(state, side) - seen.get(side, set()))
+        hexes = sorted((stacks[side] | set(state["supply"][side])) - seen.get(side, set()))
         if hexes:
             hidden[side] = hexes
     v["hidden_stacks"] = hidden
