@@ -95,13 +95,14 @@ class Defend(Procedure):
             out["fanaticism"] = []
         if self._population_refusal(g, f) is None:
             out["population"] = []
-        tables = [t for t in ("raid", "assault") if self._table_refusal(g, f, t) is None]
+        chosen = chooser(s, af, f) if f["stage"] == "declare" else None  # who names the CRT: asked once a prompt
+        tables = [t for t in ("raid", "assault") if self._table_refusal(g, f, t, chosen) is None]
         if tables:
             out["table"] = tables
         counting = self._count_choices(g, f)
         if counting:
             out["count"] = counting
-        if self._roll_refusal(g, f) is None:
+        if self._roll_refusal(g, f, chosen) is None:
             out["roll"] = []
         return out
 
@@ -144,11 +145,12 @@ class Defend(Procedure):
             return _r("the friendly settlement is declared already (29.2b)", "29.2b")
         return None
 
-    def _table_refusal(self, g, f, arg: str | None) -> Refusal | None:
-        """29.2b: the defender chooses the CRT only when its three conditions hold (11.3 otherwise); 26.1b."""
+    def _table_refusal(self, g, f, arg: str | None, chosen: tuple[str, str] | None = None) -> Refusal | None:
+        """29.2b: the defender chooses the CRT only when its three conditions hold (11.3 otherwise); 26.1b.
+        *chosen*: :func:`chooser` of this declaration, where the caller asked it already."""
         if f["stage"] != "declare":
             return U.pending_size_refusal(f)
-        who, why = chooser(g.s, attack_frame(g), f)
+        who, why = chosen or chooser(g.s, attack_frame(g), f)
         if who != "defender":
             af = attack_frame(g)
             return _r(f"the attacker chose the {af['table'].title()} table and it stands: {why}", "11.3")
@@ -166,12 +168,12 @@ class Defend(Procedure):
         return [u["id"] for u in f["units"] if u["id"] not in (f["count"] or [])
                 and have + halves(g.s, u) <= MAX_HALVES]
 
-    def _roll_refusal(self, g, f) -> Refusal | None:
+    def _roll_refusal(self, g, f, chosen: tuple[str, str] | None = None) -> Refusal | None:
         if f["stage"] != "declare":
             return U.pending_size_refusal(f)
         if not f["units"]:
             return _r("declare the defended hex's combat units first: all of them defend together (11.1b)", "11.1b")
-        who, why = chooser(g.s, attack_frame(g), f)
+        who, why = chosen or chooser(g.s, attack_frame(g), f)
         if who == "defender" and not f.get("table") and not mandate(g.s):   # 26.1b: only the Raid table is left
             return _r(f"{why}: the defender names the table first, table raid or table assault (29.2b)", "29.2b")
         return attack_refusal(g.s, attack_frame(g), f)

@@ -16,6 +16,7 @@ umpire's to see on his map.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 
 from ...core.errors import Refusal
 from ...hexwar.terrain import WATER_FEATURES, WATER_TERRAINS
@@ -85,8 +86,14 @@ def hex_label(n: int) -> str:
 
 
 def counter_unit(pack: Pack, cid: str, *, broken: bool = False, hex_: str = "") -> Unit:
-    """A pack counter as the combat desk reads it (1.4a, 13.2)."""
-    c = pack.counters[cid]
+    """A pack counter as the combat desk reads it (1.4a, 13.2): the same frozen unit for the same counter, face and
+    hex of a pack (a pack's digest names its content), so a prompt that reads a declaration again makes none anew."""
+    return _counter_unit(pack.digest, cid, broken, hex_)
+
+
+@lru_cache(maxsize=4096)
+def _counter_unit(digest: str, cid: str, broken: bool, hex_: str) -> Unit:
+    c = packs.get(digest).counters[cid]
     front, back = c.front, c.back
     return Unit(id=c.id, side=c.side or "", type=c.type, size=c.size or "none", nationality=c.nationality or "",
                 front_cs=front.cs if front else 0, back_cs=back.cs if back else 0,
@@ -99,8 +106,14 @@ def unit_of(state: dict, rec: dict, side: str, hex_: str) -> Unit:
     pack = pack_of(state)
     if pack is not None:
         return counter_unit(pack, rec["id"], broken=rec.get("broken", False), hex_=hex_)
-    return Unit(id=rec["id"], side=side, type="infantry", size=rec["size"], nationality=NO_PACK_NATIONALITY[side],
-                front_cs=rec["cs"], hex=hex_, name=rec["id"])
+    return _declared_unit(rec["id"], side, rec["size"], rec["cs"], hex_)
+
+
+@lru_cache(maxsize=4096)
+def _declared_unit(uid: str, side: str, size: str, cs: int, hex_: str) -> Unit:
+    """A unit declared by its strength and size (no pack): frozen, the same for the same declaration."""
+    return Unit(id=uid, side=side, type="infantry", size=size, nationality=NO_PACK_NATIONALITY[side], front_cs=cs,
+                hex=hex_, name=uid)
 
 
 def stand_in(side: str) -> Unit:
