@@ -117,3 +117,20 @@ def test_15_the_documented_example_is_the_sample_written_out_and_round_trips():
     assert pos.validate(doc) == []
     assert pos.to_position(pos.from_position(doc)) == doc == pos.to_position(pos.from_position(SAMPLE))
     assert doc["illustration"], "flagged as an illustration, not a real scenario"
+
+
+def test_15_nothing_of_the_fragment_is_hidden_every_role_sees_the_same_position():
+    """The political events hide nothing (no hidden units, cards or chits in section 15; view.py): after an event
+    with a die and a choice under way, the three factions' views differ only in whose view it is and the prompt,
+    and every piece, country and Posture Box is in each of them."""
+    import engine
+
+    from .ds_helpers import declare, play, state
+
+    s, _ = play(state(), declare(1, "axis"), rolls=(2,))
+    views = {r: engine.view(s, r) for r in ("axis", "western", "soviet")}
+    strip = [{k: v for k, v in view.items() if k not in ("role", "prompt")} for view in views.values()]
+    assert strip[0] == strip[1] == strip[2]
+    for v in views.values():
+        assert set(v["pieces"]) == set(s["pieces"]) and v["countries"] == s["countries"]
+        assert v["postures"] == s["postures"] and v["event"]["n"] == 1
