@@ -134,3 +134,40 @@ def test_15_nothing_of_the_fragment_is_hidden_every_role_sees_the_same_position(
     for v in views.values():
         assert set(v["pieces"]) == set(s["pieces"]) and v["countries"] == s["countries"]
         assert v["postures"] == s["postures"] and v["event"]["n"] == 1
+
+
+STRUCTURAL = [
+    lambda p: p.update(war="peace"), lambda p: p.update(turn=0), lambda p: p.pop("government"),
+    lambda p: p["government"].update(side="emperor"), lambda p: p["countries"]["hopeh"].update(status="friendly"),
+    lambda p: p["countries"]["hopeh"].update(aligns="axis"),
+    lambda p: p["pieces"]["jp-bomber-1"].update(type="zeppelin"), lambda p: p["pieces"]["jp-bomber-1"].update(at="map"),
+    lambda p: p["pieces"]["jp-hd-1"].update(steps=0),
+    lambda p: p["pieces"].update({"Bad Id": dict(p["pieces"]["jp-hd-1"])}), lambda p: p["production"].update({"58": 1}),
+    lambda p: p["esv"].update(western="two"), lambda p: p["tables"].update({"area-china": {"7": "hopeh"}}),
+    lambda p: p["start"].update(faction="umpire"), lambda p: p.update(weather="mud"),
+]
+
+
+def test_15_the_position_files_json_schema_is_written_out_and_checks_what_validate_checks_of_its_shape():
+    """docs/positions/dai-senso-events.schema.json is engine.games.dai_senso_events.schema.json_schema() written
+    out (draft 2020-12); the sample and the documented example pass it, and each fault of shape the game's check
+    finds (a value out of its list, a wrong type, a missing or unknown field) is a fault of the schema too."""
+    import json
+    from pathlib import Path
+
+    import jsonschema
+
+    from engine.games.dai_senso_events.schema import json_schema
+
+    root = Path(__file__).resolve().parents[3]
+    written = json.loads((root / "docs" / "positions" / "dai-senso-events.schema.json").read_text())
+    assert written == json_schema()
+    jsonschema.Draft202012Validator.check_schema(written)
+    check = jsonschema.Draft202012Validator(written)
+    doc = json.loads((root / "docs" / "positions" / "dai-senso-events-sample.json").read_text())
+    assert list(check.iter_errors(sample())) == [] == list(check.iter_errors(doc))
+    for i, change in enumerate(STRUCTURAL):
+        p = sample()
+        change(p)
+        assert POS.validate(p), i
+        assert list(check.iter_errors(p)), f"the schema lets through case {i}"
