@@ -5,7 +5,7 @@ fields, their types and their values. :func:`.position.validate` remains the gam
 that must name a country or a piece of the position, a location's companion field, one Neutrality or Influence
 marker a country, turns on the Turn Track after the current one), each fault with its path.
 
-``docs/positions/dai-senso-events.schema.json`` is this schema written out (tests check they are the same)."""
+``docs/positions/schemas/dai-senso-events.schema.json`` is this schema written out (tests check they are the same)."""
 
 from __future__ import annotations
 

@@ -149,7 +149,7 @@ STRUCTURAL = [
 
 
 def test_15_the_position_files_json_schema_is_written_out_and_checks_what_validate_checks_of_its_shape():
-    """docs/positions/dai-senso-events.schema.json is engine.games.dai_senso_events.schema.json_schema() written
+    """docs/positions/schemas/dai-senso-events.schema.json is engine.games.dai_senso_events.schema.json_schema() written
     out (draft 2020-12); the sample and the documented example pass it, and each fault of shape the game's check
     finds (a value out of its list, a wrong type, a missing or unknown field) is a fault of the schema too."""
     import json
@@ -160,7 +160,7 @@ def test_15_the_position_files_json_schema_is_written_out_and_checks_what_valida
     from engine.games.dai_senso_events.schema import json_schema
 
     root = Path(__file__).resolve().parents[3]
-    written = json.loads((root / "docs" / "positions" / "dai-senso-events.schema.json").read_text())
+    written = json.loads((root / "docs" / "positions" / "schemas" / "dai-senso-events.schema.json").read_text())
     assert written == json_schema()
     jsonschema.Draft202012Validator.check_schema(written)
     check = jsonschema.Draft202012Validator(written)
