@@ -35,6 +35,17 @@ class Selecting(StagedActivity):
     raised_by: ClassVar[tuple[str, str, int] | None] = None
     #: Which spaces it selects, as the prompt says.
     where: ClassVar[str] = ""
+    #: Whether the class's prompt is the series' (:meth:`prompt`), or one that differs from it only in ``done``
+    #: (a game's class says so); its spaces the series' too (:meth:`candidates`, :meth:`spaces`): set for each
+    #: class. :meth:`advance` then asks whether anything is left to offer without building the prompt's lists.
+    series_prompt: ClassVar[bool] = True
+    series_spaces: ClassVar[bool] = True
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        owner = next(c for c in cls.__mro__ if "prompt" in c.__dict__)  # whose prompt the class runs
+        cls.series_prompt = owner is Selecting or owner.__dict__.get("series_prompt") is True
+        cls.series_spaces = cls.candidates is Selecting.candidates and cls.spaces is Selecting.spaces
 
     # -- the count -----------------------------------------------------------------------------------------
     def raised(self, g: Context) -> bool:
@@ -78,6 +89,30 @@ class Selecting(StagedActivity):
         if len(f.get("chosen", ())) >= self.most(g, f):
             return []
         return self.candidates(g, f)
+
+    def any_space(self, g: Context, f: dict) -> bool:
+        """Whether :meth:`spaces` holds a space: the same tests, stopping at the first space found."""
+        if not self.series_spaces:
+            return bool(self.spaces(g, f))
+        done = f.get("chosen", ())
+        if len(done) >= self.most(g, f):
+            return False
+        only, qualifies = f.get("only"), self.qualifies
+        for s in self.words.board.spaces:
+            if s not in done and (only is None or s in only) and qualifies(g, f, s):
+                return True
+        return False
+
+    def offers_more(self, g: Context, f: dict) -> bool:
+        """Whether the selection stage's prompt offers anything but ``done``: a space, or one of :meth:`more`'s
+        orders (asked of the prompt itself where a class's prompt is its own)."""
+        if not self.series_prompt:
+            return not set(self.prompt(g, f)) <= {"done"}
+        if self.any_space(g, f):
+            return True
+        out: dict[str, list[str]] = {}
+        self.more(g, f, out)
+        return bool(out)
 
     def possible(self, g, f=None):
         f = f or {}
@@ -203,7 +238,7 @@ class Selecting(StagedActivity):
     def advance(self, g, f):
         if f["stage"] != "select":
             return self.sub_advance(g, f)
-        if f.get("over") or set(self.prompt(g, f)) <= {"done"}:
+        if f.get("over") or not self.offers_more(g, f):
             if not f["chosen"] and not f.get("over"):
                 self.none_selected(g, f)
             if not self.close(g, f):

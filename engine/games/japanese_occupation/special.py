@@ -53,6 +53,8 @@ class Selecting(special_select.Selecting, SpecialActivity):
     first space, but once it has selected one it goes on while a space is left (:meth:`bound`)."""
 
     default_max = 2
+    #: Its prompt differs from the series' only in ``done`` (engine.coin.special_select.Selecting.advance).
+    series_prompt = True
 
     def bound(self, g: Context, f: dict) -> bool:
         """Whether ``done`` is withheld: the frame's ``whole`` (ruling R-EVENT-MAY), a space selected already,
