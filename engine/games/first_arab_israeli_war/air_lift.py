@@ -32,7 +32,15 @@ CARGO_TYPES = ("commando", "guerrilla", "leader")
 
 
 def _zoc(state: dict, side: str):
-    return enemy_zoc(units.pack_of(state).map, units.board(state), side)
+    """The enemy ZOC for *side*'s units (9.0), worked out once in a ``units.Reading``."""
+    kept = units.memo(state)
+    if kept is None:
+        return enemy_zoc(units.pack_of(state).map, units.board(state), side)
+    key = ("zoc", side)
+    found = kept.get(key)
+    if found is None:
+        found = kept[key] = enemy_zoc(units.pack_of(state).map, units.board(state), side)
+    return found
 
 
 def airfield_terrain(state: dict, hex_: str) -> bool:

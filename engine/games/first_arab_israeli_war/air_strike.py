@@ -25,7 +25,7 @@ def enemy_town(state: dict, side: str, hex_: str) -> bool:
 
 
 def has_british(state: dict, hex_: str) -> bool:
-    return any(units.side_of(state, cid) == "british" for cid in units.at(state, hex_))
+    return units.occupies(state, hex_, "british")  # an uncontrolled British counter there (27.2)
 
 
 def target_refusal(state: dict, side: str, hex_: str, struck: list[str]) -> str | None:

@@ -17,7 +17,9 @@ may fly at all.
 
 from __future__ import annotations
 
-from . import calendar, units
+from functools import lru_cache
+
+from . import calendar, packs, units
 from .sequence import truce as truce_in_effect
 
 
@@ -53,16 +55,27 @@ def flown(state: dict, cid: str) -> bool:
 
 
 def air_units(state: dict, side: str, status: str | None = None) -> list[str]:
+    """*side*'s air units in the box *status* (or in either box: 10.1), in the manifest's order."""
+    air = _air_ids(state["pack"]["digest"])
+    statuses = (status,) if status else ("available", "completed")
+    printed, brit = units.printed_sides(state), units.british_side(state)
     return [cid for cid, rec in state["units"].items()
-            if units.counter(state, cid).type == "air" and rec["status"] in ((status,) if status else
-                                                                              ("available", "completed"))
-            and side_of(state, cid) == side]
+            if cid in air and rec["status"] in statuses
+            and (rec.get("side") or printed[cid] or brit) == side]  # side_of, inline
+
+
+@lru_cache(maxsize=16)
+def _air_ids(pack_digest: str) -> frozenset[str]:
+    """The pack's air counters."""
+    return frozenset(cid for cid, c in packs.get(pack_digest).counters.items() if c.type == "air")
 
 
 def ready(state: dict, side: str, country_: str | None = None, exclude=()) -> list[str]:
     """*side*'s air units that may fly now: in the Available box, not flown this impulse (10.1, 10.2b), of
     *country_* if given (10.7), not in *exclude*."""
-    return [cid for cid in air_units(state, side, "available") if not flown(state, cid) and cid not in exclude
+    b = state["flags"].get("air")
+    flew = b["flown"] if b and b["impulse"] == impulse_key(state) else ()  # flown, once for all
+    return [cid for cid in air_units(state, side, "available") if cid not in flew and cid not in exclude
             and (country_ is None or country(state, cid) == country_)]
 
 

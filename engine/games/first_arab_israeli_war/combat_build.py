@@ -57,7 +57,7 @@ def enemy_in(state: dict, hex_: str, side: str) -> list[str]:
 
 
 def british_in(state: dict, hex_: str) -> bool:
-    return any(units.side_of(state, cid) == "british" for cid in units.at(state, hex_))
+    return units.occupies(state, hex_, "british")  # an uncontrolled British counter there (27.2)
 
 
 def enemy_combat_in(state: dict, hex_: str, side: str) -> list[str]:
@@ -65,7 +65,8 @@ def enemy_combat_in(state: dict, hex_: str, side: str) -> list[str]:
 
 
 def occupied_by_enemy(state: dict, hex_: str, side: str) -> bool:
-    return bool(enemy_in(state, hex_, side)) or bool(units.supply_points(state, units.other(side), hex_))
+    """Whether the enemy of *side* has a counter (:func:`enemy_in`) or supply points in *hex_*."""
+    return places.occupied_by(state, hex_, units.other(side))
 
 
 def may_attack(state: dict, cid: str, attacked: list[str]) -> bool:
@@ -118,8 +119,14 @@ def attackers_of(state: dict, side: str, target: str, attacked: list[str]) -> li
     """The counters of *side* that may attack *target* now (11.1a, 11.8, 26.1d), in the manifest's order."""
     m = units.pack_of(state).map
     near = set(m.neighbours(target))
-    return [cid for cid in units.on_map(state, side) if state["units"][cid]["at"] in near
-            and may_attack(state, cid, attacked) and unit_may_attack_hex(state, cid, target) is None]
+    recs = state["units"]
+    if units.memo(state) is not None:  # a units.Reading: the side's counters are indexed
+        mine = [cid for cid in units.on_map(state, side) if recs[cid]["at"] in near]
+    else:  # units.on_map(state, side), inline: the neighbours' counters only
+        printed, brit = units.printed_sides(state), units.british_side(state)
+        mine = [cid for cid, rec in recs.items() if rec["status"] == "map" and rec["at"] in near
+                and (rec.get("side") or printed[cid] or brit) == side]
+    return [cid for cid in mine if may_attack(state, cid, attacked) and unit_may_attack_hex(state, cid, target) is None]
 
 
 def population_near(state: dict, hex_: str, defender: str) -> bool:

@@ -71,6 +71,10 @@ def attackable(g, side: str, f: dict) -> list[str]:
     cands = set()
     for cid in units.on_map(s, side):
         cands.update(m.neighbours(s["units"][cid]["at"]))
+    # hex_refusal refuses a hex the enemy does not occupy (11.0): only the enemy's hexes are asked about
+    enemy = units.other(side)
+    cands.intersection_update([s["units"][cid]["at"] for cid in units.on_map(s, enemy)]
+                              + [h for h, points in s["supply"][enemy].items() if points])
     return [h for h in m.hexes if h in cands and hex_refusal(s, side, h, seen=h in seen) is None
             and attackers_of(s, side, h, attacked)]
 

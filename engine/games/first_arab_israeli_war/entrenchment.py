@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 from ...core.errors import Refusal
-from . import places, units
+from . import units
 from .units import SIDE_TITLES
 from .view import private_to
 
@@ -51,10 +51,26 @@ def entrench(g, side: str, hex_: str) -> None:
 
 
 def tidy(g) -> None:
-    """15.4: remove every marker whose side has no unit (combat or not, supply included) left in its hex."""
+    """15.4: remove every marker whose side has no unit (combat or not, supply included) left in its hex (as
+    ``places.occupied_by`` asks of each, in one pass over the counters)."""
     s = g.s
-    for h, side in list(s["entrenched"].items()):
-        if side in units.SIDES and not places.occupied_by(s, h, side):
-            del s["entrenched"][h]
+    entrenched = s["entrenched"]
+    if not entrenched:
+        return
+    # the markers with no supply of their side in their hex: held only if a counter of that side is there too
+    bare = {h: side for h, side in entrenched.items() if side in units.SIDES and not s["supply"][side].get(h, 0)}
+    if not bare:
+        return
+    printed, brit = units.printed_sides(s), units.british_side(s)
+    held = set()
+    for cid, rec in s["units"].items():
+        h = rec["at"]
+        if h in bare and rec["status"] == "map" and (rec.get("side") or printed[cid] or brit) == bare[h]:
+            held.add(h)
+            if len(held) == len(bare):
+                break
+    for h, side in bare.items():
+        if h not in held:
+            del entrenched[h]
             g.say(f"The entrenchment in {h} was removed: no unit of {units.SIDE_NAMES[side]} remains there (15.4).",
                   rule="15.4")

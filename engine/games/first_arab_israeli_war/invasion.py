@@ -26,7 +26,7 @@ from ...core.flow import procedure
 from ...hexwar.stacking import invasion_force
 from . import truce, units, view
 from .combat_attack import Combat
-from .combat_build import enemy_combat_in, hex_refusal, reveal, unit_may_attack_hex
+from .combat_build import enemy_combat_in, hex_refusal, occupied_by_enemy, reveal, unit_may_attack_hex
 from .combat_defend import choose_table, declare_fanaticism, fanaticism_offer, may_declare_fanaticism, tables
 from .units import SIDE_TITLES
 
@@ -52,13 +52,16 @@ def targets(g, side: str, force: list[str], at: str) -> list[str]:
     if truce.in_effect(s):
         return []
     real = [c for c in force if not c.startswith("supply@") and s["units"].get(c, {}).get("status") == "map"]
-    here = [units.unit(s, c) for c in units.at(s, at) if units.side_of(s, c) == side]
-    if not real or invasion_force([units.unit(s, c) for c in real], here) is not None:
-        return []
     m = units.pack_of(s).map
+    # hex_refusal refuses a hex the enemy does not occupy (11.0): with none next to the force, there is no target
+    near = [h for h in m.neighbours(at) if occupied_by_enemy(s, h, side)]
+    if not real or not near:
+        return []
+    here = [units.unit(s, c) for c in units.at(s, at) if units.side_of(s, c) == side]
+    if invasion_force([units.unit(s, c) for c in real], here) is not None:
+        return []
     seen = view.open_hexes(s, side)
-    return [h for h in m.neighbours(at) if hex_refusal(s, side, h, seen=h in seen) is None
-            and _attackers(s, real, h)]
+    return [h for h in near if hex_refusal(s, side, h, seen=h in seen) is None and _attackers(s, real, h)]
 
 
 @procedure

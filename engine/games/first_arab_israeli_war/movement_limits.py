@@ -23,9 +23,10 @@ A limit is a :class:`Limit`: ``refuse`` (the step is not legal) or ``breach`` (l
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ...hexwar.terrain import Unit
-from . import calendar, places, setup, units
+from . import calendar, packs, setup, units
 from .sequence import truce as truce_in_effect
 
 #: The countries next to Palestine (4.5, 22.1d, 26.1c).
@@ -69,8 +70,8 @@ def limits(state: dict, side: str, unit: Unit, start: str, frm: str, to: str) ->
     name = f"{unit.id} " if not unit.supply else "supply points "
     out: list[Limit] = []
     if side == "israel":
-        for tag, rule in TREATY.items():
-            if places.tagged(state, tag) == to:
+        for tag, rule, where in _treaty(state["pack"]["digest"]):
+            if where == to:
                 city = dest.name or tag
                 if setup.optional(state, "25.3"):
                     out.append(Limit("breach", f"entering {city} ({to}) is attacking it: the Arab League will roll "
@@ -97,6 +98,12 @@ def limits(state: dict, side: str, unit: Unit, start: str, frm: str, to: str) ->
                                     f"Palestine (in {start}) may not cross into Palestine ({frm} to {to}) (22.1e)",
                                     "22.1e"))
     return out
+
+
+@lru_cache(maxsize=16)
+def _treaty(pack_digest: str) -> tuple[tuple[str, str, str | None], ...]:
+    """The places of :data:`TREATY` with their rule and hex (``places.tagged``), per pack."""
+    return tuple((tag, rule, packs.get(pack_digest).places.get(tag)) for tag, rule in TREATY.items())
 
 
 def crossed_into(state: dict, frm: str, to: str) -> str | None:

@@ -39,8 +39,10 @@ def actions(g, side: str) -> dict[str, list[str]]:
     if air_units.grounded(s):
         return {}
     kinds = air_units.kinds(s, air_units.ready(s, side))
+    if not kinds:
+        return {}
     hexes = targets(s, side)
-    if not kinds or not hexes:
+    if not hexes:
         return {}
     return {"scout": [f"{h} {a}" for h in hexes for a in kinds]}
 

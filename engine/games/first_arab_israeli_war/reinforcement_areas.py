@@ -134,11 +134,23 @@ def candidates(state: dict, area: str) -> list[str]:
 
 
 def occupancy(state: dict) -> dict[str, set[str]]:
-    """``{hex: the sides with a unit or supply there}`` (``british`` for the British units)."""
+    """``{hex: the sides with a unit or supply there}`` (``british`` for the British units; read-only: worked out
+    once in a ``units.Reading``)."""
+    kept = units.memo(state)
+    if kept is not None:
+        out = kept.get("occupancy")
+        if out is None:
+            out = kept["occupancy"] = _occupancy(state)
+        return out
+    return _occupancy(state)
+
+
+def _occupancy(state: dict) -> dict[str, set[str]]:
     out: dict[str, set[str]] = {}
+    printed, brit = units.printed_sides(state), units.british_side(state)
     for cid, rec in state["units"].items():
         if rec["status"] == "map":
-            out.setdefault(rec["at"], set()).add(units.side_of(state, cid))
+            out.setdefault(rec["at"], set()).add(rec.get("side") or printed[cid] or brit)  # units.side_of, inline
     for side in units.SIDES:
         for h in state["supply"][side]:
             out.setdefault(h, set()).add(side)

@@ -77,17 +77,19 @@ def drop_unplaceable(g, f: dict, side: str) -> bool:
     """4.2: a waiting counter or supply with no hex it may go to is lost. Returns whether any was."""
     s = g.s
     lost, kept = [], []
-    for it in f.get("todo", ()):
-        if areas.hexes(s, it["area"], f.get("placed"), battalions(s, it["cid"], it["area"])):
-            kept.append(it)
-        else:
-            lost.append(it)
+    with units.Reading(s):  # the question for every item first (one index of who stands where), then the losses
+        for it in f.get("todo", ()):
+            if areas.hexes(s, it["area"], f.get("placed"), battalions(s, it["cid"], it["area"])):
+                kept.append(it)
+            else:
+                lost.append(it)
     for it in lost:
         s["units"][it["cid"]] = {"status": "out", "at": None, "broken": False}
         g.say(f"{SIDE_TITLES[side]} lost the reinforcement {it['cid']}: no hex of its placement area may take it "
               f"(4.2, {it['rule']}); it is permanently out of the game and scores no VP.", faction=side, rule="4.2")
     f["todo"] = kept
-    sup_lost = [sup for sup in f.get("supply", ()) if not areas.hexes(s, sup["area"])]
+    with units.Reading(s):
+        sup_lost = [sup for sup in f.get("supply", ()) if not areas.hexes(s, sup["area"])]
     for sup in sup_lost:
         f["supply"].remove(sup)
         g.say(f"{SIDE_TITLES[side]} lost {sup['points']} reinforcement supply point{'s' if sup['points'] != 1 else ''}"

@@ -73,12 +73,25 @@ def _battalion_like(state: dict, cid: str, side: str, nationality: str | None, k
 
 def pool_of(state: dict, side: str, nationality: str | None, kind: str, size: str = "battalion",
             exclude: tuple = ()) -> list[str]:
-    """Counters in the pool (R-5.1-pool) of *side*, *nationality*, *kind* and *size*, in the mix's order."""
+    """Counters in the pool (R-5.1-pool) of *side*, *nationality*, *kind* and *size*, in the mix's order (each
+    list worked out once in a ``units.Reading``)."""
+    kept = units.memo(state)
+    if kept is None or exclude:
+        return _pool_of(state, side, nationality, kind, size, exclude)
+    key = ("pool_of", side, nationality, kind, size)
+    found = kept.get(key)
+    if found is None:
+        found = kept[key] = _pool_of(state, side, nationality, kind, size, exclude)
+    return list(found)
+
+
+def _pool_of(state: dict, side: str, nationality: str | None, kind: str, size: str, exclude: tuple) -> list[str]:
     out = []
-    for cid, r in state["units"].items():
-        if r["status"] != "pool" or cid in exclude:
+    counters = units.pack_of(state).counters
+    for cid in units.with_status(state, "pool"):
+        if cid in exclude:
             continue
-        c = _c(state, cid)
+        c = counters[cid]
         if c.side != side or c.nationality != nationality or family(c.type) != kind:
             continue
         if (c.size in BATTALION) if size == "battalion" else (c.size == size):
@@ -136,21 +149,43 @@ def split(state: dict, cid: str, battalions: list[str] | None = None) -> list[st
 
 def brigades_for(state: dict, side: str, hex_: str) -> list[str]:
     """The pool brigades (one of each kind) that *side*'s battalions in *hex_* could reform into (5.1b, 5.4)."""
+    brigades = _pool_brigades(state, side)
+    if not brigades:
+        return []
     here = [cid for cid in units.at(state, hex_) if units.side_of(state, cid) == side]
+    if not here:
+        return []
+    # the battalions of the hex by nationality and type (_battalion_like, once for every brigade)
+    have_of: dict[tuple, int] = {}
+    for cid in here:
+        c = _c(state, cid)
+        if c.side == side and c.size in BATTALION:
+            key = (c.nationality, family(c.type))
+            have_of[key] = have_of.get(key, 0) + 1
     out = []
-    for b in units.interchangeable(state, [cid for cid, r in state["units"].items() if r["status"] == "pool"
-                                           and _c(state, cid).side == side and _c(state, cid).size == "brigade"]):
-        c = _c(state, b)
-        need = equivalence(state, b)
-        if not need or c.nationality in UNDERGROUND:
-            continue
-        have: dict[str, int] = {}
-        for cid in here:
-            k = family(_c(state, cid).type)
-            if _battalion_like(state, cid, side, c.nationality, k):
-                have[k] = have.get(k, 0) + 1
-        if _enough(need, have):
+    for b, nationality, need in brigades:
+        if _enough(need, {k: have_of.get((nationality, k), 0) for k in set(need)}):
             out.append(b)
+    return out
+
+
+def _pool_brigades(state: dict, side: str) -> list[tuple[str, str | None, tuple[str, ...]]]:
+    """*side*'s pool brigades that reform (one of each kind, 5.1b, 5.5): (id, nationality, the battalion types
+    5.2 lists), worked out once in a ``units.Reading``."""
+    kept = units.memo(state)
+    key = ("pool_brigades", side)
+    if kept is not None and key in kept:
+        return kept[key]
+    counters = units.pack_of(state).counters
+    out = []
+    for b in units.interchangeable(state, [cid for cid in units.with_status(state, "pool")
+                                           if counters[cid].side == side and counters[cid].size == "brigade"]):
+        c = counters[b]
+        need = equivalence(state, b)
+        if need and c.nationality not in UNDERGROUND:
+            out.append((b, c.nationality, need))
+    if kept is not None:
+        kept[key] = out
     return out
 
 

@@ -109,8 +109,11 @@ class Phase(Procedure):
         return False
 
     def prompt(self, g, f: dict) -> dict[str, list[str]]:
-        with units.Reading(g.s):  # listing the orders changes no counter: one index of who stands where
+        if units.memo(g.s) is not None:  # a Reading of this state under way already (hooks: every prompt)
             out = self.actions(g, f)
+        else:
+            with units.Reading(g.s):  # listing the orders changes no counter: one index of who stands where
+                out = self.actions(g, f)
         out["end"] = []
         return out
 

@@ -117,20 +117,25 @@ _LOCAL = _Local()
 
 
 class Reading:
-    """A stretch of work that reads the counters and supply points of *state* and changes none of them (a phase's
-    prompt: ``sequence.Phase.prompt``): ``with units.Reading(state):``. Inside it, :func:`at`, :func:`on_map` and
-    :func:`board` answer from one index of ``state["units"]`` (and the supply, for the board), made on the first
-    question; outside it (or for another state) they read the records, as ever. The indexes live as long as the
-    ``with`` and never leave it (one per thread)."""
+    """A stretch of work that reads the counters and supply points of *state* and changes none of them (every
+    prompt: ``hooks``; a step's questions asked before it changes anything): ``with units.Reading(state):``.
+    Inside it, :func:`at`, :func:`on_map`, :func:`with_status`, :func:`occupies` and :func:`board` answer from one
+    index of ``state["units"]`` (and the supply, for the board), made on the first question, and :func:`memo`
+    keeps what other modules work out from them; outside it (or for another state) they read the records, as
+    ever. The indexes live as long as the ``with`` and never leave it (one per thread)."""
 
-    __slots__ = ("state", "units", "prev", "at", "sides", "board")
+    __slots__ = ("state", "units", "prev", "at", "sides", "board", "statuses", "occupied", "memo")
 
     def __init__(self, state: dict):
         self.state, self.units = state, state["units"]
-        # each index made on its first question: at(), on_map(), board()
+        # each index made on its first question: at(), on_map(), board(), with_status(), occupies()
         self.at: dict[str, list[str]] | None = None
         self.sides: dict[str | None, list[str]] | None = None
         self.board: Board | None = None
+        self.statuses: dict[str, list[str]] | None = None
+        self.occupied: set[tuple[str, str]] | None = None
+        #: what other modules work out from the counters and supply once in the stretch (:func:`memo`)
+        self.memo: dict = {}
 
     def __enter__(self) -> Reading:
         self.prev = _LOCAL.reading
@@ -163,6 +168,23 @@ class Reading:
             self.sides = sides
         return self.sides
 
+    def by_status(self) -> dict[str, list[str]]:
+        """The counters of each status (``pool``, ``map``...), in the manifest's order."""
+        if self.statuses is None:
+            statuses: dict[str, list[str]] = {}
+            for cid, rec in self.units.items():
+                statuses.setdefault(rec["status"], []).append(cid)
+            self.statuses = statuses
+        return self.statuses
+
+    def occupancy(self) -> set[tuple[str, str]]:
+        """Every (hex, side) where the side has a counter on the map (supply points aside)."""
+        if self.occupied is None:
+            at_ = self.units
+            self.occupied = {(at_[cid]["at"], side) for side, cids in self.by_side().items() if side is not None
+                             for cid in cids}
+        return self.occupied
+
 
 def _reading(state: dict) -> Reading | None:
     """The :class:`Reading` of *state* under way in this thread, or None."""
@@ -172,8 +194,18 @@ def _reading(state: dict) -> Reading | None:
     return r
 
 
+def memo(state: dict) -> dict | None:
+    """A dict that lives as long as the :class:`Reading` of *state* under way (None outside one): where a module
+    keeps what it works out from the counters and supply points once in it (read-only, like the indexes)."""
+    r = _reading(state)
+    return None if r is None else r.memo
+
+
 def occupies(state: dict, hex_: str, side: str) -> bool:
     """Whether *side* has a counter in *hex_* (supply points aside: ``places.occupied_by`` counts them)."""
+    r = _reading(state)
+    if r is not None:
+        return (hex_, side) in r.occupancy()
     printed = _sides(state["pack"]["digest"])
     brit = british_side(state)
     for cid, rec in state["units"].items():
@@ -188,6 +220,14 @@ def at(state: dict, hex_: str) -> list[str]:
     if r is not None:
         return list(r.counters_at().get(hex_, ()))
     return [cid for cid, rec in state["units"].items() if rec["at"] == hex_ and rec["status"] == "map"]
+
+
+def with_status(state: dict, status: str) -> list[str]:
+    """The ids of the counters of *status* (``pool``, ``available``...), in the manifest's order."""
+    r = _reading(state)
+    if r is not None:
+        return list(r.by_status().get(status, ()))
+    return [cid for cid, rec in state["units"].items() if rec["status"] == status]
 
 
 @lru_cache(maxsize=16)
@@ -258,9 +298,15 @@ def board(state: dict) -> Board:
 
 def _board(state: dict) -> Board:
     at_: dict[str, list[Unit]] = {}
+    digest = state["pack"]["digest"]
+    intervention = (state.get("options") or {}).get("british_intervention")
     for cid, rec in state["units"].items():
         if rec["status"] == "map":
-            at_.setdefault(rec["at"], []).append(unit(state, cid))
+            u = _face(digest, cid, bool(rec["broken"]))  # unit(), inline
+            side = rec.get("side")
+            if side is None and u.side is None:
+                side = intervention
+            at_.setdefault(rec["at"], []).append(u if side is None else replace(u, side=side))
     for side in SIDES:
         for hex_ in state["supply"][side]:
             at_.setdefault(hex_, []).append(supply_unit(state, side, hex_))

@@ -63,11 +63,8 @@ def private_to(state: dict, side: str, hex_: str) -> str | None:
 
 def enemy_hexes(state: dict, enemy: str) -> set[str]:
     """The hexes where *enemy* has counters or supply points on the map."""
-    printed = units.printed_sides(state)
-    hexes = {rec["at"] for cid, rec in state["units"].items()
-             if rec["status"] == "map"
-             and (rec.get("side") or printed[cid] or units.side_of(state, cid)) == enemy}  # side_of, inline
-    return hexes | set(state["supply"][enemy])
+    recs = state["units"]
+    return {recs[cid]["at"] for cid in units.on_map(state, enemy)} | set(state["supply"][enemy])
 
 
 def view(state: dict, role: str) -> dict:
