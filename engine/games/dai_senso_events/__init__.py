@@ -7,7 +7,10 @@ rules/dai-senso-political-events.txt) of a Dai Senso! game whose other rules the
   scenario ``position`` (the sample position without a file: an illustration, not a real scenario);
 - ``desk``: the desk (event, pass, clear, end) and the declaration of an event (receiver, the fields the event
   needs, resolve, cancel); ``event_base``: the events' base class, the registry of the events implemented and of
-  the declaration's fields (country, faction, card...); ``events``: one procedure per event implemented;
+  the declaration's fields (country, faction, card...); the events, one procedure each, by batch: ``events`` (the
+  first fifteen), ``events_map`` with ``events_policies`` and the shared ``hex_strike``, ``events_countries`` with
+  ``events_failure`` and ``events_created``, ``events_options`` with ``events_europe``, ``events_politics``,
+  ``events_zaction`` and the shared ``postures``;
 - ``view`` (with ``facts`` and ``invariants``), ``orders``; ``data``: events.json (the 37 events with their marks
   and lines), rulings.json, sample.json, persisted.json.
 """
@@ -18,7 +21,20 @@ from pathlib import Path
 
 from ...core.game import GameDefinition
 from ...versions import load_golden
-from . import desk, events, events_countries, events_map, events_options, events_zaction  # noqa: F401  (register procedures)
+from . import (  # noqa: F401  (register procedures)
+    desk,
+    events,
+    events_countries,
+    events_created,
+    events_europe,
+    events_failure,
+    events_map,
+    events_options,
+    events_policies,
+    events_politics,
+    events_zaction,
+    hex_strike,
+)
 from .data import RULINGS
 from .orders import ORDERS
 from .position import POSITION

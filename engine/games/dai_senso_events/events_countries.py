@@ -1,6 +1,7 @@
-"""The political events of the batch "countries": 15.5 Border War, 15.7 Ceded Land, 15.10 Country Resists,
-15.15 Failure [Command, Supply], 15.17 Gekokujo, 15.19 Influence and 15.25 Minor Country Created, one procedure
-each (``ds.15.N``, :class:`.event_base.Event`), and the declaration fields they need.
+"""The political events of the batch "countries": 15.5 Border War, 15.7 Ceded Land, 15.10 Country Resists and 15.19
+Influence here (15.15 Failure [Command, Supply] and 15.17 Gekokujo: :mod:`.events_failure`; 15.25 Minor Country
+Created: :mod:`.events_created`), one procedure each (``ds.15.N``, :class:`.event_base.Event`), with the batch's
+orders and the declaration fields its events need.
 
 The fields (:data:`.event_base.FIELDS`): ``land`` (the receiver's Ceded Land marker for the land demanded, or
 ``none``: 15.7, 15.10; ruling R-15.7-land), ``ceding`` (the Country ceding the land: 15.7), ``failure`` (command or
@@ -130,7 +131,7 @@ def _place_marker(g, n: int, cid: str, marker: str, faction: str | None) -> None
     g.say(f"A {_marker_name(marker)} marker was placed in {country_name(g.s, cid)}.", faction=faction, rule=f"15.{n}")
 
 
-def _remove_marker(g, n: int, cid: str, marker: str, faction: str | None) -> None:
+def remove_marker(g, n: int, cid: str, marker: str, faction: str | None) -> None:
     g.s["countries"][cid]["markers"].remove(marker)
     g.say(f"The {_marker_name(marker)} marker was removed from {country_name(g.s, cid)}.", faction=faction,
           rule=f"15.{n}")
@@ -156,7 +157,7 @@ def _policies(s: dict, cid: str) -> list[str]:
     return list(box["policies"]) if box else []
 
 
-def _limited_war(g, n: int) -> None:
+def limited_war(g, n: int) -> None:
     g.s["war"] = "limited-war"
     g.say("Limited War is now in effect.", rule=f"15.{n}")
     players_step(g, n, "what Limited War coming into effect entails", "12.2")
@@ -309,7 +310,7 @@ class CededLand(Event):
         held = _held(s, cid)
         if side == "axis":
             if held in ("neutrality", "influence-axis"):
-                _remove_marker(g, 7, cid, held, "axis")
+                remove_marker(g, 7, cid, held, "axis")
             elif held:
                 g.say(f"{name} holds a {_marker_name(held)} marker: no Influence marker is placed (15.7's example).",
                       rule="15.7")
@@ -322,7 +323,7 @@ class CededLand(Event):
             else:
                 _place_marker(g, 7, cid, "influence-western", "axis")
         elif held in ("neutrality", "influence-western", "influence-soviet"):
-            _remove_marker(g, 7, cid, held, side)
+            remove_marker(g, 7, cid, held, side)
         elif held:
             g.say(f"{name} holds an Axis Influence marker: no Influence marker is placed (ruling R-15.7-allied).",
                   rule="15.7")
@@ -402,7 +403,7 @@ class CountryResists(Event):
             end_policy(g, 10, policy, "15.10")
         if not policies:
             g.say(f"{name} has no Policy to end.", rule="15.10")
-        _limited_war(g, 10)
+        limited_war(g, 10)
         self.activated(g, f)
 
     def cabinet_crisis(self, g, f) -> None:
@@ -488,170 +489,6 @@ class CountryResists(Event):
         g.end()
 
 
-# 15.15 ---------------------------------------------------------------------------------------------------------
-
-
-@register
-class Failure(Event):
-    """15.15 Failure [Command, Supply], suffered by ``recv`` (ruling R-15.15-suffers): the Axis (an Allied faction
-    suffers) or the Allied faction the Axis selects (the Axis suffers) places the Failure marker in a hex (the
-    players' step: ruling R-15.15-marker) and may put one support unit of the faction suffering it in the Delay
-    Box."""
-
-    n = 15
-    needs = ("failure",)
-
-    def begin(self, g, f):
-        side, kind = f["recv"], f["failure"]
-        g.say(f"{TITLES[side]} suffers a Failure ({kind.title()}) (ruling R-15.15-suffers).", faction=side,
-              rule="15.15")
-        if side == "axis":
-            self.ask(f, "axis", "ally")
-            return
-        f["placer"] = "axis"
-        self.place(g, f)
-
-    @staticmethod
-    def units(s: dict, side: str) -> list[str]:
-        return [pid for pid in find(s, kind="support", owner=side) if s["pieces"][pid]["at"] in ("pool", "map",
-                                                                                                  "turn-track")]
-
-    def place(self, g, f) -> bool:
-        """Places the Failure marker and asks for the support unit; False when there is nothing to ask."""
-        s, side, kind, placer = g.s, f["recv"], f["failure"], f["placer"]
-        marker = [pid for pid in find(s, type_="failure", owner=side) if s["pieces"][pid].get("side") == kind]
-        what = f"the {side.title()} {kind.title()} Failure marker"
-        if not marker:
-            manual(g, 15, f"{TITLES[placer]} places {what} in any hex on the map: the position holds none (ruling "
-                          f"R-15.15-marker)", "15.15")
-        else:
-            move(s, marker[0], "pending")
-            g.say(f"{TITLES[placer]} took {what} ({marker[0]}) to place in any hex on the map.", faction=placer,
-                  rule="15.15")
-            players_step(g, 15, f"{TITLES[placer]} places {what} ({marker[0]}) in any hex on the map (ruling "
-                                f"R-15.15-marker)", "15.15")
-        if not self.units(s, side):
-            g.say(f"{TITLES[side]} has no support unit in its Force Pool, on the map or on the Turn Track to put in "
-                  f"the Delay Box.", rule="15.15")
-            return False
-        self.ask(f, placer, "support")
-        return True
-
-    def prompt(self, g, f):
-        if f["stage"] == "ally":
-            return {"ally": list(ALLIED)}
-        if f["stage"] == "support":
-            return {"delay": self.units(g.s, f["recv"]), "decline": []}
-        return {}
-
-    def text(self, g, f):
-        if f["stage"] == "ally":
-            return ("15.15 Failure: the Axis suffers it and must select one of the Allied factions, which places the "
-                    "Axis Failure marker (ally western|soviet)")
-        return (f"15.15 Failure: {NAMES[f['placer']]} may take one support unit of {NAMES[f['recv']]} from its Force "
-                f"Pool, a hex on the map or the Turn Track and put it in the Delay Box (delay ID), or decline")
-
-    def why(self, g, f, verb, arg):
-        p = g.s["pieces"].get(arg or "")
-        if verb == "delay" and p is not None:
-            if p["owner"] != f["recv"] or p["kind"] != "support":
-                return f"{label(g.s, arg)} is not a support unit of {NAMES[f['recv']]} (15.15)"
-            return f"{label(g.s, arg)} is in {where(p)}: not the Force Pool, a hex on the map or the Turn Track (15.15)"
-        return None
-
-    def act(self, g, f, verb, arg):
-        s = g.s
-        if verb == "ally":
-            f["placer"] = arg
-            g.say(f"The Axis selected {NAMES[arg]} to place the Axis Failure marker.", faction="axis", rule="15.15")
-            if self.place(g, f):
-                return
-        elif verb == "delay":
-            was = where(s["pieces"][arg])
-            move(s, arg, "delay")
-            g.say(f"{TITLES[f['placer']]} put {label(s, arg)} (from {was}) in the Delay Box.", faction=f["placer"],
-                  rule="15.15")
-        else:
-            g.say(f"{TITLES[f['placer']]} declined to put a support unit in the Delay Box.", faction=f["placer"],
-                  rule="15.15")
-        g.end()
-
-
-# 15.17 ---------------------------------------------------------------------------------------------------------
-
-
-@register
-class Gekokujo(Event):
-    """15.17: in Pre-War the Government marker goes to the Delay Box, the Axis ends one Policy and Limited War comes
-    into effect; otherwise the event becomes a Failure suffered by the Axis (15.15): Command if the Army leads the
-    Government, Supply if the Navy does, the Western faction's choice if no faction leads (ruling R-15.17-lead)."""
-
-    n = 17
-
-    @staticmethod
-    def policies(s: dict) -> list[str]:
-        return sorted({p for box in s["postures"].values() for p in box["policies"]})
-
-    def begin(self, g, f):
-        s = g.s
-        gov = s["government"]
-        if s["war"] == "pre-war":
-            if gov["box"] == "holding":
-                gov["box"] = "delay"
-                g.say("The Axis placed the Japanese Government marker in the Delay Box.", faction="axis", rule="15.17")
-            else:
-                g.say("The Japanese Government marker is not in its Holding Box.", rule="15.17")
-            if self.policies(s):
-                self.ask(f, "axis", "policy")
-                return
-            g.say("No Posture Box holds a Policy marker: there is no Policy to end.", rule="15.17")
-            _limited_war(g, 17)
-            return
-        if gov["box"] == "holding":
-            kind = "command" if gov["side"] == "army" else "supply"
-            g.say(f"The {gov['side'].title()} leads the Japanese Government: the Failure is a {kind.title()} Failure "
-                  f"(ruling R-15.17-lead).", rule="15.17")
-            self.failure(g, kind)
-            return
-        g.say("No faction leads the Japanese Government (its marker is in the Delay Box): the Western faction selects "
-              "the Failure (ruling R-15.17-lead).", rule="15.17")
-        self.ask(f, "western", "failure")
-
-    @staticmethod
-    def failure(g, kind: str) -> None:
-        g.say(f"15.17 Gekokujo became 15.15 Failure ({kind.title()}), suffered by the Axis, resolved now.",
-              rule="15.17")
-        g.goto("ds.15.15", "axis", n=15, recv="axis", stage="start", failure=kind)
-
-    def prompt(self, g, f):
-        if f["stage"] == "policy":
-            return {"policy": self.policies(g.s)}
-        if f["stage"] == "failure":
-            return {"failure": ["command", "supply"]}
-        return {}
-
-    def text(self, g, f):
-        if f["stage"] == "policy":
-            return "15.17 Gekokujo: the Axis must end one Policy in the Posture Boxes (policy ID)"
-        return "15.17 Gekokujo: no faction leads the Japanese Government: the Western faction selects the Failure " \
-               "the Axis suffers (failure command|supply)"
-
-    def why(self, g, f, verb, arg):
-        if verb == "policy":
-            return f"no Posture Box holds a {arg} Policy marker (15.17)"
-        return None
-
-    def act(self, g, f, verb, arg):
-        if verb == "policy":
-            g.say(f"The Axis ended the {arg} Policy.", faction="axis", rule="15.17")
-            end_policy(g, 17, arg, "15.17")
-            _limited_war(g, 17)
-            g.end()
-        else:
-            g.say(f"The Western faction selected a {arg.title()} Failure.", faction="western", rule="15.17")
-            self.failure(g, arg)
-
-
 # 15.19 ---------------------------------------------------------------------------------------------------------
 
 #: The Postures that keep a Minor Country from activating as an Allied Minor Country in Pre-War (15.19).
@@ -733,7 +570,7 @@ class Influence(Event):
     def act(self, g, f, verb, arg):
         s, side, cid = g.s, f["recv"], f["selected"]
         if verb == "remove":
-            _remove_marker(g, 19, cid, arg, side)
+            remove_marker(g, 19, cid, arg, side)
         elif verb == "place":
             _place_marker(g, 19, cid, f"influence-{side}", side)
         elif verb == "join":
@@ -742,156 +579,3 @@ class Influence(Event):
             g.say(f"{TITLES[side]} declined Influence in {country_name(s, cid)} (no result).", faction=side,
                   rule="15.19")
         g.end()
-
-
-# 15.25 ---------------------------------------------------------------------------------------------------------
-
-
-def _colonial(s: dict, pid: str) -> bool:
-    """A colonial unit (ruling R-15.25-colonial, after R-15-unit-class): a ground unit whose type begins
-    ``colonial``; it is associated with the Country its ``country`` names."""
-    p = s["pieces"][pid]
-    return p["kind"] == "ground" and p["type"].startswith("colonial")
-
-
-@register
-class MinorCountryCreated(Event):
-    """15.25: from an Axis Political Expansion or Puppet Government card the Axis may make a conquered Country, or a
-    Dependent or Region, an active Axis Minor Country (13.8.2 and control are the players' check); from a Western
-    Independence card the Dependent the card selected becomes a Neutral Minor Country (rulings R-15.25-origin,
-    R-15.25-colonial)."""
-
-    n = 25
-    needs = ("origin",)
-
-    @staticmethod
-    def candidates(s: dict, origin: str) -> list[str]:
-        cs = s["countries"]
-        if origin == "expansion":
-            return [c for c in sorted(cs) if cs[c]["status"] == "conquered" or cs[c]["kind"] in ("dependent",
-                                                                                                   "region")]
-        return [c for c in sorted(cs) if cs[c]["kind"] == "dependent"]
-
-    def begin(self, g, f):
-        if not self.candidates(g.s, f["origin"]):
-            what = ("no conquered Country, Dependent or Region" if f["origin"] == "expansion"
-                    else "no Dependent")
-            no_result(g, f, f"the position holds {what} to create as a Minor Country")
-            return
-        self.ask(f, "axis" if f["origin"] == "expansion" else f["recv"])
-
-    def prompt(self, g, f):
-        if f["stage"] != "choose":
-            return {}
-        out: dict[str, list[str]] = {"create": self.candidates(g.s, f["origin"])}
-        if f["origin"] == "expansion":
-            out["decline"] = []
-        return out
-
-    def text(self, g, f):
-        if f["origin"] == "expansion":
-            return ("15.25 Minor Country Created: the Axis may select one conquered Country or one eligible Dependent "
-                    "or Region with all of its Cities and Allied Partisan Base hexes under Axis control (create ID), "
-                    "or decline")
-        return (f"15.25 Minor Country Created: {NAMES[f['recv']]} names the Dependent its Western Independence card "
-                f"selected, which becomes a Neutral Minor Country (create ID)")
-
-    def why(self, g, f, verb, arg):
-        if verb != "create":
-            return None
-        c = g.s["countries"].get(arg or "")
-        if c is None:
-            return f"{arg} is not a country of the position (15.25)"
-        if f["origin"] == "expansion":
-            return f"{country_name(g.s, arg)} is neither a conquered Country nor a Dependent or Region (15.25)"
-        return f"{country_name(g.s, arg)} is not a Dependent (15.25)"
-
-    def act(self, g, f, verb, arg):
-        if verb == "decline":
-            g.say("The Axis declined to create a Minor Country.", faction="axis", rule="15.25")
-        elif f["origin"] == "expansion":
-            self.axis_minor(g, arg)
-        else:
-            self.independence(g, f, arg)
-        g.end()
-
-    @staticmethod
-    def capital(g, cid: str) -> None:
-        c, name = g.s["countries"][cid], country_name(g.s, cid)
-        if c.get("provisional_capital"):
-            c["capital"], c["provisional_capital"] = c["provisional_capital"], None
-            g.say(f"{c['capital']}, the Provisional Capital of {name}, became its Capital.", rule="15.25")
-        else:
-            players_step(g, 25, f"{name}'s Capital: the City identified as its Provisional Capital (the position names "
-                                f"none)", "15.25")
-
-    @staticmethod
-    def colonial(g, cid: str, owners: tuple[str, ...], places: tuple[str, ...], rule: str) -> None:
-        s = g.s
-        units = [p for p in find(s, kind="ground", country=cid) if _colonial(s, p)
-                 and s["pieces"][p]["owner"] in owners and s["pieces"][p]["at"] in places]
-        for pid in units:
-            was = where(s["pieces"][pid])
-            move(s, pid, "removed")
-            g.say(f"{label(s, pid)}, a colonial unit associated with {country_name(s, cid)}, was removed from the game "
-                  f"(it was in {was}).", rule=rule)
-
-    def axis_minor(self, g, cid: str) -> None:
-        s = g.s
-        c, name = s["countries"][cid], country_name(s, cid)
-        was = "a conquered Country" if c["status"] == "conquered" else f"a {c['kind'].title()}"
-        for m in [m for m in c["markers"] if m in EXCLUSIVE]:
-            _remove_marker(g, 25, cid, m, None)
-        kind = c["kind"]
-        c["kind"], c["status"] = "minor", "axis"
-        g.say(f"The Axis selected {name} ({was}): it became an active Axis Minor Country.", faction="axis",
-              rule="15.25")
-        players_step(g, 25, f"{name} is to be a conquered Country or an eligible Dependent or Region (13.8.2) with all "
-                            f"of its Cities and the hexes holding Allied Partisan Bases under Axis control, as the Axis "
-                            f"selected it (ruling R-15.25-origin)", "13.8.2")
-        if kind in ("dependent", "region"):
-            self.capital(g, cid)
-        self.colonial(g, cid, ("axis",), ("map", "turn-track", "pool"), "15.25")
-        units = [p for p in sorted(s["pieces"]) if s["pieces"][p].get("country") == cid and not _colonial(s, p)
-                 and s["pieces"][p]["kind"] != "marker" and s["pieces"][p]["at"] in ("off", "conquered-holding")]
-        for pid in units:
-            s["pieces"][pid]["owner"] = "axis"
-            move(s, pid, "pool")
-        if units:
-            g.say(f"{name}'s units were added to the Axis Force Pool: {', '.join(label(s, p) for p in units)}.",
-                  faction="axis", rule="15.25")
-        else:
-            players_step(g, 25, f"add {name}'s units to the Axis Force Pool (the position holds none out of play nor "
-                                f"in the Allied Conquered Minor Country Holding Box)", "15.25")
-        hexes = s.get("hexes") or {}
-        bases = [p for p in find(s, type_="partisan-base", at="map") if s["pieces"][p]["owner"] in ALLIED
-                 and (hexes.get(s["pieces"][p]["hex"]) or {}).get("country") == cid]
-        known = f" (the position places {', '.join(label(s, p) for p in bases)} there)" if bases else ""
-        players_step(g, 25, f"intern any Allied Partisan Base markers in {name}{known}", "16.7")
-        for pid in [p for p in find(s, type_="ceded-land", owner="axis", at="ceded-lands", country=cid)]:
-            move(s, pid, "removed")
-            g.say(f"The Japanese Ceded Land marker {label(s, pid)} of {name} was removed from the game.", rule="15.25")
-
-    def independence(self, g, f, cid: str) -> None:
-        s = g.s
-        c, name = s["countries"][cid], country_name(s, cid)
-        c["kind"], c["status"] = "minor", "neutral"
-        g.say(f"{name} became a Neutral Minor Country.", faction=f["recv"], rule="15.25")
-        players_step(g, 25, f"intern all units in {name}", "16.7")
-        self.capital(g, cid)
-        res = [p for p in find(s, kind="ground", type_="res-infantry", country=cid) if s["pieces"][p]["at"] == "off"]
-        if res and c.get("capital"):
-            move(s, res[0], "map", hex=c["capital"])
-            s["pieces"][res[0]]["side"] = "flag"
-            g.say(f"{name}'s flag marker (the back of {label(s, res[0])}) was placed in {c['capital']}.", rule="15.25")
-        else:
-            players_step(g, 25, f"place {name}'s flag marker (the back of its 0-1-2 Res infantry unit) in its Capital "
-                                f"(the position holds no such unit out of play, or no Capital)", "15.25")
-        rest = [p for p in sorted(s["pieces"]) if s["pieces"][p].get("country") == cid and not _colonial(s, p)
-                and s["pieces"][p]["kind"] != "marker" and s["pieces"][p]["at"] == "off"]
-        if rest:
-            g.say(f"{name}'s other N units are set aside for future play: {', '.join(label(s, p) for p in rest)}.",
-                  rule="15.25")
-        self.colonial(g, cid, ("axis", "western"), ("map", "turn-track", "pool"), "15.25")
-        if s["mode"] == "AE":
-            players_step(g, 25, f"remove {name}'s colonial units in TK as well", "15.25 (AE)")

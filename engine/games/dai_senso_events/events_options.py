@@ -1,6 +1,7 @@
 """The political events of batch "options" whose receiver picks among options (issue 32): 15.8 Chinese Incident,
-15.14 European Commitment, 15.26 Minor Country Politics, 15.28 Neutrals Pressured and 15.30 Political Option
-(15.29 Operation Z and 15.37 Widespread Attacks: :mod:`.events_zaction`).
+15.28 Neutrals Pressured and 15.30 Political Option here, with the orders of the whole batch (15.14 European
+Commitment: :mod:`.events_europe`; 15.26 Minor Country Politics: :mod:`.events_politics`; 15.29 Operation Z and
+15.37 Widespread Attacks: :mod:`.events_zaction`).
 
 Each frame is ``ds.15.N`` with ``n``, ``recv`` and ``stage`` (``start``, then the stage of the choice under way,
 its role the faction the text names). A chained event (15.8 and 15.28 to 15.26, 15.30 to 15.8, 15.12, 15.15,
@@ -8,32 +9,39 @@ its role the faction the text names). A chained event (15.8 and 15.28 to 15.26, 
 What the fragment takes from outside section 15 is a players' step; a table the position lacks, a manual ruling
 (rulings R-15-outside, R-tables).
 
-Shared here: the Posture Boxes' factions (ruling R-15-posture-side), the PAC/TAC reading of a Posture-Box country
-(ruling R-15-pac-box), Truce levels (ruling R-15-truce-level), table rolls.
+What the batch's events share (the Posture Boxes' factions, PAC and TAC, Truce levels, table rolls) is in
+:mod:`.postures`.
 """
 
 from __future__ import annotations
 
 from ...core import notation
 from ...core.grammar import Order
-from ...core.ruling_choice import chosen
-from .event_base import REGISTERED, Event, no_result, register
+from .event_base import Event, no_result, register
+from .postures import (
+    CHINESE_BOX,
+    CHINESE_BOXES,
+    POSTURE_SIDE,
+    TRUCE_LEVELS,
+    box_name,
+    boxes_of,
+    chained,
+    move_truce,
+    pac,
+    truce_moves,
+)
 from .state import (
     ALLIED,
     FACTIONS,
     NAMES,
     TITLES,
-    activate,
-    activate_allied,
     country_name,
     end_policy,
     enemy_influence,
     find,
     label,
     lose_step,
-    manual,
     move,
-    where,
 )
 
 notation.declare(__name__, {"esv", "none", "table", "diplomatic", "border", "lose", "politics", "resistance",
@@ -80,438 +88,6 @@ ORDERS = (
           "15.30"),
     Order("pacific ID", "event: War in the Pacific: end this Policy (British or US box) (15.30)", "15.30"),
 )
-
-#: The Allied faction each Posture Box is friendly to (ruling R-15-posture-side).
-POSTURE_SIDE = {"britain": "western", "us": "western", "nationalist-china": "western", "russia": "soviet",
-                "communist-china": "soviet"}
-#: The Allied faction's Chinese Posture Box (ruling R-15-posture-side; digest B.3 15.8).
-CHINESE_BOX = {"western": "nationalist-china", "soviet": "communist-china"}
-CHINESE_BOXES = ("nationalist-china", "communist-china")
-TRUCE_LEVELS = ("1", "2", "3")
-TABLE_NAMES = {"area-china": "Area Table: China", "area-se-asia": "Area Table: SE Asia",
-               "area-other": "Area Table (other)", "diplomatic-incident": "Diplomatic Incident Table",
-               "cabinet-crisis": "Cabinet Crisis Table"}
-AREA_TABLES = ("area-china", "area-se-asia", "area-other")
-#: 15.26: on the Area Table: SE Asia these Dependents count as part of the NEI (ruling R-15.26-nei).
-NEI = "nei"
-NEI_PARTS = ("borneo", "celebes", "dutch-new-guinea")
-MAJOR = ("britain", "us", "russia")
-
-
-def box_name(b: str) -> str:
-    return " ".join("US" if w == "us" else w.title() for w in b.split("-"))
-
-
-def boxes_of(s: dict, side: str) -> list[str]:
-    return [b for b in sorted(s["postures"]) if POSTURE_SIDE.get(b) == side]
-
-
-def pac(s: dict, cid: str) -> bool:
-    """Whether *cid* is a PAC: a country's ``pac`` flag, or a Posture-Box country whose box holds a Policy marker
-    (ruling R-15-pac-box)."""
-    if cid in s["countries"]:
-        return bool(s["countries"][cid]["pac"])
-    box = s["postures"].get(cid)
-    return bool(box and box["policies"])
-
-
-def tac(s: dict, cid: str) -> bool:
-    if cid in s["countries"]:
-        return bool(s["countries"][cid]["tac"])
-    box = s["postures"].get(cid)
-    return bool(box and box["truce"])
-
-
-def truce_moves(s: dict, box: str) -> list[str]:
-    """``box up`` / ``box down`` for the Truce marker of *box* (none without one; down only from level 1:
-    ruling R-15-truce-level)."""
-    t = s["postures"][box]["truce"]
-    if not t:
-        return []
-    return [f"{box} up"] + ([f"{box} down"] if t["level"] >= 1 else [])
-
-
-def move_truce(g, n: int, side: str, arg: str) -> str:
-    box, way = arg.split(" ")
-    t = g.s["postures"][box]["truce"]
-    was = t["level"]
-    t["level"] = was + (1 if way == "up" else -1)
-    g.say(f"{TITLES[side]} {'increased' if way == 'up' else 'reduced'} the Truce marker in the {box_name(box)} "
-          f"Posture Box from level {was} to level {t['level']} (13.6.2.3).", faction=side, rule=f"15.{n}")
-    return box
-
-
-def roll_table(g, n: int, table: str, about: str, rule: str) -> tuple[int, str | None]:
-    """Rolls one die on *table* for 15.*n*: its result from the position's ``tables``; without that table (or
-    face) the roll is logged and the rest is a manual ruling (ruling R-tables); ``(roll, None)``."""
-    name = TABLE_NAMES[table]
-    r = g.roll(f"15.{n} {name}: {about}")
-    res = (g.s["tables"].get(table) or {}).get(str(r))
-    if res is None:
-        g.say(f"A {r} was rolled on the {name} ({about}).", rule=rule, kind="roll")
-        manual(g, n, f"the {name} result of a {r} ({about}): the position does not hold that table's row "
-                     f"(ruling R-tables)", rule)
-        return r, None
-    g.say(f"A {r} was rolled on the {name} ({about}): {res}.", rule=rule, kind="roll")
-    return r, res
-
-
-def diplomatic_incident(g, n: int, cid: str, rule: str) -> None:
-    """Rolls on the Diplomatic Incident Table for *cid*; its result, not given by the fragment, is the umpire's to
-    apply (ruling R-tables)."""
-    name = country_name(g.s, cid)
-    r, res = roll_table(g, n, "diplomatic-incident", f"for {name}", rule)
-    if res is not None:
-        manual(g, n, f"apply the Diplomatic Incident Table's result for {name} (a {r}): {res} (ruling R-tables)", rule)
-
-
-def chained(n: int) -> bool:
-    return n in REGISTERED
-
-
-# 15.14 ---------------------------------------------------------------------------------------------------------
-
-
-def loc_damaged(s: dict) -> set[str]:
-    """The countries with an LOC Damaged marker in the Strategic Warfare Box (15.14)."""
-    return {s["pieces"][p].get("country") for p in find(s, type_="loc-damaged", at="strategic-warfare")}
-
-
-@register
-class EuropeanCommitment(Event):
-    """15.14: in DS (15.14.1) by the European War Status of the Allied faction performing it (No War: it may move a
-    unit from the European Holding Box to the Delay Box; Limited or Total War: steps 1 and 2, unmodified rolls);
-    in AE (15.14.2) it may move a support unit of its Force Pool to the Delay Box on the TK map. A support unit of
-    a country with an LOC Damaged marker cannot be selected. Received by the Axis: no result (ruling
-    R-15.14-axis); the ESV per faction or shared (ruling R-ESV)."""
-
-    n = 14
-
-    def begin(self, g, f):
-        s, side = g.s, f["recv"]
-        if side not in ALLIED:
-            no_result(g, f, "European Commitment is performed by an Allied faction and the Axis received it "
-                            "(ruling R-15.14-axis)")
-            return
-        if s["mode"] == "AE":
-            if not self.units(s, side, "ae"):
-                no_result(g, f, f"{NAMES[side]} has no support unit in its Force Pool that may be selected "
-                                f"(15.14.2; an LOC Damaged country's cannot)")
-                return
-            self.ask(f, side, "ae")
-            return
-        if s["european_war"][side] == "no-war":
-            if not self.units(s, side, "home"):
-                no_result(g, f, f"{NAMES[side]}'s European War Status is No War and it has no unit in the European "
-                                f"Holding Box that may be selected")
-                return
-            self.ask(f, side, "home")
-            return
-        esv = s["esv"][side]
-        r = g.roll(f"15.14.1 Step 1 for {NAMES[side]} (unmodified)")
-        if esv <= 0:
-            g.say(f"Step 1: a {r} was rolled; the ESV is {esv}, 0 or less: it cannot increase.", rule="15.14.1",
-                  kind="roll")
-        elif r <= esv:
-            g.say(f"Step 1: a {r} was rolled, not above the ESV of {esv}.", rule="15.14.1", kind="roll")
-            self.esv(g, side, 1)
-        else:
-            g.say(f"Step 1: a {r} was rolled, above the ESV of {esv}: no change.", rule="15.14.1", kind="roll")
-        r = g.roll(f"15.14.1 Step 2 for {NAMES[side]} (unmodified)")
-        f["step2"] = r
-        if r <= 3:
-            g.say(f"Step 2: a {r} was rolled: {NAMES[side]} must send a support unit to Europe, raise the ESV, or "
-                  f"take No Result where allowed.", rule="15.14.1", kind="roll")
-            self.ask(f, side, "owe")
-        else:
-            g.say(f"Step 2: a {r} was rolled: {NAMES[side]} may bring a unit back from Europe or lower the ESV.",
-                  rule="15.14.1", kind="roll")
-            self.ask(f, side, "back")
-
-    @staticmethod
-    def esv(g, side: str, delta: int) -> None:
-        s = g.s
-        who = list(ALLIED) if chosen(s, "R-ESV", "per-faction") == "shared" else [side]
-        for x in who:
-            was = s["esv"][x]
-            s["esv"][x] = was + delta
-            g.say(f"The ESV{'' if len(who) == 1 else ' (shared, ruling R-ESV)'} of {NAMES[x]} went from {was} to "
-                  f"{s['esv'][x]}.", faction=side, rule="15.14.1")
-
-    @staticmethod
-    def units(s: dict, side: str, stage: str) -> list[str]:
-        bad = loc_damaged(s)
-        if stage in ("home", "back"):
-            ids = [p for p in find(s, owner=side, at="european-holding") if s["pieces"][p]["kind"] != "marker"]
-        elif stage == "owe":
-            ids = [p for p in find(s, kind="support", owner=side, at="pool") if s["pieces"][p]["country"] in MAJOR]
-        else:
-            ids = find(s, kind="support", owner=side, at="pool")
-        return [p for p in ids if not (s["pieces"][p]["kind"] == "support" and s["pieces"][p]["country"] in bad)]
-
-    @staticmethod
-    def may_pass(s: dict, side: str) -> bool:
-        """15.14.1's No Result option: Limited War and a friendly support unit in the European Holding Box, or Total
-        War and five Allied support units there."""
-        there = find(s, kind="support", at="european-holding")
-        if s["european_war"][side] == "limited-war":
-            return any(s["pieces"][p]["owner"] == side for p in there)
-        return len([p for p in there if s["pieces"][p]["owner"] in ALLIED]) >= 5
-
-    def prompt(self, g, f):
-        s, side, st = g.s, f["recv"], f["stage"]
-        units = self.units(s, side, st) if st in ("ae", "home", "owe", "back") else []
-        out: dict[str, list[str]] = {"unit": units} if units else {}
-        if st == "owe":
-            out["esv"] = ["up"]
-            if self.may_pass(s, side):
-                out["none"] = []
-        elif st == "back":
-            out["esv"] = ["down"]
-            out["decline"] = []
-        elif st in ("ae", "home"):
-            out["decline"] = []
-        return out
-
-    def text(self, g, f):
-        side, st = f["recv"], f["stage"]
-        who = NAMES[side]
-        if st == "ae":
-            return (f"15.14.2 European Commitment: {who} may place one support unit of its Force Pool in the Delay "
-                    f"Box on the TK map (unit ID), or decline")
-        if st == "home":
-            return (f"15.14.1 European Commitment (No War): {who} may place one friendly unit of the European Holding "
-                    f"Box in the Delay Box (unit ID), or decline")
-        if st == "owe":
-            extra = ", or treat it as No Result (none)" if self.may_pass(g.s, side) else ""
-            return (f"15.14.1 European Commitment, Step 2 rolled {f['step2']}: {who} must place a Major Country support "
-                    f"unit of its Force Pool in the European Holding Box (unit ID), or raise the ESV by one (esv up)"
-                    f"{extra}")
-        return (f"15.14.1 European Commitment, Step 2 rolled {f['step2']}: {who} may place one friendly unit of the "
-                f"European Holding Box in the Delay Box (unit ID), lower the ESV by one (esv down), or decline")
-
-    def why(self, g, f, verb, arg):
-        s, st = g.s, f["stage"]
-        if verb == "unit":
-            p = s["pieces"].get(arg or "")
-            if p is None:
-                return None
-            if p["kind"] == "support" and p["country"] in loc_damaged(s):
-                return (f"{arg} belongs to a country with an LOC Damaged marker in the Strategic Warfare Box: it "
-                        f"cannot be selected (15.14)")
-            if st == "owe":
-                return f"{arg} is not a Major Country support unit in {NAMES[f['recv']]}'s Force Pool (15.14.1)"
-            if st == "ae":
-                return f"{arg} is not a support unit in {NAMES[f['recv']]}'s Force Pool (15.14.2)"
-            return f"{arg} is not a friendly unit in the European Holding Box (it is in {where(p)}) (15.14.1)"
-        if verb == "none":
-            return ("No Result may be chosen only with a European Limited War marker and a friendly support unit in "
-                    "the European Holding Box, or a European Total War marker and five Allied support units there "
-                    "(15.14.1)")
-        return None
-
-    def act(self, g, f, verb, arg):
-        s, side, st = g.s, f["recv"], f["stage"]
-        rule = "15.14.2" if st == "ae" else "15.14.1"
-        if verb == "unit":
-            to = {"ae": "tk-delay", "owe": "european-holding"}.get(st, "delay")
-            was = where(s["pieces"][arg])
-            move(s, arg, to)
-            g.say(f"{TITLES[side]} placed {label(s, arg)} from {was} in {where(s['pieces'][arg])}.", faction=side,
-                  rule=rule)
-        elif verb == "esv":
-            self.esv(g, side, 1 if arg == "up" else -1)
-        elif verb == "none":
-            no_result(g, f, f"{NAMES[side]} chose No Result, as its European Holding Box allows")
-        else:
-            g.say(f"{TITLES[side]} declined European Commitment's option.", faction=side, rule=rule)
-        g.end()
-
-
-# 15.26 ---------------------------------------------------------------------------------------------------------
-
-
-def table_country(s: dict, text: str) -> str | None:
-    """The country of the position a table's result names (its id or its name; ruling R-15.26-result)."""
-    t = text.strip().lower()
-    for cid, c in s["countries"].items():
-        if t == cid or t == (c.get("name") or "").lower():
-            return cid
-    return None
-
-
-@register
-class MinorCountryPolitics(Event):
-    """15.26: the receiver selects an Area Table (15.8's Chinese Politics fixes Area Table: China: local ``table``)
-    and rolls one die; the Minor Country or Dependent the position's table gives decides by its status and the war
-    state (rulings R-tables, R-15.26-result, R-15.26-dependent, R-15.26-nei)."""
-
-    n = 26
-
-    def begin(self, g, f):
-        if f.get("table"):
-            self.roll(g, f)
-        else:
-            self.ask(f, f["recv"], "table")
-
-    def roll(self, g, f) -> None:
-        s, table = g.s, f["table"]
-        r, res = roll_table(g, 26, table, f"Minor Country Politics for {NAMES[f['recv']]}", "15.26")
-        if res is None:
-            g.end()
-            return
-        cid = table_country(s, res)
-        if cid is None:
-            self.none(g, f, f"the result '{res}' is no Minor Country or Dependent of the position (a country that no "
-                            f"longer exists is No Result; ruling R-15.26-result)")
-            return
-        c = s["countries"][cid]
-        f["country"] = cid
-        name = country_name(s, cid)
-        if c["kind"] == "region":
-            self.none(g, f, f"{name} is a Region, not a Minor Country or Dependent")
-            return
-        total = s["war"] == "total-war"
-        neutral = c["status"] == "neutral"
-        if neutral:
-            if total:
-                self.none(g, f, f"{name} is Neutral: 15.26 gives no result for a Neutral Country during Total War")
-                return
-            self.ask(f, "axis", "neutral")
-            return
-        if c["kind"] == "dependent" or c["status"] == "conquered":
-            self.within(g, f)
-            return
-        if total:
-            f["left"] = 2
-            if not self.minor_steps(s, cid):
-                self.none(g, f, f"{name} is an active {c['status'].title()} Country without a step on the map")
-                return
-            self.ask(f, c["status"], "steps")
-            return
-        if c["status"] == "western":
-            self.none(g, f, f"{name} is an active Western Country")
-            return
-        if not self.bordering(s, cid):
-            self.none(g, f, f"{name} is {'an Axis' if c['status'] == 'axis' else 'an active Soviet'} Country "
-                            f"bordering no Neutral Country")
-            return
-        self.ask(f, c["status"], "border")
-
-    def none(self, g, f, why: str) -> None:
-        no_result(g, f, why)
-        g.end()
-
-    def within(self, g, f) -> None:
-        s, cid = g.s, f["country"]
-        if not self.axis_within(s, f):
-            self.none(g, f, f"{country_name(s, cid)} is {'a Dependent' if s['countries'][cid]['kind'] == 'dependent' else 'a Conquered Country'} "
-                            f"and no Axis ground unit is in a hex the position places in it (hexes; ruling "
-                            f"R-15.26-dependent)")
-            return
-        self.ask(f, "axis", "within")
-
-    @staticmethod
-    def area(s: dict, f) -> set[str]:
-        cid = f["country"]
-        return {cid, *NEI_PARTS} if cid == NEI and f["table"] == "area-se-asia" else {cid}
-
-    def axis_within(self, s: dict, f) -> list[str]:
-        area = self.area(s, f)
-        hexes = s["hexes"]
-        on = [p for p in find(s, kind="ground", owner="axis", at="map")
-              if (hexes.get(s["pieces"][p]["hex"]) or {}).get("country") in area]
-        held = [p for p in find(s, kind="ground", owner="axis", at="holding") if s["pieces"][p]["in"] in on]
-        return sorted(on + held)
-
-    @staticmethod
-    def minor_steps(s: dict, cid: str) -> list[str]:
-        return [p for p in sorted(s["pieces"]) if s["pieces"][p]["country"] == cid
-                and s["pieces"][p]["kind"] != "marker" and s["pieces"][p]["at"] in ("map", "holding")]
-
-    @staticmethod
-    def bordering(s: dict, cid: str) -> list[str]:
-        return sorted(b for b in s["countries"][cid]["borders"] if s["countries"][b]["status"] == "neutral")
-
-    def prompt(self, g, f):
-        s, st = g.s, f["stage"]
-        if st == "table":
-            return {"table": list(AREA_TABLES)}
-        if st == "neutral":
-            return {"diplomatic": [f["country"]], "decline": []}
-        if st == "border":
-            return {"border": self.bordering(s, f["country"])}
-        if st == "within":
-            return {"lose": self.axis_within(s, f)}
-        if st == "steps":
-            return {"lose": self.minor_steps(s, f["country"])}
-        return {}
-
-    def text(self, g, f):
-        s, st = g.s, f["stage"]
-        if st == "table":
-            return (f"15.26 Minor Country Politics: {NAMES[f['recv']]} must select an Area Table to roll on "
-                    f"(table area-china|area-se-asia|area-other)")
-        name = country_name(s, f["country"])
-        if st == "neutral":
-            return (f"15.26 Minor Country Politics rolled {name}, a Neutral Country: the Axis may roll on the "
-                    f"Diplomatic Incident Table for it (diplomatic {f['country']}), or treat it as No Result (decline)")
-        if st == "border":
-            side = s["countries"][f["country"]]["status"]
-            as_ = "an Allied" if side == "axis" else "an Axis"
-            return (f"15.26 Minor Country Politics rolled {name}: {NAMES[side]} must select a Neutral Country "
-                    f"bordering it (border ID) and activate it as {as_} Country")
-        nei = (" (Borneo, Celebes and Dutch New Guinea count as part of the NEI)"
-               if len(self.area(s, f)) > 1 else "")
-        if st == "within":
-            return (f"15.26 Minor Country Politics rolled {name}{nei}: the Axis must eliminate one step from an Axis "
-                    f"ground unit within it (lose ID)")
-        return (f"15.26 Minor Country Politics rolled {name} during Total War: {NAMES[f['role']]} must eliminate "
-                f"{f['left']} more of its steps from any unit(s) (lose ID)")
-
-    def why(self, g, f, verb, arg):
-        s, st = g.s, f["stage"]
-        if verb == "border" and arg in s["countries"]:
-            return (f"{country_name(s, arg)} is not a Neutral Country bordering {country_name(s, f['country'])} "
-                    f"(15.26; the position's borders, ruling R-15.26-border)")
-        if verb == "lose" and arg in s["pieces"]:
-            if st == "within":
-                return (f"{arg} is not an Axis ground unit in a hex the position places in "
-                        f"{country_name(s, f['country'])} (15.26; hexes)")
-            return f"{arg} is not a unit of {country_name(s, f['country'])} on the map (15.26)"
-        return None
-
-    def act(self, g, f, verb, arg):
-        s, st = g.s, f["stage"]
-        if verb == "table":
-            f["table"] = arg
-            g.say(f"{TITLES[f['recv']]} selected the {TABLE_NAMES[arg]}.", faction=f["recv"], rule="15.26")
-            self.roll(g, f)
-            return
-        if verb == "decline":
-            g.say("The Axis treated the Neutral Country result as No Result.", faction="axis", rule="15.26")
-        elif verb == "diplomatic":
-            g.say(f"The Axis selected {country_name(s, arg)} to roll on the Diplomatic Incident Table.",
-                  faction="axis", rule="15.26")
-            diplomatic_incident(g, 26, arg, "15.26")
-        elif verb == "border":
-            side = s["countries"][f["country"]]["status"]
-            g.say(f"{TITLES[side]} selected {country_name(s, arg)}, bordering {country_name(s, f['country'])}.",
-                  faction=side, rule="15.26")
-            if side == "axis":
-                activate_allied(g, 26, arg, rule="15.26")
-            else:
-                activate(g, 26, arg, "axis", rule="15.26")
-        elif verb == "lose":
-            lose_step(g, 26, arg, "15.26")
-            if st == "steps":
-                f["left"] -= 1
-                if f["left"] and self.minor_steps(s, f["country"]):
-                    return
-                if f["left"]:
-                    g.say(f"{country_name(s, f['country'])} has no other step on the map.", rule="15.26")
-        g.end()
-
 
 # 15.8 ----------------------------------------------------------------------------------------------------------
 
@@ -695,7 +271,7 @@ class ChineseIncident(Event):
 
 def _strike_hexes(s: dict) -> list[str]:
     """Guerrilla Warfare's hexes (batch "map"'s ``ds.hex-strike``, in a Chinese Country or Japanese Dependent)."""
-    from .events_map import strike_hexes
+    from .hex_strike import strike_hexes
     return strike_hexes(s, "axis", "chinese")
 
 

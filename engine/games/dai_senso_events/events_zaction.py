@@ -13,7 +13,7 @@ from __future__ import annotations
 from ...core import notation
 from ...core.grammar import Order
 from .event_base import REGISTERED, Event, register
-from .events_options import diplomatic_incident, pac, tac
+from .postures import diplomatic_incident, pac, tac
 from .state import ALLIED, country_name, find, label, move, players_step, where
 
 notation.declare(__name__, {"harbor", "army", "navy", "snlf", "troops", "to", "totsugeki", "done"})

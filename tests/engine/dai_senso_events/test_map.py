@@ -140,7 +140,7 @@ def test_15_1_nothing_to_do_is_no_result():
 
 def test_15_8_hex_strike_pushed_with_the_chinese_filter_selects_among_listed_chinese_hexes():
     """The procedure 15.8 pushes: a hex outside a Chinese Country or Japanese Dependent is not offered."""
-    from engine.games.dai_senso_events.events_map import strike_hexes
+    from engine.games.dai_senso_events.hex_strike import strike_hexes
 
     def listed(p):
         p["hexes"] = {"Kalgan": {"country": "inner-mongolia"}, "Mukden": {"country": "manchukuo"}}
