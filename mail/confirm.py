@@ -16,6 +16,11 @@ umpire's) starts unconfirmed (``service.addresses.request``: a ``mail_confirmati
 - until then nothing else goes to the address for that game: no "your move" with its PDF, no reminder, no
   deadline notice (``service.addresses.is_confirmed``, used by ``service.deadlines.address_of`` and the deadline notices).
 
+A tournament's players (issue 33, item 2) confirm their addresses the same way, once for the tournament: the
+sweep writes each player's one mail (``_tournament_due``, the same window per address), its code kept in
+``TournamentPlayer.code_hash``; ``by_mail`` looks a code up there when no game's confirmation has it. The
+tournament's games then count a confirmed player's address confirmed (``service.tournaments.rounds``).
+
 What is not concerned: the answers to a mail (they go to the mail's sender, as any answer), and the address
 a seat mails from with its own token (``MailSeat.address``: the seat chose it, proving the seat).
 """
@@ -32,10 +37,12 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 import engine
-from service.addresses import normal, request
+from service.addresses import confirm, normal
 from service.mail_models import MailAddress, MailConfirmation, MailGame
 from service.models import Game, Seat, now
 from service.tokens import hash_token
+from service.tournaments import entry as tournament_entry
+from service.tournaments import mailing
 
 from . import compose
 from .config import MailSettings
@@ -50,12 +57,7 @@ LIVE = ("active", "paused")
 
 def mark_confirmed(session: Session, gid: str, address: str) -> None:
     """Records *address* as confirmed for *gid* (the operator's act, on the server; no mail)."""
-    request(session, gid, address)
-    session.flush()
-    session.execute(update(MailConfirmation)
-                    .where(MailConfirmation.game_id == gid, MailConfirmation.address == normal(address),
-                           MailConfirmation.confirmed_at.is_(None))
-                    .values(confirmed_at=now()).execution_options(synchronize_session=False))
+    confirm(session, gid, address)
 
 
 def _seats_named(session: Session, game: Game, addr: str) -> list[str]:
@@ -132,16 +134,38 @@ def send_due(session: Session, s: MailSettings, at: datetime | None = None) -> l
         oid = outbox(session, f"confirm:{row.id}", "confirm", game.id, msg)
         if oid:
             ids.append(oid)
+    ids += _tournament_due(session, s, at, window)
     session.flush()
+    return ids
+
+
+def _tournament_due(session: Session, s: MailSettings, at: datetime, window: timedelta) -> list[int]:
+    """The confirmation mails of tournaments' players (issue 33, item 2): one per player's address, in the
+    same window per address as the games' (``_take_window``). Its subject carries the tournament's id in
+    Umpire's tag, so an answer that keeps it says CONFIRM and the code (``by_mail``)."""
+    ids = []
+    for p, t in tournament_entry.to_confirm(session):
+        addr = normal(p.email)
+        if not _take_window(session, addr, at, window):
+            continue
+        code = secrets.token_hex(16)
+        tournament_entry.sent(p, code, at)
+        msg = compose.build(s, None, addr, "", mailing.confirmation_blocks(t.id, t.game, addr, code, s.confirm_hours),
+                            auto="auto-generated")
+        del msg["Subject"]  # the tournament's id in Umpire's tag, as a game's confirmation carries the game's
+        msg["Subject"] = f"[Umpire {t.id}] CONFIRM your address: {code}"
+        oid = outbox(session, f"tournament-confirm:{p.id}", "confirm", None, msg)
+        if oid:
+            ids.append(oid)
     return ids
 
 
 @dataclass
 class Confirmed:
-    """What ``by_mail`` did: the game and address confirmed, and its one answer (outbox key ``key``, so
-    confirming again is not answered again)."""
+    """What ``by_mail`` did: the game (None for a tournament player's address) and address confirmed, and
+    its one answer (outbox key ``key``, so confirming again is not answered again)."""
 
-    game_id: str
+    game_id: str | None
     address: str
     first: bool
     subject: str
@@ -161,7 +185,12 @@ def by_mail(session: Session, letter: Letter) -> Confirmed:
                                               "without changing its subject, or write 'CONFIRM <code>'")
     row = session.execute(select(MailConfirmation).where(MailConfirmation.code_hash == hash_token(found.group(1).lower()))
                           .with_for_update()).scalar_one_or_none()
-    if row is None:
+    if row is None:  # a tournament player's code (issue 33, item 2)?
+        player = tournament_entry.confirm_by_code(session, found.group(1).lower())
+        if player is not None:
+            p, t, first = player
+            return Confirmed(None, normal(p.email), first, "address confirmed",
+                             mailing.confirmed_blocks(t.id, normal(p.email)), f"tournament-confirmed:{p.id}")
         raise Refusal("bad-confirmation-code", "this confirmation code belongs to no address here: answer the "
                                                "confirmation mail itself, without changing its subject")
     first = row.confirmed_at is None

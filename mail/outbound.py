@@ -97,6 +97,12 @@ def relay_send(s: MailSettings, to_addr: str, raw: bytes, timeout: float = SEND_
         watchdog.cancel()
 
 
+#: Outbox keys of letters whose body holds a secret (a tournament round's letter to a player carries their
+#: seat token, ``service.tournaments.mailing``): once sent, the row keeps its key, address and times but not
+#: its body, so a copy of the database does not hold the token (only its hash, on the seat).
+FORGOTTEN_ONCE_SENT = ("tournament-seat:",)
+
+
 def claimable(at):
     """The rows a sender may claim at *at*: pending, or sending under a claim that has expired."""
     return or_(OutboundMail.status == "pending",
@@ -147,6 +153,11 @@ def send(Session: sessionmaker, s: MailSettings, outbound_id: int, final: bool =
                                       OutboundMail.attempts == attempt)
                                .values(status=status, error=error, sent_at=now() if status == "sent" else None)
                                .execution_options(synchronize_session=False)).rowcount == 1
+        if mine and status == "sent":  # a letter that carries a seat's token is not kept once sent
+            session.execute(update(OutboundMail)
+                            .where(OutboundMail.id == outbound_id,
+                                   or_(*(OutboundMail.key.startswith(k) for k in FORGOTTEN_ONCE_SENT)))
+                            .values(raw=b"").execution_options(synchronize_session=False))
     if not mine:
         log.warning("outbox row %s: the claim of attempt %s expired before the send ended", outbound_id, attempt)
     if status == "pending":

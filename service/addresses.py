@@ -8,11 +8,12 @@ answer (``mail.confirm``); here is what the service core asks of those rows.
 
 from __future__ import annotations
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from .mail_models import MailConfirmation
+from .models import now
 
 
 def normal(address: str) -> str:
@@ -44,6 +45,18 @@ def is_confirmed(session: Session, gid: str, address: str) -> bool:
     return bool(addr) and session.execute(
         select(MailConfirmation.id).where(MailConfirmation.game_id == gid, MailConfirmation.address == addr,
                                           MailConfirmation.confirmed_at.is_not(None))).first() is not None
+
+
+def confirm(session: Session, gid: str, address: str) -> None:
+    """Records *address* as confirmed for game *gid* without a confirmation mail: the operator's act on the
+    server (``mail.confirm.mark_confirmed``), or a tournament's game given to a player whose address is
+    confirmed for the tournament (``service.tournaments.rounds``, issue 33 item 2)."""
+    request(session, gid, address)
+    session.flush()
+    session.execute(update(MailConfirmation)
+                    .where(MailConfirmation.game_id == gid, MailConfirmation.address == normal(address),
+                           MailConfirmation.confirmed_at.is_(None))
+                    .values(confirmed_at=now()).execution_options(synchronize_session=False))
 
 
 def unconfirmed(session: Session, gid: str, addresses) -> list[str]:

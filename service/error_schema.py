@@ -17,5 +17,7 @@ class ApiError(Schema):
     message = fields.String(required=True)
     errors = fields.Dict()
     faults = fields.List(fields.Nested(Fault), metadata={"description": "a position refused: every fault"})
+    problems = fields.List(fields.String(), metadata={"description": "a request refused for several faults (a "
+                                                                     "tournament, a pairing, a ruling): each"})
     seq = fields.Integer()
     retry_after = fields.Integer(metadata={"description": "with 429: seconds until a token is taken again"})

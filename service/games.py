@@ -46,8 +46,12 @@ def _new_id(session: Session) -> str:
 
 
 def create_game(session: Session, game: str, scenario: str | None = None, options: dict | None = None,
-                seats: list[dict] | None = None, title: str = "", position: dict | None = None) -> tuple[Game, dict]:
+                seats: list[dict] | None = None, title: str = "", position: dict | None = None,
+                umpire_token_hash: str | None = None) -> tuple[Game, dict]:
     """Creates a game with one seat per role; returns the game and the tokens (shown only now).
+
+    With *umpire_token_hash* (a tournament's director token, hashed: ``service.tournaments``) the game's
+    umpire is whoever holds that token, and the tokens returned are the seats' only.
 
     With *position* (a position file, docs/positions.md) the game starts there instead of the scenario's
     setup: the position is kept in the game's options (``position``), so the export, ``umpire verify`` and
@@ -86,15 +90,15 @@ def create_game(session: Session, game: str, scenario: str | None = None, option
         faults = [f.to_dict() for f in getattr(e, "faults", [])]
         raise ServiceError(e.message, code="invalid", **({"faults": faults} if faults else {})) from None
     state = started.state
-    umpire = new_token()
+    umpire = None if umpire_token_hash else new_token()
     row = Game(id=gid, game=game, scenario=scenario, options=options or {}, engine_version=engine_version(),
                rules_version=state.get("rules_version", 1),
                rulings=[r["id"] for r in (defn.rulings() if defn.rulings else [])],
                data_version=data_version(game), title=title, seq=0,
-               state=state, status="active", umpire_token_hash=hash_token(umpire), seed=sealed_seed(session, gid, seed),
+               state=state, status="active", umpire_token_hash=umpire_token_hash or hash_token(umpire), seed=sealed_seed(session, gid, seed),
                commitment=dice.commitment(seed), digest=digest)
     session.add(row)
-    tokens = {"umpire": umpire}
+    tokens = {"umpire": umpire} if umpire else {}
     for s in seats:
         tok = new_token()
         tokens[s["role"]] = tok
@@ -354,6 +358,8 @@ def event_text(e: dict) -> str:
                              + ", ".join(f"{r} by {t}" for r, t in (d.get("due") or {}).items()),
         "rolled-back": f"rolled the game back from position {d.get('from_seq')} to {d.get('to')}, undoing "
                        f"{len(d.get('undone', []))} action(s)",
+        "tournament-ruling": f"ruled the game {d.get('status')} for tournament {d.get('tournament')}: "
+                             + ", ".join(f"{p} {o}" for p, o in (d.get("outcome") or {}).items()),
     }.get(e["kind"], e["kind"])
     who = f"{e['by']} ({d['via']})" if d.get("via") else e["by"]  # the instance holder, without a token
     line = f"[after {e['at_seq']}] {who}: {what}"

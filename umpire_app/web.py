@@ -114,6 +114,10 @@ def create_app(config: dict | None = None) -> Flask:
         return 2 * mail_settings(app).max_bytes if path == "/api/mail/inbound" else app.config["MAX_CONTENT_LENGTH"]
     app.wsgi_app = ChunkedBodyLimit(app.wsgi_app, body_limit)
     app.extensions["umpire"]["body_limit"] = body_limit  # the web worker buffers a body up to it
+    from mail.tournament_post import TournamentPost
+    from service.tournaments.mailing import POST_KEY
+    # Where a tournament's round writes its letters (issue 33): the core writes no mail itself.
+    Session.configure(info={**Session.kw["info"], POST_KEY: TournamentPost(lambda: mail_settings(app))})
     if app.config.get("TRUSTED_PROXIES"):
         from werkzeug.middleware.proxy_fix import ProxyFix
         n = app.config["TRUSTED_PROXIES"]
@@ -126,6 +130,8 @@ def create_app(config: dict | None = None) -> Flask:
         lambda self, field, **kwargs: dict(field.metadata.get("json_schema", {})))
     from service.api.routes import blp
     api.register_blueprint(blp)
+    from service.api.tournaments import tblp
+    api.register_blueprint(tblp)
     from service.pages import bp as pages
     app.register_blueprint(pages)
     from mail.webhook import blp as mail_blp

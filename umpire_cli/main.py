@@ -338,11 +338,19 @@ def verify(path, no_replay, quiet):
     seeds and their commitments, the seats' entropy, and a replay through the engine of every log line,
     position and the result (docs/dice.md, "Checking a game").
 
-    PATH is a game export (GET /api/games/ID/export), the dice JSON (GET /api/games/ID/dice) or a local
-    game file. Exits 0 when everything matches, 1 on any difference (the first is named with its
-    position), 3 when nothing differs but a seed that outcomes used is not revealed yet.
+    PATH is a game export (GET /api/games/ID/export), the dice JSON (GET /api/games/ID/dice), a local
+    game file, or a tournament's bundle (a zip: GET /api/tournaments/ID/bundle), whose every game is
+    checked, one line each (docs/dice.md, "Checking a tournament"). Exits 0 when everything matches, 1 on
+    any difference (the first is named with its position), 3 when nothing differs but a seed that outcomes
+    used is not revealed yet.
     """
     from engine.core.verify import verify as run
+    from service.tournaments.bundle_verify import is_zip
+
+    if is_zip(path):  # a tournament's bundle (issue 33, item 5)
+        from .tournament_bundle import verify_bundle
+        verify_bundle(path, replay=not no_replay, quiet=quiet)
+        return
 
     def progress(done, total):
         if not quiet and total >= 400:
@@ -353,7 +361,8 @@ def verify(path, no_replay, quiet):
             record = json.load(fh)
         rep = run(record, replay=not no_replay, progress=progress)
     except (OSError, json.JSONDecodeError, ValueError, KeyError, TypeError, AttributeError) as e:
-        raise click.ClickException(f"cannot read {path} as a game record: {e}") from None
+        raise click.ClickException(f"cannot read {path} as a game record (JSON) nor a tournament bundle (a zip): "
+                                   f"{e}") from None
     click.echo(f"Game {rep.game}: {rep.actions} action(s), {rep.outcomes} chance outcome(s), "
                f"{rep.recomputed} recomputed from the seed.")
     for note in rep.notes:
@@ -449,6 +458,10 @@ cli.add_command(mail_group)
 from .pack_cmd import pack_group  # noqa: E402
 
 cli.add_command(pack_group)
+
+from .tournament_cmd import tournament_group  # noqa: E402
+
+cli.add_command(tournament_group)
 for _command in UMPIRE_COMMANDS:
     cli.add_command(_command)
 

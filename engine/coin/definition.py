@@ -16,7 +16,8 @@ from .legend import legend
 def coin_definition(*, slug: str, title: str, roles: tuple[str, ...], scenarios: dict[str, str],
                     options: dict[str, str], setup: Callable[..., dict], view: Callable[[dict, str], dict],
                     board, rules, rulings: list, orders: tuple, position, facts: Callable, invariants: Callable,
-                    data: Path, role_names: dict[str, str] | None = None, rules_version: int = 1) -> GameDefinition:
+                    data: Path, role_names: dict[str, str] | None = None, rules_version: int = 1,
+                    margins: Callable[[dict], dict[str, float] | None] | None = None) -> GameDefinition:
     """The GameDefinition of a COIN game, to register: the game's own parts as given, and the series':
 
     - ``names`` and ``legend`` from its *board* (engine.coin.facts.names; the text board's key,
@@ -29,7 +30,8 @@ def coin_definition(*, slug: str, title: str, roles: tuple[str, ...], scenarios:
     - ``max_actions`` 5000, the fuzzer's bound on a game's length.
 
     *orders* are the order words with their arguments (engine.core.grammar; docs/orders.md), *position* the
-    position files (docs/positions.md).
+    position files (docs/positions.md), *margins* the game's own margin of a finished position (its victory
+    module's ``margins``: ``GameDefinition.margins``, issue 33, item 4).
     """
     return GameDefinition(
         slug=slug,
@@ -53,4 +55,5 @@ def coin_definition(*, slug: str, title: str, roles: tuple[str, ...], scenarios:
         protected=deck.PROTECTED,
         rules_version=rules_version,
         persisted=load_golden(data / "persisted.json"),
+        margins=margins,
     )

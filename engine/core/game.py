@@ -53,6 +53,12 @@ class GameDefinition:
     :ivar board: a board drawn from a hex grid: ``(view) -> dict``, the hexes with their features and what stands
         in each as the view's role sees it (service.reports.hexboard draws it); None for a game drawn from a
         layout.json, or none.
+    :ivar margins: ``(state) -> {role: number} | None``: the game's own margin of a finished position, a number
+        per role, higher better for that role, as its rules measure how well a side did (the final Political
+        Will of a British Way game, the VP difference of The First Arab-Israeli War): a tournament's tie-break
+        after the opponents' scores (issue 33, item 4; ``service.tournaments.results``). None (the field, or
+        its answer for a position not finished) where the game has no margin. Its docstring's first line says
+        in words what it measures (the standings print it).
     """
 
     slug: str
@@ -81,6 +87,7 @@ class GameDefinition:
     open_prompts: bool = True
     restore: Callable[[dict], None] | None = None
     board: Callable[[dict], dict] | None = None
+    margins: Callable[[dict], dict[str, float] | None] | None = None
 
     def __post_init__(self) -> None:
         if self.procedures is None:

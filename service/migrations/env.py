@@ -11,6 +11,7 @@ from __future__ import annotations
 from alembic import context
 
 import service.mail_models  # noqa: F401  (the mail tables, migration 0004)
+import service.tournaments.models  # noqa: F401  (the tournament tables, migration 0010)
 from service import settings
 from service.db import make_engine
 from service.models import Base

@@ -1,21 +1,22 @@
-"""Tournaments (issue 33): the pure computation a tournament rests on, pairings and standings.
+"""Tournaments (issue 33; docs/tournaments.md): a director's set of games, with its players, rounds,
+desk, standings and verification bundle.
 
-What is here, in plain functions of their inputs (no database, no Flask, no I/O, no clock, no ``random``;
-the same inputs give the same answer, every tie broken by the players' entry order, the order of the
-``players`` sequence given):
+The pure computation, plain functions of their inputs (no database, no I/O, no clock, no ``random``; every
+tie broken by the players' entry order):
 
-- ``pairing``: the rounds of an event. Round-robin by the circle method (single or double, sides balanced)
-  for two-seat games; Swiss by score groups with no repeat pairings, sides alternated, a bye to the
-  lowest-ranked player without one; Swiss-style tables of k seats for games of three or more seats (the
-  Dai Senso! political events), each player rotated through the seats; and the check of a director's
-  manual pairing. Players are names (strings); a round is a ``pairing.Round`` of ``pairing.Table``.
-- ``standings``: points (win, draw, loss, bye; configurable), results only from finished games, abandoned
-  and forfeited games as the director rules with the reason on the row, tie-breaks (Buchholz, the game's
-  own margin, entry order) and shared ranks.
+- ``pairing``: round-robin by the circle method, Swiss by score groups (no repeat pairings, sides balanced,
+  byes to the lowest-ranked without one), tables of k seats, and the check of a director's manual pairing;
+- ``standings``: points, results only from finished games, abandoned and forfeited games as the director
+  rules, tie-breaks (Buchholz, the game's own margin, entry order) and shared ranks.
 
-Not built yet (the later parts of issue 33): the tournament and its players as models, the round that
-creates its games and mails the seat tokens, the director's desk (page, API, CLI, response times),
-the standings page and PDF, and the verification bundle (``umpire verify BUNDLE``).
+On the database (``models``, migration 0010):
+
+- ``access``: the director's token; ``entry``: creating a tournament, its players and their confirmation;
+  ``rounds``: pairing a round (its games made, its letters written: ``mailing``), rulings, closing;
+  ``running``: the public description and the functions above in one place;
+- ``results``: the games as the standings count them; ``standings_view``: the standings as shown;
+- ``desk``, ``response_times``, ``acts``: the director's desk and the acts logged in game and tournament;
+- ``bundle``, ``bundle_verify``: the verification bundle and its check (``umpire verify BUNDLE``).
 """
 
 from __future__ import annotations

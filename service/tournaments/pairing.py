@@ -226,45 +226,66 @@ def _preferences(rem: tuple[str, ...], scores: Mapping[str, float]) -> list[str]
 
 def _swiss_pairs(ranked: list[str], sides: tuple[str, ...], scores: Mapping[str, float],
                  history: Sequence[Round], number: int, max_steps: int) -> Round:
-    """Two seats: pair within score groups from the top, never a repeat.
+    """Two seats: pair within score groups from the top, never a repeat, the sides balanced.
 
-    A depth-first search takes the top player left and tries their opponents in ``_preferences`` order;
-    when the rest cannot be paired it backtracks, so a group that cannot pair within itself falls back to
-    the group above (another player floats). Sets of players found unpairable are remembered, so the search
-    is quick to prove there is no pairing; past *max_steps* pairings tried it gives up (``SearchTooLong``),
-    as the search is exponential at worst (late rounds of a large event). With an odd number, the bye goes to the first player of
-    ``bye_order`` with whom the rest can be paired.
+    A depth-first search takes the top player left and tries their opponents in ``_preferences`` order,
+    except that within a score group an opponent due the other side (``_due``) is tried before one due the
+    same side, so both can have the side they are due; when the rest cannot be paired it backtracks, so a
+    group that cannot pair within itself falls back to the group above (another player floats). Two players
+    who *must* have the same side (``_must``: one more game on a side would leave them three games more on it
+    than on the other, or three in a row, the limits chess's Swiss systems set on colours) are not paired together while another pairing exists: the search
+    runs first with that rule, and only when no pairing keeps it, without (the sides then go as
+    ``_sides_for`` says). Sets of players found unpairable are remembered, so the search is quick to prove
+    there is no pairing; past *max_steps* pairings tried it gives up (``SearchTooLong``), as the search is
+    exponential at worst (late rounds of a large event). With an odd number, the bye goes to the first
+    player of ``bye_order`` with whom the rest can be paired (with the rule above if they can, else without).
     """
     met = _met(history)
-    failed: set[tuple[str, ...]] = set()
-    stuck: list[tuple[str, ...]] = []
+    counts, last = _side_record(history)
+    lasts = _last_two(history)
+    due = {p: _due(p, sides, counts, last) for p in ranked}
+    must = {p: _must(p, sides, counts, lasts) for p in ranked}
     steps = [0]
 
-    def go(rem: tuple[str, ...]) -> list[tuple[str, str]] | None:
-        if not rem:
-            return []
-        if rem in failed:
+    stuck: list[tuple[str, ...]] = []
+
+    def search(strict: bool, rem: tuple[str, ...]) -> list[tuple[str, str]] | None:
+        failed: set[tuple[str, ...]] = set()
+
+        def go(rem: tuple[str, ...]) -> list[tuple[str, str]] | None:
+            if not rem:
+                return []
+            if rem in failed:
+                return None
+            p = rem[0]
+            prefs = _preferences(rem, scores)
+            top = scores.get(p, 0)
+            if due[p] is not None:  # within p's score group, opponents due the other side first (stable)
+                prefs.sort(key=lambda q: 2 if scores.get(q, 0) != top else int(due[q] == due[p]))
+            for q in prefs:
+                if frozenset((p, q)) in met or strict and must[p] is not None and must[p] == must[q]:
+                    continue
+                steps[0] += 1
+                if steps[0] > max_steps:
+                    raise SearchTooLong(f"round {number}: the search for a pairing without a repeat gave up after "
+                                        f"{max_steps} tries without finding one or proving there is none; pair "
+                                        f"this round by hand (check_manual)")
+                sub = go(tuple(x for x in rem if x not in (p, q)))
+                if sub is not None:
+                    return [(p, q)] + sub
+            failed.add(rem)
+            if not strict and (not stuck or len(rem) < len(stuck[0])):
+                stuck[:] = [rem]
             return None
-        p = rem[0]
-        for q in _preferences(rem, scores):
-            if frozenset((p, q)) in met:
-                continue
-            steps[0] += 1
-            if steps[0] > max_steps:
-                raise SearchTooLong(f"round {number}: the search for a pairing without a repeat gave up after "
-                                    f"{max_steps} tries without finding one or proving there is none; pair "
-                                    f"this round by hand (check_manual)")
-            sub = go(tuple(x for x in rem if x not in (p, q)))
-            if sub is not None:
-                return [(p, q)] + sub
-        failed.add(rem)
-        if not stuck or len(rem) < len(stuck[0]):
-            stuck[:] = [rem]
-        return None
+
+        return go(rem)
 
     candidates: list[str | None] = bye_order(ranked, history) if len(ranked) % 2 else [None]
-    for bye in candidates:
-        pairs = go(tuple(p for p in ranked if p != bye))
+    for bye in candidates:  # the bye first, then the sides: each candidate with the rule, then without
+        rem = tuple(p for p in ranked if p != bye)
+        pairs = search(True, rem)
+        if pairs is None:
+            pairs = search(False, rem)
         if pairs is not None:
             break
     else:
@@ -274,9 +295,53 @@ def _swiss_pairs(ranked: list[str], sides: tuple[str, ...], scores: Mapping[str,
             for p in left)
         raise NoPairing(f"round {number}: no pairing without a repeat exists; the players left unpaired are "
                         f"{', '.join(left)} ({detail})", left)
-    counts, last = _side_record(history)
-    tables = tuple(Table(_sides_for(p, q, i, sides, counts, last), sides) for i, (p, q) in enumerate(pairs))
+
+    def seated(p: str, q: str, board: int) -> tuple[str, str]:
+        """A player who must have a side gets it (the other's, where both must have the same: a fallback
+        pairing), else ``_sides_for``."""
+        if must[p] is not None and must[p] != must[q]:
+            return (p, q) if must[p] == sides[0] else (q, p)
+        if must[q] is not None:
+            return (q, p) if must[q] == sides[0] else (p, q)
+        return _sides_for(p, q, board, sides, counts, last)
+
+    tables = tuple(Table(seated(p, q, i), sides) for i, (p, q) in enumerate(pairs))
     return Round(number, tables, (bye,) if bye is not None else ())
+
+
+def _last_two(history: Iterable[Round]) -> dict[str, tuple[str, ...]]:
+    """Each player's sides in their last two games, the latest last."""
+    out: dict[str, tuple[str, ...]] = {}
+    for rnd in sorted(history, key=lambda r: r.number):
+        for t in rnd.tables:
+            for p, s in zip(t.players, t.sides, strict=True):
+                out[p] = (out.get(p, ()) + (s,))[-2:]
+    return out
+
+
+def _due(x: str, sides: tuple[str, str], counts: Mapping[str, Counter], last: Mapping[str, str]) -> str | None:
+    """A player's due side: the side played fewer times; when even, the other side from their last game;
+    none before their first game."""
+    a, b = sides
+    c = counts.get(x, Counter())
+    if c[a] != c[b]:
+        return a if c[a] < c[b] else b
+    if x not in last:
+        return None
+    return b if last[x] == a else a
+
+
+def _must(x: str, sides: tuple[str, str], counts: Mapping[str, Counter], lasts: Mapping[str, tuple[str, ...]]
+          ) -> str | None:
+    """The side a player must have, if any: the other side from one they have played two games more often
+    than the other already, or from the one they played in both of their last two games."""
+    a, b = sides
+    c = counts.get(x, Counter())
+    if abs(c[a] - c[b]) >= 1 and len(lasts.get(x, ())) == 2 and lasts[x][0] == lasts[x][1]:
+        return b if lasts[x][1] == a else a
+    if abs(c[a] - c[b]) >= 2:
+        return a if c[a] < c[b] else b
+    return None
 
 
 def _sides_for(p: str, q: str, board: int, sides: tuple[str, ...], counts: Mapping[str, Counter],
@@ -293,12 +358,7 @@ def _sides_for(p: str, q: str, board: int, sides: tuple[str, ...], counts: Mappi
     a, b = sides
 
     def due(x: str) -> str | None:
-        c = counts.get(x, Counter())
-        if c[a] != c[b]:
-            return a if c[a] < c[b] else b
-        if x not in last:
-            return None
-        return b if last[x] == a else a
+        return _due(x, sides, counts, last)
 
     def imbalance(x: str) -> int:
         c = counts.get(x, Counter())

@@ -21,13 +21,16 @@ from tests.mail.conftest import deliver, letter
 from tests.service.test_api import FIRST, auth, move_file, new_game
 from tests.service.test_game_page import form_key
 
-#: Writes anyone may make: a new game (its tokens are made then) and an import (new tokens too).
-PUBLIC_WRITES = {"/api/games", "/api/imports"}
+#: Writes anyone may make: a new game (its tokens are made then), an import (new tokens too) and a new
+#: tournament (its director's token is made then).
+PUBLIC_WRITES = {"/api/games", "/api/imports", "/api/tournaments"}
 #: A body each act takes (by the last part of its path), so that only the token is wrong; a new endpoint
 #: missing here gets ``{}``, and fails the test if that is not a body it takes.
 BODIES = {"pause": {"reason": "x"}, "resume": {"reason": "x"}, "abandon": {"reason": "x"},
           "extend-deadline": {"hours": 1}, "resign": {"role": "irgun"}, "replace-seat": {"role": "irgun", "player": "Eve"},
-          "rollback": {"to": 0}, "correct": {"correction": "set haganah 3 6.5.3: x"}}
+          "rollback": {"to": 0}, "correct": {"correction": "set haganah 3 6.5.3: x"},
+          "players": {"name": "Zed"}, "ruling": {"status": "forfeited", "outcome": {"Ann": "win", "Bob": "loss"},
+                                                 "reason": "x"}}
 
 
 def _post(client, rule, gid, token, role=None):
@@ -61,8 +64,32 @@ def _fingerprint(sessions, gid):
         return canonical.digest(g.state), g.seq, g.status, n(Move), n(GameEvent), n(Submission)
 
 
-def _url(rule: str, gid: str) -> str:
-    return rule.replace("<string:gid>", gid).replace("<gid>", gid)
+def _url(rule: str, gid: str, tid: str = "T-000000") -> str:
+    return (rule.replace("<string:gid>", gid).replace("<gid>", gid).replace("<string:tid>", tid)
+            .replace("<path:name>", "Ann"))
+
+
+def _tournament(app, client) -> tuple[str, str]:
+    """A tournament of two players (Ann and Bob, confirmed by the operator) with its first round paired:
+    its id and its game's."""
+    from service.tournaments import running
+    r = client.post("/api/tournaments", json={"name": "Cup", "game": "palestine",
+                                              "players": [{"name": "Ann"}, {"name": "Bob"}]})
+    assert r.status_code == 201, r.get_data(as_text=True)
+    tid, director = r.get_json()["id"], r.get_json()["director_token"]
+    with app.extensions["umpire"]["sessions"]() as s, s.begin():
+        for name in ("Ann", "Bob"):
+            running.mark_player_confirmed(s, tid, name)
+    r = client.post(f"/api/tournaments/{tid}/rounds", json={}, headers=auth(director))
+    assert r.status_code == 201, r.get_data(as_text=True)
+    return tid, r.get_json()["tables"][0]["game_id"]
+
+
+def _tournament_fingerprint(sessions, tid):
+    from service.tournaments.models import TournamentEvent, TournamentGame, TournamentPlayer, TournamentRound
+    with sessions() as s:
+        n = lambda m: s.execute(select(func.count()).select_from(m).where(m.tournament_id == tid)).scalar()  # noqa: E731
+        return n(TournamentEvent), n(TournamentGame), n(TournamentPlayer), n(TournamentRound)
 
 
 def test_the_lists_are_found_from_the_app(app):
@@ -74,16 +101,21 @@ def test_the_lists_are_found_from_the_app(app):
 @pytest.mark.parametrize("kind", ["none", "other game", "forged"])
 def test_every_write_refuses_without_a_token_or_with_another_games(app, client, sessions, kind):
     a, b = new_game(client), new_game(client)
+    tid, tgid = _tournament(app, client)
     token = {"none": None, "other game": b["tokens"]["irgun"], "forged": "x" * 32}[kind]
     for rule, _ in _writes(app):
         if rule in PUBLIC_WRITES:
             continue
         if rule == "/api/mail/inbound":  # a shared secret, not a seat's: tests/security/test_webhook.py
             continue
-        before = _fingerprint(sessions, a["id"])
-        r = _post(client, rule, a["id"], token)
+        gid = tgid if "<string:tid>" in rule else a["id"]  # a tournament's act on a game of its own
+        before = _fingerprint(sessions, gid), _tournament_fingerprint(sessions, tid)
+        act = rule.rsplit("/", 1)[1]
+        body = {"rounds": {}, "withdraw": {}, "close": {}}.get(act)
+        r = (client.post(_url(rule, gid, tid), json=body, headers=auth(token)) if body is not None
+             else _post(client, _url(rule, gid, tid), gid, token))
         assert r.status_code == 401, (rule, kind, r.status_code, r.get_data(as_text=True)[:200])
-        assert _fingerprint(sessions, a["id"]) == before, rule
+        assert (_fingerprint(sessions, gid), _tournament_fingerprint(sessions, tid)) == before, rule
 
 
 @pytest.mark.parametrize("seat", ["irgun", "british", "other game's umpire"])

@@ -49,6 +49,7 @@ from .orders import ORDERS  # after the phases: it reads their ORDERS
 from .persisted import PERSISTED
 from .position import POSITION
 from .setup import OPTIONS, SCENARIOS, setup
+from .victory import margins
 from .view import view
 
 hooks.install(__name__)  # every refusal gives a reason with the facts; 15.4 after every order (hooks)
@@ -65,4 +66,5 @@ DEFINITION = GameDefinition(
     board=board.board_data,  # the pack's hex map, drawn by service.reports.hexboard
     open_prompts=False,  # a prompt names the side's own units, hidden from the enemy (21.0)
     restore=lambda options: packs.from_option(options["pack"]) if isinstance(options.get("pack"), dict) else None,
+    margins=margins,  # the final VP difference (28.2): a tournament's tie-break
 )

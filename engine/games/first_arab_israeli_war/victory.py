@@ -10,6 +10,7 @@
   every enemy-population hex it terrorized.
 - 28.2: the side with more VP wins; the difference gives the level: 0-9 a draw, 10-39 a marginal victory, 40-69
   a strategic victory, 70 or more a decisive victory.
+- ``margins``: the VP difference of a finished game (28.2) per side, a tournament's tie-break (issue 33, item 4).
 """
 
 from __future__ import annotations
@@ -120,3 +121,12 @@ def final(g) -> None:
                         f"of {abs(diff)} (28.2)", "level": name, "vp": vp}
     s["flow"].clear()
     g.say(f"The game ended: {s['outcome']['reason']}.", rule="28.2", kind="end")
+
+
+def margins(state: dict) -> dict[str, float] | None:
+    """The final VP difference (28.2): each side's VP less the other's, end-of-game awards included (28.3)."""
+    outcome = state.get("outcome")
+    if not outcome:
+        return None
+    vp = outcome.get("vp") or state["vp"]  # final() records the totals it decided on in the outcome
+    return {side: float(vp[side] - vp[units.other(side)]) for side in SIDES}

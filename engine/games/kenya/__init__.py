@@ -45,6 +45,7 @@ from .orders import ORDERS
 from .position import POSITION
 from .rules import RULES
 from .setup import OPTIONS, SCENARIOS, setup
+from .victory import margins
 from .view import view
 
 DEFINITION = register(coin_definition(
@@ -56,4 +57,5 @@ DEFINITION = register(coin_definition(
     # the game's own parts (engine.coin.definition adds the series')
     setup=setup, view=view, board=board.BOARD, rules=RULES, rulings=RULINGS, orders=ORDERS, position=POSITION,
     facts=facts, invariants=invariants, data=Path(__file__).parent / "data",
+    margins=margins,
 ))

@@ -14,6 +14,7 @@ from .orders import ORDERS
 from .position import POSITION
 from .rules import RULES
 from .setup import setup
+from .victory import margins
 from .view import view
 
 DEFINITION = register(coin_definition(
@@ -28,4 +29,5 @@ DEFINITION = register(coin_definition(
                         "(engine.core.ruling_choice; GET /api/games/ID/rulings lists them)"},
     setup=setup, view=view, board=board.BOARD, rules=RULES, rulings=RULINGS, orders=ORDERS, position=POSITION,
     facts=facts, invariants=invariants, data=Path(__file__).parent / "data",
+    margins=margins,
 ))

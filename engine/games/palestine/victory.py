@@ -1,0 +1,16 @@
+"""Palestine's victory (7.0) as a margin: how far the game ended from an Irgun win (issue 33, item 4).
+
+7.0: victory is decided by British Political Will (1.8, 0 to 20); the Irgun win when it is at 0 at a victory
+check (7.0.1), the British otherwise at the end of the final Propaganda Round (7.0.2). The further above 0 it
+ended, the better for the British and the worse for the Irgun.
+"""
+
+from __future__ import annotations
+
+
+def margins(state: dict) -> dict[str, float] | None:
+    """Final Political Will (7.0): the British score it, the Irgun its negative (an Irgun win is at 0)."""
+    if not state.get("outcome"):
+        return None
+    pw = state["pw"]
+    return {"british": float(pw), "irgun": float(-pw)}
