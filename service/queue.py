@@ -1,7 +1,8 @@
 """The Celery app bound to a Flask app (the Flask documentation's pattern): every task runs inside the
 app's context. The tasks themselves are in ``tasks``; the web process sends them by name.
 
-``enqueue`` is how every way in queues a stored submission for adjudication."""
+``enqueue`` is how every way in queues a stored submission for adjudication; ``queue_mail`` how a web
+request queues the sending of mail it wrote to the outbox."""
 
 from __future__ import annotations
 
@@ -43,3 +44,14 @@ def enqueue(submission_id: str, app: Flask | None = None) -> bool:
                     "again", submission_id, type(e).__name__, e, exc_info=True)
         return False
     return True
+
+
+def queue_mail(outbox_ids: list[int], app: Flask | None = None) -> None:
+    """Queues the sending of outbox rows written by a transaction now committed (a tournament round's
+    letters). A row the broker cannot take stays pending, and the mail sweep queues it again."""
+    app = app or current_app._get_current_object()
+    for oid in outbox_ids:
+        try:
+            app.extensions["celery"].send_task("tasks.mail.send", args=[oid])
+        except Exception as e:  # the broker is down: the sweep queues pending rows again
+            log.warning("could not queue outbox row %s (%s); the mail sweep will", oid, e)

@@ -11,17 +11,9 @@ import json
 
 import click
 
+from service.tournaments.response_times import span
+
 from .tournament_cmd import tournament_group
-
-
-def span(seconds: float | None) -> str:
-    """A wait as the command prints it (``2d 03h 05m``; ``-`` for none)."""
-    if seconds is None:
-        return "-"
-    minutes = int(seconds // 60)
-    d, rest = divmod(minutes, 24 * 60)
-    h, m = divmod(rest, 60)
-    return f"{d}d {h:02d}h {m:02d}m" if d else f"{h}h {m:02d}m"
 
 
 def _seat(s: dict) -> str:

@@ -18,22 +18,20 @@ Nothing changes unless everything is right.
 
 from __future__ import annotations
 
-import logging
-
-from flask import current_app, request, url_for
+from flask import request, url_for
 from flask.views import MethodView
 from marshmallow import Schema, ValidationError, fields, validate
 
 from .. import mail_settings
 from ..access import creates_game
 from ..auth_first import bearer
+from ..queue import queue_mail
 from ..tournaments import entry, mailing, running
 from ..tournaments.access import get_tournament, require_director
 from .routes import BEARER, sessions
 from .schemas import GAMES, OPTIONS, SCENARIOS, ApiError, OneOfDeclared
 from .tournaments import director, tblp
 
-log = logging.getLogger("umpire.tournaments")
 BY = "director"
 
 
@@ -266,15 +264,6 @@ def director_write(view):
     return tblp.doc(security=BEARER)(director(view))
 
 
-def _queue(ids: list[int]) -> None:
-    """Queues the letters written once their transaction is committed (else the mail sweep queues them)."""
-    for oid in ids:
-        try:
-            current_app.extensions["celery"].send_task("tasks.mail.send", args=[oid])
-        except Exception as e:  # the broker is down: the sweep queues pending rows again
-            log.warning("could not queue outbox row %s (%s); the mail sweep will", oid, e)
-
-
 def _act(tid: str, run):
     with sessions()() as s, s.begin():
         require_director(get_tournament(s, tid, lock=True), bearer())
@@ -364,7 +353,7 @@ class TournamentRounds(MethodView):
                                       manual=body.get("manual"), site=request.url_root, post=post).number
         number = _act(tid, run)
         post = kept["post"]
-        _queue(post.written)
+        queue_mail(post.written)
         out = next(r for r in _describe(tid)["rounds"] if r["number"] == number)
         return {**out, "unmailed": [{"game_id": u.game_id, "role": u.role, "player": u.player, "token": u.token}
                                     for u in post.unsent]}

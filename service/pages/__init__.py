@@ -8,7 +8,7 @@ viewer (the public view without a seat) and the service functions the JSON API u
 a seat (deck order, unused cards) reaches it.
 """
 
-from . import landing, tournament_desk, tournament_running, tournament_standings  # noqa: F401  (routes on bp)
+from . import landing, tournament_desk, tournament_desk_acts, tournament_running, tournament_standings  # noqa: F401  (routes on bp)
 from .routes import bp
 
 __all__ = ["bp"]

@@ -8,7 +8,9 @@ form (401), with a wrong one the form and what is wrong; wrong tokens are counte
 
 With it the page shows the desk (``service.tournaments.desk``): the games, what needs the director first,
 each game's links to its page and its umpire tools, one-click acts (pause, resume, extend the deadline:
-``service.tournaments.acts``, logged in the game and in the tournament), and each player's response times.
+``service.tournaments.acts``, logged in the game and in the tournament), and each player's response times;
+and the forms that run the tournament (pair the next round, rule on a game, enter or withdraw a player,
+close it), whose routes are in ``tournament_desk_acts``.
 Every POST carries the form key (``cookies.check_form_key``) and the acts' forms are authenticated before
 their body is read (``service.auth_first``: the view's ``authenticate``).
 """
@@ -22,6 +24,9 @@ from ..errors import ServiceError, Unauthorized
 from ..tournaments import acts
 from ..tournaments.access import get_tournament, is_director
 from ..tournaments.desk import desk
+from ..tournaments.entry import players_of
+from ..tournaments.response_times import span
+from ..tournaments.rounds import OUTCOMES, RULED
 from . import cookies
 from .routes import MAX_TOKEN, bp
 
@@ -66,24 +71,14 @@ def _director(t) -> tuple[bool, str | None]:
     return False, "the token this browser kept is not this tournament's director's token; enter it again"
 
 
-def span(seconds: float | None) -> str:
-    """A wait as the page shows it: ``2d 03h 05m``, ``4h 00m``, ``12m``; a dash for none."""
-    if seconds is None:
-        return "—"
-    minutes = int(seconds // 60)
-    d, rest = divmod(minutes, 24 * 60)
-    h, m = divmod(rest, 60)
-    if d:
-        return f"{d}d {h:02d}h {m:02d}m"
-    return f"{h}h {m:02d}m" if h else f"{m}m"
-
-
 def _page(session, t, *, status: int = 200, message: str | None = None, done: str | None = None):
     ok, note = _director(t)
     data = desk(session, t.id) if ok else None
+    roster = players_of(session, t.id) if ok else []
     key, new_key = cookies.form_key()
     html = render_template("pages/tournament_desk.html", t=t, desk=data, note=note, message=message, done=done,
-                           form_key=key, form_field=cookies.CSRF_FIELD, span=span, acts=acts.DESK_ACTS)
+                           form_key=key, form_field=cookies.CSRF_FIELD, span=span, acts=acts.DESK_ACTS,
+                           roster=roster, outcomes=OUTCOMES, ruled=RULED)
     resp = current_app.make_response((html, status if ok or status != 200 else 401))
     if new_key:
         _set(resp, cookies.CSRF, key, t.id, None)
@@ -101,12 +96,21 @@ def tournament_desk(tid):
     """The desk for the director (the token kept in this browser); else the form to enter it (401)."""
     with _sessions()() as s:
         t = get_tournament(s, tid)
-        done = request.args.get("done")
-        game = request.args.get("game", "")
-        said = None
-        if done in acts.DESK_ACTS and game.startswith("G-") and len(game) <= 16:
-            said = f"{done.replace('-', ' ')}: done for game {game}"
-        return _page(s, t, done=said)
+        return _page(s, t, done=_said(s, t.id, request.args))
+
+
+def _said(session, tid: str, args) -> str | None:
+    """What the act a form redirected from did, from the query string (``done``, ``game``, ``player``): said
+    only of an act of the desk, and of a game id or one of the tournament's players (no other text of a URL is
+    shown on the page)."""
+    done, game, player = args.get("done"), args.get("game", ""), args.get("player", "")
+    if done in (*acts.DESK_ACTS, "ruled") and game.startswith("G-") and len(game) <= 16:
+        return f"{done.replace('-', ' ')}: done for game {game}"
+    if done in ("entered", "withdrawn") and player in {p.name for p in players_of(session, tid)}:
+        return f"{player} {done}" + (" (paired from the next round, once confirmed)" if done == "entered" else "")
+    if done == "closed":
+        return "the tournament is closed: its results stand"
+    return None
 
 
 @bp.post("/tournaments/<tid>/desk/token")

@@ -113,6 +113,18 @@ class PlayerTimes:
                              "waiting_seconds": a.wait, "paused": a.paused} for a in self.awaited]}
 
 
+def span(seconds: float | None, none: str = "—") -> str:
+    """A wait as the desk shows it: ``2d 03h 05m``, ``4h 00m``, ``12m``; *none* for no wait."""
+    if seconds is None:
+        return none
+    minutes = int(seconds // 60)
+    d, rest = divmod(minutes, 24 * 60)
+    h, m = divmod(rest, 60)
+    if d:
+        return f"{d}d {h:02d}h {m:02d}m"
+    return f"{h}h {m:02d}m" if h else f"{m}m"
+
+
 def iso(t: datetime | None) -> str | None:
     """A stored time (naive UTC) as the API writes times: ISO 8601 with ``Z``."""
     return None if t is None else t.isoformat() + "Z"

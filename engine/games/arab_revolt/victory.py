@@ -7,10 +7,9 @@ ended, the better for the British and the worse for the Rebels.
 
 from __future__ import annotations
 
+from ...coin.margins import political_will
 
-def margins(state: dict) -> dict[str, float] | None:
-    """Final Political Will (7.0): the British score it, the Rebels its negative (a Rebel win is at 0)."""
-    if not state.get("outcome"):
-        return None
-    pw = state["pw"]
-    return {"british": float(pw), "rebels": float(-pw)}
+#: 7.0.1: Political Will 0 at a victory check is a Rebel win.
+REBEL_WIN = 0
+
+margins = political_will("rebels", REBEL_WIN, "Final Political Will (7.0): the British score it, the Rebels its negative (a Rebel win is at 0).")

@@ -7,10 +7,9 @@ the better for the British and the worse for EOKA.
 
 from __future__ import annotations
 
+from ...coin.margins import political_will
 
-def margins(state: dict) -> dict[str, float] | None:
-    """Final Political Will (7.0): the British score it, EOKA its negative (an EOKA win is at 0)."""
-    if not state.get("outcome"):
-        return None
-    pw = state["pw"]
-    return {"british": float(pw), "eoka": float(-pw)}
+#: 7.0.1: Political Will 0 at a victory check is an EOKA win.
+EOKA_WIN = 0
+
+margins = political_will("eoka", EOKA_WIN, "Final Political Will (7.0): the British score it, EOKA its negative (an EOKA win is at 0).")

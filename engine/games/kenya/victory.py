@@ -8,13 +8,9 @@ The margin is measured from 10: positive for the side that won, 0 for both in a 
 
 from __future__ import annotations
 
+from ...coin.margins import political_will
+
 #: 7.0.2: Political Will exactly 10 at the end is a tie.
 TIE = 10
 
-
-def margins(state: dict) -> dict[str, float] | None:
-    """Final Political Will less 10 (7.0.2): the British score it, the Mau Mau its negative."""
-    if not state.get("outcome"):
-        return None
-    d = state["pw"] - TIE
-    return {"british": float(d), "maumau": float(-d)}
+margins = political_will("maumau", TIE, "Final Political Will less 10 (7.0.2): the British score it, the Mau Mau its negative.")

@@ -8,13 +8,9 @@ margin is measured from 10: positive for the side that won, 0 for both in a tie.
 
 from __future__ import annotations
 
+from ...coin.margins import political_will
+
 #: 7.0.2: Political Will exactly 10 at the end is a tie.
 TIE = 10
 
-
-def margins(state: dict) -> dict[str, float] | None:
-    """Final Political Will less 10 (7.0.2): the British score it, the MCP its negative."""
-    if not state.get("outcome"):
-        return None
-    d = state["pw"] - TIE
-    return {"british": float(d), "mcp": float(-d)}
+margins = political_will("mcp", TIE, "Final Political Will less 10 (7.0.2): the British score it, the MCP its negative.")

@@ -7,10 +7,9 @@ ended, the better for the British and the worse for the Irgun.
 
 from __future__ import annotations
 
+from ...coin.margins import political_will
 
-def margins(state: dict) -> dict[str, float] | None:
-    """Final Political Will (7.0): the British score it, the Irgun its negative (an Irgun win is at 0)."""
-    if not state.get("outcome"):
-        return None
-    pw = state["pw"]
-    return {"british": float(pw), "irgun": float(-pw)}
+#: 7.0.1: Political Will 0 at a victory check is an Irgun win.
+IRGUN_WIN = 0
+
+margins = political_will("irgun", IRGUN_WIN, "Final Political Will (7.0): the British score it, the Irgun its negative (an Irgun win is at 0).")
