@@ -362,7 +362,11 @@ class Grid:
         return list(found)
 
     def adjacent(self, a: str, b: str) -> bool:
-        """Whether the map's hexes *a* and *b* share a hexside."""
+        """Whether the map's hexes *a* and *b* share a hexside (*b* among *a*'s neighbours on the map, when those
+        are known already: the same answer for two hexes of the map)."""
+        found = self._neighbours.get(a)
+        if found is not None and b in self._hex_of:
+            return b in found
         return adjacent(self.hex(a), self.hex(b))
 
     def distance(self, a: str, b: str) -> int:

@@ -20,6 +20,7 @@ with the questions the movement rules ask of a hex: friendly or enemy units, com
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
 
@@ -33,6 +34,9 @@ LIMIT = Fraction(2)
 CHECKED_AFTER = frozenset({"movement", "combat"})
 #: The most one unit counts towards the limit (a brigade: 8.1): fewer units than LIMIT / _MOST never pass it.
 _MOST = max(SIZES.values())
+#: The most units that never pass the limit whatever their sizes: ``n * _MOST <= LIMIT`` for a whole n exactly
+#: when ``n <= _FEW`` (an int, so the test makes no Fraction).
+_FEW = LIMIT // _MOST
 
 
 class Board:
@@ -71,14 +75,17 @@ class Board:
         return unit_side is not None and unit_side != side
 
     def enemies(self, label: str, side: str) -> tuple[Unit, ...]:
-        return tuple(u for u in self.units(label) if self.enemy_of(u.side, side))
+        return tuple(u for u in self._at.get(label, ()) if u.side is not None and u.side != side)  # enemy_of, inline
 
     def friends(self, label: str, side: str) -> tuple[Unit, ...]:
         return tuple(u for u in self.units(label) if u.side == side)
 
     def enemy_combat(self, label: str, side: str) -> bool:
         """Whether *label* holds an enemy combat unit (7.4: it may never be entered)."""
-        return any(u.combat for u in self.enemies(label, side))
+        for u in self._at.get(label, ()):
+            if u.side is not None and u.side != side and u.cs >= 1:  # enemy_of and Unit.combat, inline
+                return True
+        return False
 
     def enemy_noncombat_only(self, label: str, side: str) -> tuple[Unit, ...]:
         """The enemy units in *label* if they are all non-combat units (19.1a), else ()."""
@@ -87,7 +94,10 @@ class Board:
 
     def british(self, label: str) -> bool:
         """Whether *label* holds an uncontrolled British unit (27.4)."""
-        return any(u.british for u in self.units(label))
+        for u in self._at.get(label, ()):
+            if u.british:
+                return True
+        return False
 
 
 def stack_points(unit: Unit) -> Fraction:
@@ -102,9 +112,23 @@ def stack_points(unit: Unit) -> Fraction:
                            f"{', '.join(SIZES)} (1.4a, 8.1)") from None
 
 
+#: The sizes' stacking points (8.1) over one common denominator, as whole numbers: a stack's total is summed
+#: in these and made a Fraction once (:func:`stack_total`: the same value as the sum of :func:`stack_points`).
+_DEN = math.lcm(*(v.denominator for v in SIZES.values()))
+_SCALED = {size: int(v * _DEN) for size, v in SIZES.items()}
+
+
 def stack_total(units: Iterable[Unit]) -> Fraction:
-    """The brigades in a stack (8.1)."""
-    return sum((stack_points(u) for u in units), Fraction(0))
+    """The brigades in a stack (8.1): the sum of :func:`stack_points` (a non-combat unit 0; a combat unit of no
+    known size refused as there)."""
+    n = 0
+    for u in units:
+        if u.cs >= 1:  # Unit.combat, inline
+            k = _SCALED.get(u.size)
+            if k is None:
+                return stack_points(u)  # raises MapDataError, naming the unit
+            n += k
+    return Fraction(n, _DEN)
 
 
 def overstacked(board: Board, side: str) -> dict[str, Fraction]:
@@ -112,7 +136,7 @@ def overstacked(board: Board, side: str) -> dict[str, Fraction]:
     out = {}
     for label, units in board:
         mine = [u for u in units if u.side == side]
-        if len(mine) * _MOST <= LIMIT and all(u.size in SIZES or not u.combat for u in mine):
+        if len(mine) <= _FEW and all(u.size in SIZES or not u.combat for u in mine):
             continue  # too few units to pass the limit, whatever their sizes (each counts at most _MOST)
         total = stack_total(mine)
         if total > LIMIT:

@@ -90,10 +90,12 @@ def enemy_zoc(map: MapData, board: Board, side: str, *, across_borders: bool = F
     another side controls. *across_borders*: ruling R-26.1c-zoc's other reading (see the module)."""
     sources: dict[str, list[str]] = {}
     for label, units in board:
-        # has_zoc and Board.enemy_of, inline: a unit of another side (not the British: None) with a ZOC
-        if any(u.side is not None and u.side != side and u.cs >= 1 and not u.parenthesized for u in units):
-            for n in _extent(map, label, across_borders):
-                sources.setdefault(n, []).append(label)
+        for u in units:
+            # has_zoc and Board.enemy_of, inline: a unit of another side (not the British: None) with a ZOC
+            if u.side is not None and u.side != side and u.cs >= 1 and not u.parenthesized:
+                for n in _extent(map, label, across_borders):
+                    sources.setdefault(n, []).append(label)
+                break
     return ZocView(side, {label: tuple(sorted(src)) for label, src in sources.items()})
 
 

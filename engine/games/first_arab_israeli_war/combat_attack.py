@@ -89,7 +89,12 @@ class Combat(Procedure):
         return False
 
     def chooser(self, g, f) -> str:
-        who, _ = combat.crt_chooser(attack_of(g, f), options(g.s))
+        """Who chooses the CRT (11.3, 29.2b: ``combat.crt_chooser``): the attacker whenever optional rule 29 is
+        not in use, which ``crt_chooser`` answers before it reads the attack (so none is built for it then)."""
+        opts = options(g.s)
+        if not opts.guerrilla:
+            return "attacker"  # crt_chooser's first answer (11.3)
+        who, _ = combat.crt_chooser(attack_of(g, f), opts)
         return who
 
     def defend(self, g, f) -> None:

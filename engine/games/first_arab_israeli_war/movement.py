@@ -121,7 +121,7 @@ class MovementPhase(Phase):
         if force is None:
             out["move"] = self._movable(g, f)
         else:
-            opts = mf.options(mf.Context(s, side), f)
+            opts = mf.options(mf.Context(s, side, force["at"]), f)
             out["enter"] = [o.to for o in opts if o.legal]
             out["breach"] = [o.to for o in opts if o.breach]
             if not mf.stepped(force):
@@ -219,7 +219,7 @@ class MovementPhase(Phase):
 
     def _enter(self, g, f: dict, to: str, *, breach: bool) -> None:
         s, side, force = g.s, f["role"], f["force"]
-        ctx = mf.Context(s, side)
+        ctx = mf.Context(s, side, force["at"])
         opt = mf.option(ctx, f, to)
         frm = force["at"]
         if breach:
@@ -332,7 +332,7 @@ class MovementPhase(Phase):
         left = ", ".join(f"{'supply' if k == mf.SUPPLY else k} {mf.text_mp(v)}" for k, v in force["left"].items())
         opts = _options_of(g.legal)
         if opts is None:
-            opts = mf.options(mf.Context(s, side), f)
+            opts = mf.options(mf.Context(s, side, force["at"]), f)
         enter = "; ".join(o.text() for o in opts if o.legal) or "none"
         breach = "; ".join(f"{o.text()}: {' '.join(b.text for b in o.breaches)}" for o in opts if o.breach)
         march = " by forced march" if force["march"] else ""
@@ -377,7 +377,7 @@ class MovementPhase(Phase):
         if verb in ("enter", "breach", "add", "carry", "march", "drop", "stop", "invade") and not force:
             return Refusal("no force is on the move: choose one first with move UNIT (7.1)", "7.1")
         if verb in ("enter", "breach") and arg:
-            opt = mf.option(mf.Context(s, side), f, arg)
+            opt = mf.option(mf.Context(s, side, force["at"]), f, arg)
             if opt.refusal:
                 return opt.refusal
             if verb == "enter" and opt.breach:

@@ -31,7 +31,7 @@ from . import units
 from .amphibious import locked_supply
 from .movement_limits import Limit, limits
 from .sequence import truce as truce_in_effect
-from .view import open_hexes
+from .view import population_open
 
 SUPPLY = "supply"
 
@@ -121,14 +121,38 @@ class Option:
 
 
 class Context:
-    """The board and the enemy ZOC for one side, read once for a prompt (9.0, 7.4)."""
+    """What a step of the force in hex *at* reads, once for a prompt (9.0, 7.4, 21.0): the board of the hexes
+    within two of *at* and the enemy ZOC of *at* and its neighbours. A step from *at* asks only of the hex
+    entered, a neighbour (its units: 7.4, 19.1, 27.4) and of whether *at* and it are in an enemy ZOC (9.4b); a
+    hex's ZOC comes from the units in its neighbours (9.2), so those hexes' units give it whole, as the whole
+    board would (``zoc``)."""
 
-    def __init__(self, state: dict, side: str):
+    def __init__(self, state: dict, side: str, at: str):
         self.state, self.side = state, side
         self.pack = units.pack_of(state)
-        self.board = units.board(state)
-        self.zoc: ZocView = enemy_zoc(self.pack.map, self.board, side)
-        self.seen = open_hexes(state, side)  # the enemy stacks the side sees (21.0)
+        m = self.pack.map
+        within2, within1 = _near(m, at)
+        self.board = units.board_near(state, within2)
+        zoc = enemy_zoc(m, self.board, side)
+        self.zoc: ZocView = ZocView(side, {h: src for h, src in zoc.sources.items() if h in within1})
+
+    def sees(self, hex_: str) -> bool:
+        """Whether the side sees the enemy stack in *hex_* (21.0: ``view.open_hexes``)."""
+        return hex_ in population_open(self.state, self.side) or hex_ in self.state["revealed"][self.side]
+
+
+def _near(m, at: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The map's hexes within two of *at*, and within one (*at* and its neighbours), kept in ``MapData.memo``
+    (the map never changes)."""
+    key = ("faiw.near", at)
+    found = m.memo.get(key)
+    if found is None:
+        one = {at, *m.neighbours(at)}
+        two = set(one)
+        for n in one:
+            two.update(m.neighbours(n))
+        found = m.memo[key] = (frozenset(two), frozenset(one))
+    return found
 
 
 def option(ctx: Context, f: dict, to: str, mem: list[tuple[str, Unit]] | None = None) -> Option:
@@ -143,7 +167,7 @@ def option(ctx: Context, f: dict, to: str, mem: list[tuple[str, Unit]] | None = 
         opt.refusal = Refusal(f"{to} is not a hex adjacent to {at}, where the force stands: a unit moves from a hex "
                               f"to an adjacent one (7.1)", "7.1")
         return opt
-    if ctx.board.enemies(to, side) and to not in ctx.seen:
+    if ctx.board.enemies(to, side) and not ctx.sees(to):
         opt.refusal = Refusal(f"{to} holds enemy units your side cannot see: no unit enters a hidden enemy stack; only "
                               f"a stack seen to hold enemy non-combat units alone may be entered (8.3, 19.1a, 21.0; "
                               f"ruling R-21.0-enter)", "8.3")

@@ -54,10 +54,16 @@ def matches(state: dict, cid: str, side: str, nationality: str | None, spec: dic
 
 def available(state: dict, side: str, nationality: str | None, spec: dict) -> list[str]:
     """The counters that could answer *spec*: the pool first, then the eliminated (4.4), in the mix's order."""
-    pool = [cid for cid, r in state["units"].items() if r["status"] == "pool"
-            and matches(state, cid, side, nationality, spec)]
-    dead = [cid for cid, r in state["units"].items() if r["status"] == "eliminated"
-            and matches(state, cid, side, nationality, spec)]
+    counters, kind = units.pack_of(state).counters, family(spec["type"])
+    pool: list[str] = []
+    dead: list[str] = []
+    for cid, r in state["units"].items():  # one pass; a counter of another side or type is no match (matches)
+        status = r["status"]
+        if status != "pool" and status != "eliminated":
+            continue
+        c = counters[cid]
+        if c.side == side and family(c.type) == kind and matches(state, cid, side, nationality, spec):
+            (pool if status == "pool" else dead).append(cid)
     return pool + dead
 
 

@@ -77,7 +77,13 @@ def unit(state: dict, cid: str) -> Unit:
     side = rec.get("side")
     if side is None and u.side is None:
         side = (state.get("options") or {}).get("british_intervention")
-    return u if side is None else replace(u, side=side)
+    return u if side is None else _sided(u, side)
+
+
+@lru_cache(maxsize=1024)
+def _sided(u: Unit, side: str) -> Unit:
+    """*u* (a counter's face, frozen) controlled by *side* (25.3, 27.8): made once for each face and side."""
+    return replace(u, side=side)
 
 
 def supply_unit(state: dict, side: str, hex_: str) -> Unit:
@@ -148,25 +154,59 @@ class Reading:
     def counters_at(self) -> dict[str, list[str]]:
         """The counters on the map by hex, in the manifest's order."""
         if self.at is None:
-            at_: dict[str, list[str]] = {}
-            for cid, rec in self.units.items():
-                if rec["status"] == "map":
-                    at_.setdefault(rec["at"], []).append(cid)
-            self.at = at_
+            self._index()
         return self.at
 
     def by_side(self) -> dict[str | None, list[str]]:
         """The counters on the map of each side, and of every side (None), in the manifest's order."""
         if self.sides is None:
-            printed = printed_sides(self.state)
+            printed, brit = printed_sides(self.state), british_side(self.state)
             every: list[str] = []
             sides: dict[str | None, list[str]] = {None: every}
             for cid, rec in self.units.items():
                 if rec["status"] == "map":
                     every.append(cid)
-                    sides.setdefault(rec.get("side") or printed[cid] or side_of(self.state, cid), []).append(cid)
+                    side = rec.get("side") or printed[cid] or brit  # side_of, inline
+                    mine = sides.get(side)
+                    if mine is None:
+                        sides[side] = [cid]
+                    else:
+                        mine.append(cid)
             self.sides = sides
         return self.sides
+
+    def _index(self) -> None:
+        """:meth:`counters_at`, :meth:`by_side` and :meth:`occupancy` in one pass over the counters (a prompt that
+        asks who stands in a hex nearly always asks each side's counters too); an index made already stays (the
+        sides are not gathered again when :meth:`by_side` has them)."""
+        printed, brit = printed_sides(self.state), british_side(self.state)
+        at_: dict[str, list[str]] = {}
+        occupied: set[tuple[str, str]] = set()
+        sides: dict[str | None, list[str]] | None = None
+        if self.sides is None:
+            every: list[str] = []
+            sides = {None: every}
+        for cid, rec in self.units.items():
+            if rec["status"] == "map":
+                h, side = rec["at"], rec.get("side") or printed[cid] or brit  # side_of, inline
+                here = at_.get(h)
+                if here is None:
+                    at_[h] = [cid]
+                else:
+                    here.append(cid)
+                occupied.add((h, side))
+                if sides is not None:
+                    every.append(cid)
+                    mine = sides.get(side)
+                    if mine is None:
+                        sides[side] = [cid]
+                    else:
+                        mine.append(cid)
+        self.at = at_
+        if sides is not None:
+            self.sides = sides
+        if self.occupied is None:
+            self.occupied = occupied
 
     def by_status(self) -> dict[str, list[str]]:
         """The counters of each status (``pool``, ``map``...), in the manifest's order."""
@@ -180,9 +220,7 @@ class Reading:
     def occupancy(self) -> set[tuple[str, str]]:
         """Every (hex, side) where the side has a counter on the map (supply points aside)."""
         if self.occupied is None:
-            at_ = self.units
-            self.occupied = {(at_[cid]["at"], side) for side, cids in self.by_side().items() if side is not None
-                             for cid in cids}
+            self._index()
         return self.occupied
 
 
@@ -287,29 +325,58 @@ def spend_supply(state: dict, side: str, hex_: str, points: int = 1) -> None:
 
 def board(state: dict) -> Board:
     """Every unit on the map, supply included, as the hex library's :class:`Board` (made once in a
-    :class:`Reading`: the supply points too stay as they are there, since a Board never changes)."""
+    :class:`Reading`, from its index of the counters by hex: the supply points too stay as they are there, since
+    a Board never changes)."""
     r = _reading(state)
     if r is not None:
         if r.board is None:
-            r.board = _board(state)
+            r.board = _board(state, r.counters_at())
         return r.board
     return _board(state)
 
 
-def _board(state: dict) -> Board:
-    at_: dict[str, list[Unit]] = {}
+def board_near(state: dict, hexes: frozenset[str]) -> Board:
+    """The part of :func:`board` in *hexes* (each of them with the same units in the same order, in the same order
+    of hexes; no other hex), for a rule that asks of those hexes alone (a force on the move reads its hex's
+    neighbours: ``movement_force``). The whole board when a :class:`Reading` has it made already."""
+    r = _reading(state)
+    if r is not None:
+        if r.board is not None:
+            return r.board
+        return _board(state, {h: cids for h, cids in r.counters_at().items() if h in hexes}, hexes)
+    local: dict[str, list[str]] = {}
+    for cid, rec in state["units"].items():
+        if rec["status"] == "map" and rec["at"] in hexes:
+            local.setdefault(rec["at"], []).append(cid)
+    return _board(state, local, hexes)
+
+
+def _board(state: dict, by_hex: dict[str, list[str]] | None = None, only: frozenset[str] | None = None) -> Board:
+    """:func:`board`; *by_hex*: the counters on the map by hex in the manifest's order (``Reading.counters_at``),
+    when indexed already (the same hexes in the same order as the loop over the records finds them); *only*: the
+    hexes whose supply points count (:func:`board_near`; None: every hex)."""
+    recs = state["units"]
     digest = state["pack"]["digest"]
     intervention = (state.get("options") or {}).get("british_intervention")
-    for cid, rec in state["units"].items():
-        if rec["status"] == "map":
+    if by_hex is None:
+        by_hex = {}
+        for cid, rec in recs.items():
+            if rec["status"] == "map":
+                by_hex.setdefault(rec["at"], []).append(cid)
+    at_: dict[str, list[Unit]] = {}
+    for hex_, cids in by_hex.items():
+        here = at_[hex_] = []
+        for cid in cids:
+            rec = recs[cid]
             u = _face(digest, cid, bool(rec["broken"]))  # unit(), inline
             side = rec.get("side")
             if side is None and u.side is None:
                 side = intervention
-            at_.setdefault(rec["at"], []).append(u if side is None else replace(u, side=side))
+            here.append(u if side is None else _sided(u, side))
     for side in SIDES:
         for hex_ in state["supply"][side]:
-            at_.setdefault(hex_, []).append(supply_unit(state, side, hex_))
+            if only is None or hex_ in only:
+                at_.setdefault(hex_, []).append(supply_unit(state, side, hex_))
     return Board(at_)
 
 

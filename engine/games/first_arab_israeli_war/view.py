@@ -85,19 +85,19 @@ def view(state: dict, role: str) -> dict:
     out_units = {}
     # the hexes of the counters of each side whose stacks the viewer may not see whole (not its own)
     stacks: dict[str, set[str]] = {side: set() for side in SIDES if side != role}
-    for cid, rec in state["units"].items():
+    for cid, rec in state["units"].items():  # a record shown is shared, not copied (engine.view: read-only)
         if rec["status"] != "map":
-            out_units[cid] = dict(rec)
+            out_units[cid] = rec
             continue
         owner, at = rec.get("side") or printed[cid] or units.side_of(state, cid), rec["at"]
         hexes = stacks.get(owner)
         if hexes is None:  # the viewer's own counter, or an uncontrolled British one: open (27.2)
             if owner == "british" or owner == role or at in seen.get(owner, ()):
-                out_units[cid] = dict(rec)
+                out_units[cid] = rec
             continue
         hexes.add(at)
         if at in seen[owner]:
-            out_units[cid] = dict(rec)
+            out_units[cid] = rec
     v["units"] = out_units
     v["supply"] = {side: ({h: p for h, p in state["supply"][side].items()} if side == role else
                           {h: p for h, p in state["supply"][side].items() if h in seen.get(side, ())})
