@@ -235,9 +235,10 @@ def view(state: dict, role: str) -> dict:
     it, copies it first (``canonical.copy``)."""
     defn = REGISTRY.get(state["game"]) or definition(state["game"])
     v = defn.view(state, role)
-    for key in _OPEN_KEYS:  # open in every game: what the generic layers read
-        if key not in v:
-            v[key] = state.get(key)
+    if "game" not in v or "scenario" not in v or "seq" not in v or "outcome" not in v:  # _OPEN_KEYS, inline
+        for key in _OPEN_KEYS:  # open in every game: what the generic layers read
+            if key not in v:
+                v[key] = state.get(key)
     flow = state["flow"]
     active = [flow[-1]["role"]] if flow and not state.get("outcome") else []  # active_roles, inline
     v["prompt"] = _prompt(Context(state, _NO_RECORDER, defn.rules, defn.procedures), role) if role in active else None

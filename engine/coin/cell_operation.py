@@ -108,8 +108,8 @@ class CellOperation(operation.Operation):
     # -- the Intelligence Lead and the Offensive (2.3.7) ----------------------------------------------
     def offensive_spaces(self, g: Context) -> list[str]:
         """The spaces an Offensive may take its Arms Cache from: one there and no British piece (2.3.7)."""
-        B = self.B
-        return [s for s in B.SPACES if B.sp(g, s)["caches"] and not B.british_pieces(B.sp(g, s))]
+        B, spaces = self.B, g.s["spaces"]  # B.sp, inline
+        return [s for s in B.SPACES if spaces[s]["caches"] and not B.british_pieces(spaces[s])]
 
     def select_extras(self, g, f, out):
         if f["extras"] and self.op in self.lead_ops and not f["lead"] and not f.get("no_intel"):

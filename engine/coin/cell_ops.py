@@ -108,6 +108,24 @@ class Recruit(CellOperation):
         """``no Arms Cache in or next to it`` (or ``no Arms Cache`` where only one in the space counts)."""
         return "no Arms Cache in or next to it" if kind in self.near_kinds else "no Arms Cache"
 
+    def places(self, g: Context, sid: str) -> bool:
+        """Whether :meth:`limit` of *sid* is above 0, by the same tests: the Arms Caches next door are looked
+        at only where they decide it (a kind that takes Cells with a Cache and none without, 3.3.1)."""
+        board = self.B.BOARD
+        kind = board.kind[sid]
+        row = self.recruit_cells.get(kind)
+        spaces = g.s["spaces"]
+        x = spaces[sid]
+        if row is None or x["curfew"]:
+            return False
+        if (row[0] > 0) == (row[1] > 0) or x["caches"]:  # the Cache decides nothing, or one is in the space
+            return row[0] > 0 if x["caches"] else row[1] > 0
+        if kind in self.near_kinds:
+            for s in board.neighbours(g, sid):
+                if spaces[s]["caches"]:
+                    return row[0] > 0
+        return row[1] > 0
+
     def eligible(self, g, f, sid, why=True):
         if g.s["spaces"][sid]["curfew"]:
             board = self.B.BOARD
@@ -115,9 +133,11 @@ class Recruit(CellOperation):
                     f"{board.name(sid)} has one") if why else NO
         if not g.s["available"]["cells"]:
             return (f"the {side_name(self.faction)} have no Cell Available to place (1.4.1: pieces are placed "
-                    "from Available)")
+                    "from Available)") if why else NO
+        if not why:  # the prompt's test (candidates): limit's, without counting what it does not need
+            return None if self.places(g, sid) else NO
         if not self.limit(g, sid):
-            return self.no_cells_reason(g, sid) if why else NO
+            return self.no_cells_reason(g, sid)
         return None
 
     def no_cells_reason(self, g: Context, sid: str) -> str:

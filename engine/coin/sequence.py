@@ -54,12 +54,21 @@ class CoinRules(ABC):
     def op_frame(self, g: Context, op: str, limited: bool, with_sa: bool) -> dict:
         """The locals of a new frame of Operation *op* (engine.coin.operation.Operation)."""
 
+    #: Whether :meth:`op_frame` gives a faction's Operations one frame but for its ``op`` (their space count
+    #: is the faction's: 3.1, 2.3.4), holding no list but an empty ``spaces``: :meth:`ops` then builds it once.
+    frame_per_faction: bool = False
+
     def ops(self, g: Context, faction: str, limited: bool) -> list[str]:
         """Operations *faction* could start now: each with at least one space it may select."""
         out = []
         procs, prefix = g.procs, self.op_prefix
+        first = None
         for op in self.op_names.get(faction, ()):
-            frame = self.op_frame(g, op, limited, not limited)
+            if first is None or not self.frame_per_faction:
+                frame = first = self.op_frame(g, op, limited, not limited)
+            else:  # op_frame's frame for this op, copied from the first: its own op, and a new spaces list
+                frame = first.copy()
+                frame["op"], frame["spaces"] = op, []
             if frame["max"] > 0 and procs[prefix + op].possible(g, frame):
                 out.append(op)
         return out

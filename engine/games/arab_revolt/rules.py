@@ -57,6 +57,7 @@ class ArabRevoltRules(CoinRules):
 
     op_names = OPS
     op_prefix = "ar.op."
+    frame_per_faction = True  # op_frame: the count is the faction's (new_op_frame), the same for each of its ops
 
     def op_frame(self, g: Context, op: str, limited: bool, with_sa: bool) -> dict:
         return new_op_frame(g, op, limited, with_sa)

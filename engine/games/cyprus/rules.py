@@ -43,6 +43,7 @@ class CyprusRules(TabledRules, CoinRules):
     events = EVENTS
     propaganda = "cy.propaganda"
     op_prefix = OP_PREFIX
+    frame_per_faction = True  # op_frame: the count is the same for every Operation (3.1, 2.3.4)
 
     def op_frame(self, g: Context, op: str, limited: bool, with_sa: bool) -> dict:
         """:func:`new_op_frame` of a player's Operation (no Event's count or flags), built directly: the turn's

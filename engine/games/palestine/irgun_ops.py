@@ -180,6 +180,12 @@ class Rob(Operation):
             return f"{has(g, sid, 'cells', 'police')}: Rob needs more Cells than Police (3.3.4)" if why else NO
         return None
 
+    def admits(self, g, f, sid):
+        """The prompt's test of a space (3.3.4: a District or City with more Cells than Police): :meth:`eligible`'s
+        tests, read inline, without building a reason."""
+        x = g.s["spaces"][sid]
+        return B.KIND[sid] != "railway" and x["cells_u"] + x["cells_a"] > x["police"]
+
     def on_space(self, g, f, sid):
         x = B.sp(g, sid)
         if cap(g, "P32") == "shaded":

@@ -57,6 +57,7 @@ class PalestineRules(CoinRules):
 
     op_names = OPS
     op_prefix = "pal.op."
+    frame_per_faction = True  # op_frame: the count is the faction's (base_spaces), the same for each of its ops
 
     def op_frame(self, g: Context, op: str, limited: bool, with_sa: bool) -> dict:
         """:func:`new_op_frame` of a player's Operation (no Event's count or flags), built directly: the turn's
