@@ -22,17 +22,11 @@ from ..auth_first import bearer
 from ..tournaments import acts
 from ..tournaments.access import get_tournament, require_director
 from ..tournaments.desk import desk
-from .routes import BEARER, sessions
-from .schemas import ApiError, ControlOut, DeadlineOut, ExtendDeadlineIn, UmpireActIn
-from .tournaments import director, tblp
+from .routes import sessions
+from .schemas import ControlOut, DeadlineOut, ExtendDeadlineIn, UmpireActIn
+from .tournaments import SeatOut, as_director, director_act, director_only, tblp
 
 _STR = {"allow_none": True}
-
-
-class DeskSeat(Schema):
-    role = fields.String()
-    side = fields.String(metadata={"description": "the role's name in the game"})
-    player = fields.String()
 
 
 class DeskDeadline(Schema):
@@ -71,8 +65,8 @@ class DeskGame(Schema):
     ruled = fields.Boolean()
     ruling = fields.Dict(allow_none=True)
     outcome = fields.Dict(allow_none=True)
-    seats = fields.List(fields.Nested(DeskSeat))
-    awaiting = fields.List(fields.Nested(DeskSeat), metadata={"description": "whose move it is"})
+    seats = fields.List(fields.Nested(SeatOut))
+    awaiting = fields.List(fields.Nested(SeatOut), metadata={"description": "whose move it is"})
     since = fields.String(allow_none=True, metadata={"description": "when the current position was reached"})
     waiting_seconds = fields.Float(allow_none=True, metadata={"description": "the wait so far, pauses left out"})
     deadlines = fields.List(fields.Nested(DeskDeadline))
@@ -141,21 +135,6 @@ class DeskDeadlineOut(DeadlineOut, _ActIds):
     pass
 
 
-def _check_director(tid: str, gid: str | None = None) -> None:
-    """The director's token, checked from the request's head (``service.auth_first``), before any body."""
-    token = bearer()
-    with sessions()() as s:  # no token: 401 before the tournament is looked up, as for a game (auth_first)
-        require_director(get_tournament(s, tid) if token else None, token)
-
-
-def director_only(view, codes=(401, 404)):
-    """What the desk's endpoints share: the director's token, checked first, throttled, and the errors."""
-    view.authenticate = _check_director  # kept by the decorators outside (functools.wraps copies it)
-    for code in codes:
-        view = tblp.alt_response(code, schema=ApiError)(view)
-    return tblp.doc(security=BEARER)(director(view))
-
-
 @tblp.route("/tournaments/<string:tid>/desk")
 class TournamentDesk(MethodView):
     @tblp.response(200, DeskOut)
@@ -170,46 +149,35 @@ class TournamentDesk(MethodView):
             return desk(s, tid)
 
 
-def _act(tid: str, run):
-    with sessions()() as s, s.begin():
-        require_director(get_tournament(s, tid), bearer())
-        return run(s)
-
-
-def desk_act(view):
-    """A desk act: as ``director_only``, with the refusals of a body (400) and of the umpire's tools (409)."""
-    return director_only(view, (400, 401, 404, 409))
-
-
 @tblp.route("/tournaments/<string:tid>/games/<string:gid>/pause")
 class TournamentGamePause(MethodView):
     @tblp.arguments(UmpireActIn, required=False)
     @tblp.response(200, DeskActOut)
-    @desk_act
+    @director_act
     def post(self, body, tid, gid):
         """Pause a game of the tournament (the director): moves and previews are refused until it is resumed.
         Logged in the game (`paused`) and in the tournament."""
-        return _act(tid, lambda s: acts.pause(s, tid, gid, (body or {}).get("reason", "")))
+        return as_director(tid, lambda s: acts.pause(s, tid, gid, (body or {}).get("reason", "")))
 
 
 @tblp.route("/tournaments/<string:tid>/games/<string:gid>/resume")
 class TournamentGameResume(MethodView):
     @tblp.arguments(UmpireActIn, required=False)
     @tblp.response(200, DeskActOut)
-    @desk_act
+    @director_act
     def post(self, body, tid, gid):
         """Resume a paused game of the tournament (the director). Logged in the game (`resumed`) and in the
         tournament."""
-        return _act(tid, lambda s: acts.resume(s, tid, gid, (body or {}).get("reason", "")))
+        return as_director(tid, lambda s: acts.resume(s, tid, gid, (body or {}).get("reason", "")))
 
 
 @tblp.route("/tournaments/<string:tid>/games/<string:gid>/extend-deadline")
 class TournamentGameExtendDeadline(MethodView):
     @tblp.arguments(ExtendDeadlineIn)
     @tblp.response(200, DeskDeadlineOut)
-    @desk_act
+    @director_act
     def post(self, body, tid, gid):
         """Give the seats that must decide now in a game of the tournament `hours` more (the director): their
         deadlines move, a new reminder comes before the new time. Logged in the game (`deadline-extended`) and
         in the tournament."""
-        return _act(tid, lambda s: acts.extend_deadline(s, tid, gid, body["hours"], body["reason"]))
+        return as_director(tid, lambda s: acts.extend_deadline(s, tid, gid, body["hours"], body["reason"]))

@@ -24,13 +24,11 @@ from marshmallow import Schema, ValidationError, fields, validate
 
 from .. import mail_settings
 from ..access import creates_game
-from ..auth_first import bearer
 from ..queue import queue_mail
 from ..tournaments import entry, mailing, running
-from ..tournaments.access import get_tournament, require_director
-from .routes import BEARER, sessions
+from .routes import sessions
 from .schemas import GAMES, OPTIONS, SCENARIOS, ApiError, OneOfDeclared
-from .tournaments import director, tblp
+from .tournaments import SeatOut, as_director, director, director_act, tblp
 
 BY = "director"
 
@@ -173,12 +171,6 @@ class PlayerOut(Schema):
     withdrawn = fields.Boolean()
 
 
-class SeatOut(Schema):
-    role = fields.String()
-    side = fields.String(metadata={"description": "the role as the rulebook prints it"})
-    player = fields.String()
-
-
 class TableOut(Schema):
     board = fields.Integer()
     game_id = fields.String()
@@ -248,28 +240,6 @@ class RoundPaired(RoundOut):
 # -- the director -------------------------------------------------------------------------------------------
 
 
-def _check_director(tid: str, **_ignored) -> None:
-    """The director's token, checked from the request's head (``service.auth_first``), before any body; no
-    token is 401 before the tournament is looked up (as for a game)."""
-    token = bearer()
-    with sessions()() as s:
-        require_director(get_tournament(s, tid) if token else None, token)
-
-
-def director_write(view):
-    """A director's act: the token checked first, throttled, and the errors documented."""
-    view.authenticate = _check_director  # kept by the decorators outside (functools.wraps copies it)
-    for code in (400, 401, 404, 409):
-        view = tblp.alt_response(code, schema=ApiError)(view)
-    return tblp.doc(security=BEARER)(director(view))
-
-
-def _act(tid: str, run):
-    with sessions()() as s, s.begin():
-        require_director(get_tournament(s, tid, lock=True), bearer())
-        return run(s)
-
-
 def _describe(tid: str) -> dict:
     with sessions()() as s:
         return running.describe(s, tid)
@@ -315,11 +285,12 @@ class TournamentResource(MethodView):
 class TournamentPlayers(MethodView):
     @tblp.arguments(PlayerIn)
     @tblp.response(201, PlayerOut)
-    @director_write
+    @director_act
     def post(self, body, tid):
         """Enter a player late (the director): not once a round-robin has a round; a Swiss or manual tournament
         takes them on 0 points. Their address is sent a confirmation mail."""
-        p = _act(tid, lambda s: running.add_player(s, tid, name=body["name"], email=body["email"], by=BY))
+        p = as_director(tid, lambda s: running.add_player(s, tid, name=body["name"], email=body["email"], by=BY),
+                        lock=True)
         return {"name": p.name, "confirmed": p.confirmed_at is not None, "withdrawn": False}
 
 
@@ -327,10 +298,11 @@ class TournamentPlayers(MethodView):
 class TournamentWithdraw(MethodView):
     @tblp.arguments(WithdrawIn, required=False)
     @tblp.response(200, PlayerOut)
-    @director_write
+    @director_act
     def post(self, body, tid, name):
         """Withdraw a player (the director): paired no more; their results stand."""
-        p = _act(tid, lambda s: running.withdraw_player(s, tid, name, by=BY, reason=(body or {}).get("reason", "")))
+        reason = (body or {}).get("reason", "")
+        p = as_director(tid, lambda s: running.withdraw_player(s, tid, name, by=BY, reason=reason), lock=True)
         return {"name": p.name, "confirmed": p.confirmed_at is not None, "withdrawn": True}
 
 
@@ -338,7 +310,7 @@ class TournamentWithdraw(MethodView):
 class TournamentRounds(MethodView):
     @tblp.arguments(RoundIn, required=False)
     @tblp.response(201, RoundPaired)
-    @director_write
+    @director_act
     def post(self, body, tid):
         """Pair the next round (the director) and make its games: Swiss from the scores so far, the round-robin's
         next round, or your tables (`manual`). Each game's umpire is your token; each player is mailed their
@@ -351,7 +323,7 @@ class TournamentRounds(MethodView):
             post = kept["post"] = mailing.Kept(mailing.post_of(s))
             return running.pair_round(s, tid, by=BY, method=body.get("method"), scenario=body.get("scenario"),
                                       manual=body.get("manual"), site=request.url_root, post=post).number
-        number = _act(tid, run)
+        number = as_director(tid, run, lock=True)
         post = kept["post"]
         queue_mail(post.written)
         out = next(r for r in _describe(tid)["rounds"] if r["number"] == number)
@@ -363,21 +335,21 @@ class TournamentRounds(MethodView):
 class TournamentRuling(MethodView):
     @tblp.arguments(RulingIn)
     @tblp.response(200, TableOut)
-    @director_write
+    @director_act
     def post(self, body, tid, gid):
         """Rule on an abandoned or forfeited game (the director): each player's win, draw, loss or void, and the
         reason shown on the standings. A game still going on is ended first (abandoned: its seed is revealed);
         a finished game's result stands (409). In the game's log and the tournament's."""
-        _act(tid, lambda s: running.rule_game(s, tid, gid, by=BY, **body))
+        as_director(tid, lambda s: running.rule_game(s, tid, gid, by=BY, **body), lock=True)
         return next(tb for r in _describe(tid)["rounds"] for tb in r["tables"] if tb["game_id"] == gid)
 
 
 @tblp.route("/tournaments/<string:tid>/close")
 class TournamentClose(MethodView):
     @tblp.response(200, TournamentOut)
-    @director_write
+    @director_act
     def post(self, tid):
         """Close the tournament (the director): no more entries, rounds or rulings. Refused (409) while a game is
         in play or awaits your ruling."""
-        _act(tid, lambda s: running.close(s, tid, BY))
+        as_director(tid, lambda s: running.close(s, tid, BY), lock=True)
         return _describe(tid)

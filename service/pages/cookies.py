@@ -25,9 +25,15 @@ def path_of(gid: str) -> str:
     return f"/games/{gid}"
 
 
-def _set(resp: Response, name: str, value: str, gid: str, max_age: int | None) -> None:
-    resp.set_cookie(name, value, max_age=max_age, path=path_of(gid), httponly=True, samesite="Strict",
+def put(resp: Response, name: str, value: str, path: str, max_age: int | None) -> None:
+    """Sets cookie *name*, HttpOnly, SameSite=Strict, scoped to *path* (a game's, or a tournament's desk)."""
+    resp.set_cookie(name, value, max_age=max_age, path=path, httponly=True, samesite="Strict",
                     secure=request.is_secure)
+
+
+def remove(resp: Response, name: str, path: str) -> None:
+    """Deletes the cookie :func:`put` set at *path*."""
+    resp.delete_cookie(name, path=path, httponly=True, samesite="Strict", secure=request.is_secure)
 
 
 def seat_token() -> str | None:
@@ -35,11 +41,11 @@ def seat_token() -> str | None:
 
 
 def keep_seat(resp: Response, gid: str, token: str) -> None:
-    _set(resp, SEAT, token, gid, SEAT_DAYS * 24 * 3600)
+    put(resp, SEAT, token, path_of(gid), SEAT_DAYS * 24 * 3600)
 
 
 def drop_seat(resp: Response, gid: str) -> None:
-    resp.delete_cookie(SEAT, path=path_of(gid), httponly=True, samesite="Strict", secure=request.is_secure)
+    remove(resp, SEAT, path_of(gid))
 
 
 def form_key() -> tuple[str, bool]:
@@ -51,7 +57,7 @@ def form_key() -> tuple[str, bool]:
 
 
 def keep_form_key(resp: Response, gid: str, key: str) -> None:
-    _set(resp, CSRF, key, gid, None)
+    put(resp, CSRF, key, path_of(gid), None)
 
 
 def check_form_key() -> None:

@@ -40,16 +40,6 @@ def path_of(tid: str) -> str:
     return f"/tournaments/{tid}"
 
 
-def _set(resp, name: str, value: str, tid: str, max_age: int | None) -> None:
-    resp.set_cookie(name, value, max_age=max_age, path=path_of(tid), httponly=True, samesite="Strict",
-                    secure=request.is_secure)
-
-
-def _drop(resp, tid: str) -> None:
-    resp.delete_cookie(DIRECTOR_COOKIE, path=path_of(tid), httponly=True, samesite="Strict",
-                       secure=request.is_secure)
-
-
 def _sessions():
     return current_app.extensions["umpire"]["sessions"]
 
@@ -81,9 +71,9 @@ def _page(session, t, *, status: int = 200, message: str | None = None, done: st
                            roster=roster, outcomes=OUTCOMES, ruled=RULED)
     resp = current_app.make_response((html, status if ok or status != 200 else 401))
     if new_key:
-        _set(resp, cookies.CSRF, key, t.id, None)
+        cookies.put(resp, cookies.CSRF, key, path_of(t.id), None)
     if note:
-        _drop(resp, t.id)
+        cookies.remove(resp, DIRECTOR_COOKIE, path_of(t.id))
     return resp
 
 
@@ -133,7 +123,7 @@ def tournament_desk_enter(tid):
         if why:
             return _page(s, t, status=401 if token else 400, message=why)
     resp = _see_desk(tid)
-    _set(resp, DIRECTOR_COOKIE, token, tid, DIRECTOR_DAYS * 24 * 3600)
+    cookies.put(resp, DIRECTOR_COOKIE, token, path_of(tid), DIRECTOR_DAYS * 24 * 3600)
     return resp
 
 
@@ -144,7 +134,7 @@ def tournament_desk_leave(tid):
         get_tournament(s, tid)
     cookies.check_form_key()
     resp = _see_desk(tid)
-    _drop(resp, tid)
+    cookies.remove(resp, DIRECTOR_COOKIE, path_of(tid))
     return resp
 
 
