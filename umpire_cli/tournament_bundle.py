@@ -10,7 +10,7 @@ import sys
 
 import click
 
-from .tournament_cmd import tournament_group
+from .tournament_cmd import in_database, tournament_group
 
 
 @tournament_group.command("bundle")
@@ -22,18 +22,10 @@ def bundle_command(tid, number, output):
     """Write the verification bundle of tournament TID (or of one round) to FILE.zip: every game that is over
     with its export, the games in play listed, and a manifest of each game's commitments and result. Anyone
     may have it; `umpire verify FILE.zip` checks it."""
-    from service.errors import ServiceError
     from service.tournaments.bundle import contents, write_zip
     from service.tournaments.bundle_verify import MANIFEST
 
-    from .service_ops import _app, _sessions
-
-    app = _app()
-    try:
-        with _sessions(app)() as s:
-            files = contents(s, tid, number)
-    except ServiceError as e:
-        raise click.ClickException(f"{e.message} ({e.code})") from None
+    _app, files = in_database(lambda s: contents(s, tid, number), write=False)
     data, m = write_zip(files), json.loads(files[MANIFEST])
     try:
         with open(output, "wb") as fh:

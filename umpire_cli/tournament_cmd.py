@@ -12,7 +12,32 @@ the server holds the instance; a director elsewhere uses the API or the pages.
 
 from __future__ import annotations
 
+import contextlib
+
 import click
+
+
+def in_database(act, write: bool = True):
+    """``act(session)`` on the service's database, in one transaction when it *write* s (the command line's
+    authority: an act is logged with ``via``, the command line); returns the app and what *act* returned. A
+    refusal is printed, every fault of it, and exits 1."""
+    from service.control import COMMAND_LINE
+    from service.errors import ServiceError
+
+    from . import service_ops
+    app = service_ops._app()
+    try:
+        with service_ops._sessions(app)() as s, s.begin() if write else contextlib.nullcontext():
+            s.info["via"] = COMMAND_LINE  # control.record writes it into a game's event, and so the tournament's
+            return app, act(s)
+    except ServiceError as e:
+        problems = e.extra.get("problems") or []
+        if len(problems) > 1:
+            click.echo(f"Refused ({len(problems)} faults):", err=True)
+            for p in problems:
+                click.echo(f"  - {p}", err=True)
+            raise SystemExit(1) from None
+        raise service_ops._fail(e) from None
 
 
 @click.group("tournament")

@@ -13,7 +13,7 @@ import click
 
 from service.tournaments.response_times import span
 
-from .tournament_cmd import tournament_group
+from .tournament_cmd import in_database, tournament_group
 
 
 def _seat(s: dict) -> str:
@@ -66,33 +66,16 @@ def text(d: dict) -> str:
 def desk_command(tid, as_json):
     """The director's desk of tournament TID: every game with whose move it is, since when, its deadlines and
     disputes (what needs the director first), and each player's response times."""
-    from service.errors import ServiceError
     from service.tournaments.desk import desk
 
-    from . import service_ops
-    app = service_ops._app()
-    try:
-        with service_ops._sessions(app)() as s:
-            d = desk(s, tid)
-    except ServiceError as e:
-        raise service_ops._fail(e) from None
+    _app, d = in_database(lambda s: desk(s, tid), write=False)
     click.echo(json.dumps(d, indent=1) if as_json else text(d))
 
 
 def _act(tid: str, run) -> dict:
     """Runs a desk act (``service.tournaments.acts``) on the service's database, as the director: the holder
     of the instance, so without a token; the game's log and the tournament's say it came from the command line."""
-    from service.control import COMMAND_LINE
-    from service.errors import ServiceError
-
-    from . import service_ops
-    app = service_ops._app()
-    try:
-        with service_ops._sessions(app)() as s, s.begin():
-            s.info["via"] = COMMAND_LINE  # control.record writes it into the game's event, and so the tournament's
-            return run(s)
-    except ServiceError as e:
-        raise service_ops._fail(e) from None
+    return in_database(run)[1]
 
 
 _REASON = click.option("--reason", default="", help="why: recorded in the game's log and the tournament's")

@@ -18,39 +18,9 @@ from pathlib import Path
 
 import click
 
-from .tournament_cmd import tournament_group
+from .tournament_cmd import in_database, tournament_group
 
 BY = "director"
-
-
-def _run(act, write: bool = True):
-    """``act(session)`` on the service's database, in one transaction (the command line's authority: logged
-    with ``via``); a refusal is printed with every fault and exits 1."""
-    from service.control import COMMAND_LINE
-    from service.errors import ServiceError
-
-    from . import service_ops
-    app = service_ops._app()
-    try:
-        with service_ops._sessions(app)() as s, s.begin() if write else _nothing():
-            s.info["via"] = COMMAND_LINE
-            return app, act(s)
-    except ServiceError as e:
-        problems = e.extra.get("problems") or []
-        if len(problems) > 1:
-            click.echo(f"Refused ({len(problems)} faults):", err=True)
-            for p in problems:
-                click.echo(f"  - {p}", err=True)
-            raise SystemExit(1) from None
-        raise click.ClickException(e.message) from None
-
-
-class _nothing:
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        return False
 
 
 def _json_arg(text: str | None, what: str):
@@ -110,7 +80,7 @@ def new_command(name, game, players_file, scenarios, options_json, rulings_json,
             points={} if points is None else points, deadline_hours=deadline_hours, director_email=director_email,
             players=players, by=BY)
         return t.id, token
-    _app, (tid, token) = _run(act)
+    _app, (tid, token) = in_database(act)
     n = len(players)
     click.echo(f"Created tournament {tid} ({game}, {pairing} pairing, {n} player{'s' if n != 1 else ''}).")
     click.echo(f"Director's token (the umpire of every game; shown only now): {token}")
@@ -126,9 +96,9 @@ def players_command(tid, add_name, email):
     """List tournament TID's players (entry order), or enter one late with --add NAME [--email ADDRESS]."""
     from service.tournaments import running
     if add_name is not None:
-        _run(lambda s: running.add_player(s, tid, name=add_name, email=email, by=BY))
+        in_database(lambda s: running.add_player(s, tid, name=add_name, email=email, by=BY))
         click.echo(f"Entered {add_name.strip()} in tournament {tid}.")
-    _app, d = _run(lambda s: running.describe(s, tid), write=False)
+    _app, d = in_database(lambda s: running.describe(s, tid), write=False)
     for i, p in enumerate(d["players"], start=1):
         state = "withdrawn" if p["withdrawn"] else "confirmed" if p["confirmed"] else "not confirmed"
         click.echo(f"{i:3}. {p['name']} ({state})")
@@ -141,7 +111,7 @@ def players_command(tid, add_name, email):
 def withdraw_command(tid, name, reason):
     """Withdraw player NAME from tournament TID: paired no more; their results stand."""
     from service.tournaments import running
-    _run(lambda s: running.withdraw_player(s, tid, name, by=BY, reason=reason))
+    in_database(lambda s: running.withdraw_player(s, tid, name, by=BY, reason=reason))
     click.echo(f"{name} is withdrawn from tournament {tid}.")
 
 
@@ -151,7 +121,7 @@ def withdraw_command(tid, name, reason):
 def confirm_command(tid, name):
     """Mark player NAME's address confirmed (the operator's act on the server, without a mail)."""
     from service.tournaments import running
-    _app, first = _run(lambda s: running.mark_player_confirmed(s, tid, name, by=BY))
+    _app, first = in_database(lambda s: running.mark_player_confirmed(s, tid, name, by=BY))
     click.echo(f"{name} is confirmed in tournament {tid}." if first else f"{name} was confirmed already.")
 
 
@@ -212,9 +182,9 @@ def pair_command(tid, method, scenario, manual_file, site):
         post = kept["post"] = mailing.Kept(mailing.post_of(s))
         return running.pair_round(s, tid, by=BY, method=method, scenario=scenario, manual=manual, site=site,
                                   post=post).number
-    app, number = _run(act)
+    app, number = in_database(act)
     _send(app, kept["post"].written)
-    _app, d = _run(lambda s: running.describe(s, tid), write=False)
+    _app, d = in_database(lambda s: running.describe(s, tid), write=False)
     click.echo("\n".join(round_lines(next(r for r in d["rounds"] if r["number"] == number))))
     unsent = kept["post"].unsent
     if unsent:
@@ -241,7 +211,7 @@ def rule_command(tid, gid, status, outcomes, reason):
         if not sep or not player:
             raise click.BadParameter(f"{item!r} is not PLAYER=RESULT", param_hint="--outcome")
         outcome[player] = result
-    _run(lambda s: running.rule_game(s, tid, gid, status=status, outcome=outcome, reason=reason, by=BY))
+    in_database(lambda s: running.rule_game(s, tid, gid, status=status, outcome=outcome, reason=reason, by=BY))
     click.echo(f"{gid} ruled {status}: " + ", ".join(f"{p} {o}" for p, o in outcome.items()) + f" ({reason}).")
 
 
@@ -250,7 +220,7 @@ def rule_command(tid, gid, status, outcomes, reason):
 def close_command(tid):
     """Close tournament TID: no more entries, rounds or rulings (refused while a game counts for nothing yet)."""
     from service.tournaments import running
-    _run(lambda s: running.close(s, tid, BY))
+    in_database(lambda s: running.close(s, tid, BY))
     click.echo(f"Tournament {tid} is closed.")
 
 
@@ -276,5 +246,5 @@ def show_text(d: dict) -> str:
 def show_command(tid, as_json):
     """Tournament TID: its settings, players, rounds with their games and results, and its log."""
     from service.tournaments import running
-    _app, d = _run(lambda s: running.describe(s, tid), write=False)
+    _app, d = in_database(lambda s: running.describe(s, tid), write=False)
     click.echo(json.dumps(d, indent=1) if as_json else show_text(d))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import click
 
-from .tournament_cmd import tournament_group
+from .tournament_cmd import in_database, tournament_group
 
 #: The table's columns: heading, the row's key, right-aligned.
 COLUMNS = (("#", "rank", True), ("Player", "player", False), ("Points", "points", True),
@@ -63,17 +63,15 @@ def standings(tid, pdf_file):
     from service.reports.standings_pdf import render_standings
     from service.tournaments.standings_view import standings_view
 
-    from .service_ops import _app, _fail, _sessions
+    from .service_ops import _fail
 
-    app = _app()
-    try:
-        with _sessions(app)() as s:
-            view = standings_view(s, tid)
-        click.echo(standings_text(view))
-        if pdf_file:
+    _app, view = in_database(lambda s: standings_view(s, tid), write=False)
+    click.echo(standings_text(view))
+    if pdf_file:
+        try:
             pdf = render_standings(view)
-            with open(pdf_file, "wb") as fh:
-                fh.write(pdf)
-            click.echo(f"Wrote {pdf_file}: the standings of {tid} as a PDF.")
-    except ServiceError as e:
-        raise _fail(e) from None
+        except ServiceError as e:  # a render limit
+            raise _fail(e) from None
+        with open(pdf_file, "wb") as fh:
+            fh.write(pdf)
+        click.echo(f"Wrote {pdf_file}: the standings of {tid} as a PDF.")
