@@ -23,6 +23,12 @@ def position_reached(session: Session, game: Game) -> datetime:
     return at or game.updated_at
 
 
+def first_due(reached: datetime, mg: MailGame) -> datetime:
+    """When a decision reached at *reached* is due under the game's mail settings *mg* (with a deadline):
+    its hours from that time, or from the settings' last change if later."""
+    return max(reached, mg.updated_at) + timedelta(hours=mg.deadline_hours)
+
+
 def due(session: Session, game: Game, role: str) -> Deadline | None:
     """The deadline of *role*'s decision at the current position (made when first asked), or None when
     the game has no deadline."""
@@ -32,8 +38,7 @@ def due(session: Session, game: Game, role: str) -> Deadline | None:
     row = session.execute(select(Deadline).where(Deadline.game_id == game.id, Deadline.seq == game.seq,
                                                  Deadline.role == role)).scalar_one_or_none()
     if row is None:
-        start = max(position_reached(session, game), mg.updated_at)
-        row = Deadline(game_id=game.id, seq=game.seq, role=role, due_at=start + timedelta(hours=mg.deadline_hours))
+        row = Deadline(game_id=game.id, seq=game.seq, role=role, due_at=first_due(position_reached(session, game), mg))
         session.add(row)
         session.flush()
     return row

@@ -30,13 +30,14 @@ round and board order.
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 import engine
 
+from .. import deadlines
 from ..mail_models import Deadline, MailGame
 from ..models import Game, GameEvent, Move, now
 from . import response_times as rt
@@ -91,7 +92,7 @@ def _due(rows: dict, mg: MailGame | None, game: Game, role: str, moved_at: datet
     row = rows.get((game.id, role))
     if row is not None:
         return row.due_at
-    return max(moved_at or game.updated_at, mg.updated_at) + timedelta(hours=mg.deadline_hours)
+    return deadlines.first_due(moved_at or game.updated_at, mg)
 
 
 class _Reader:
