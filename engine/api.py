@@ -234,6 +234,14 @@ def view(state: dict, role: str) -> dict:
     the position until the next action is applied to *state*. A caller that keeps it past that, or changes
     it, copies it first (``canonical.copy``)."""
     defn = REGISTRY.get(state["game"]) or definition(state["game"])
+    if defn.reading is not None:  # the view and the prompt read the state in one stretch (GameDefinition.reading)
+        with defn.reading(state):
+            return _view(defn, state, role)
+    return _view(defn, state, role)
+
+
+def _view(defn: GameDefinition, state: dict, role: str) -> dict:
+    """:func:`view`'s work, for the game of *defn*."""
     v = defn.view(state, role)
     if "game" not in v or "scenario" not in v or "seq" not in v or "outcome" not in v:  # _OPEN_KEYS, inline
         for key in _OPEN_KEYS:  # open in every game: what the generic layers read

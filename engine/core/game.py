@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -59,6 +60,10 @@ class GameDefinition:
         after the opponents' scores (issue 33, item 4; ``service.tournaments.results``). None (the field, or
         its answer for a position not finished) where the game has no margin. Its docstring's first line says
         in words what it measures (the standings print it).
+    :ivar reading: ``(state) -> context manager``: a stretch of work in which the game's rules only read *state*,
+        their indexes of it made once and shared (The First Arab-Israeli War's ``units.Reading``): ``engine.view``
+        runs the game's view and the prompt inside one, so that the prompt reads what the view indexed. None
+        (most games): nothing is shared.
     """
 
     slug: str
@@ -88,6 +93,7 @@ class GameDefinition:
     restore: Callable[[dict], None] | None = None
     board: Callable[[dict], dict] | None = None
     margins: Callable[[dict], dict[str, float] | None] | None = None
+    reading: Callable[[dict], AbstractContextManager] | None = None
 
     def __post_init__(self) -> None:
         if self.procedures is None:

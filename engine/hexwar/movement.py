@@ -142,22 +142,22 @@ def step_cost(map: MapData, tec: Tec, unit: Unit, frm: str, to: str, *, road: bo
     side = unit.side
     if zoc.side != side:
         raise ValueError(f"the ZOC view is {zoc.side!r}'s, the unit {unit.id} is {side!r}'s (9.3)")
-    if not map.has(to):
-        why = map.grid.problem(to)
-        return Refusal(why, "1.3")
-    if not map.has(frm):
-        return Refusal(map.grid.problem(frm), "1.3")
-    if not map.adjacent(frm, to):
-        return Refusal(f"{frm} and {to} are not adjacent: a unit moves from a hex to an adjacent one (7.1)", "7.1")
-    dest = map.hex(to)
-    side_data = map.hexside(frm, to)
-    if map.is_water(to):
-        return Refusal(f"{to} is {dest.terrain.replace('_', ' ')}: no ground unit enters it; water is crossed only "
-                       f"by amphibious movement (7.4, 30.0)", "7.4")
-    water = sorted(side_data.features & WATER_FEATURES)
-    if water:
-        return Refusal(f"the hexside {frm}-{to} is a {water[0]} hexside: no ground unit crosses it; water is "
-                       f"crossed only by amphibious movement (7.4, 30.0)", "7.4")
+    # what the map alone says of the step (two adjacent hexes of the map, the hex entered and the hexside, and the
+    # water no ground unit crosses: 7.4, 30.0) is worked out once per pair of hexes (MapData.memo: the map never
+    # changes); a pair off the map or not adjacent is refused as ever, and not kept
+    pair = map.memo.get(("step_pair", frm, to))
+    if pair is None:
+        if not map.has(to):
+            why = map.grid.problem(to)
+            return Refusal(why, "1.3")
+        if not map.has(frm):
+            return Refusal(map.grid.problem(frm), "1.3")
+        if not map.adjacent(frm, to):
+            return Refusal(f"{frm} and {to} are not adjacent: a unit moves from a hex to an adjacent one (7.1)", "7.1")
+        pair = map.memo[("step_pair", frm, to)] = _pair_facts(map, frm, to)
+    dest, side_data, water = pair
+    if water is not None:
+        return Refusal(water, "7.4")
     effect = tec.hex_effect(dest.terrain)
     if effect.forbids(unit.type):
         return Refusal(f"{to} is {dest.terrain}, which {forbidden_to(effect.mp, unit.type, 'enter')} by the Terrain "
@@ -208,6 +208,23 @@ def step_cost(map: MapData, tec: Tec, unit: Unit, frm: str, to: str, *, road: bo
     if captures:
         parts.append(f"the enemy non-combat units in {to} are eliminated, at no extra cost (19.1a)")
     return Cost(frm, to, mp, by_road, tuple(parts), infil, british, tuple(u.id for u in captures))
+
+
+def _pair_facts(map: MapData, frm: str, to: str) -> tuple:
+    """:func:`step_cost`'s facts of the map for the adjacent *frm* and *to*: the hex entered, the hexside, and why
+    no ground unit makes the step over water (7.4, 30.0: the refusal's text), or None."""
+    dest = map.hex(to)
+    side_data = map.hexside(frm, to)
+    water = None
+    if map.is_water(to):
+        water = (f"{to} is {dest.terrain.replace('_', ' ')}: no ground unit enters it; water is crossed only "
+                 f"by amphibious movement (7.4, 30.0)")
+    else:
+        crossed = sorted(side_data.features & WATER_FEATURES)
+        if crossed:
+            water = (f"the hexside {frm}-{to} is a {crossed[0]} hexside: no ground unit crosses it; water is "
+                     f"crossed only by amphibious movement (7.4, 30.0)")
+    return dest, side_data, water
 
 
 def _terrain_part(tec: Tec, unit: Unit, frm: str, to: str, road: bool | None, is_road: bool, bridged: bool,

@@ -41,6 +41,7 @@ from . import (  # noqa: F401  (register procedures)
     sequence,
     terrorism,
     treaties,
+    units,
 )
 from .data import RULINGS
 from .facts import facts
@@ -67,4 +68,5 @@ DEFINITION = GameDefinition(
     open_prompts=False,  # a prompt names the side's own units, hidden from the enemy (21.0)
     restore=lambda options: packs.from_option(options["pack"]) if isinstance(options.get("pack"), dict) else None,
     margins=margins,  # the final VP difference (28.2): a tournament's tie-break
+    reading=units.Reading,  # engine.view: the view's index of who stands where serves the prompt too (21.0)
 )

@@ -52,6 +52,12 @@ def landed(state: dict, cid: str) -> bool:
     return bool(rec) and rec["month"] == state["month"] and cid in rec["units"]
 
 
+def landed_units(state: dict) -> frozenset[str]:
+    """30.2: the units that made an amphibious landing this turn (:func:`landed` for each, read once)."""
+    rec = state["flags"].get("amphibious_landed")
+    return frozenset(rec["units"]) if rec and rec["month"] == state["month"] else frozenset()
+
+
 def locked_supply(state: dict, side: str, hex_: str, moved: int = 0) -> int:
     """30.2: the supply points of *side* in *hex_* that landed there by an amphibious operation this turn and so
     move no more (ruling R-30.2-supply): as many as landed, but no more than the hex still holds besides the

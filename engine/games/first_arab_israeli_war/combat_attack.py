@@ -16,12 +16,14 @@ result's effects (the pack's ``effects`` of the code): eliminations, breaks chos
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ...core import notation
 from ...core.errors import Refusal
 from ...core.flow import Procedure, procedure
 from ...hexwar.stacking import LIMIT, stack_points
 from . import combat, setup, truce, units, victory, view
-from .combat_build import attackers_of, build_attack, enemy_combat_in, options, reveal, unit_may_attack_hex
+from .combat_build import build_attack, each_attacker, enemy_combat_in, options, reveal, unit_may_attack_hex
 from .combat_defend import (
     attack_of,
     choose_table,
@@ -252,7 +254,7 @@ class Attack(Combat):
                       f"(21.1).", faction=f["side"], rule="19.2")
                 g.end()
             return True
-        if stage == "units" and not self._eligible(g, f) and f["attackers"]:
+        if stage == "units" and f["attackers"] and not self._any_eligible(g, f):
             f["stage"] = "table"
             return True
         if stage == "table":
@@ -280,18 +282,24 @@ class Attack(Combat):
 
     def _eligible(self, g, f) -> list[str]:
         """The units that may still join this attack (11.1a; 8.2: two brigades from a hex)."""
+        return list(self._each_eligible(g, f))
+
+    def _any_eligible(self, g, f) -> bool:
+        """Whether a unit may still join this attack (:meth:`_eligible` is not empty): stops at the first found."""
+        return next(self._each_eligible(g, f), None) is not None
+
+    def _each_eligible(self, g, f) -> Iterator[str]:
+        """:meth:`_eligible`, one at a time (nothing changes between two)."""
         s = g.s
         ph = phase_frame(g)
         done = (ph or {}).get("attacked", [])
-        out = []
-        for cid in attackers_of(s, f["side"], f["hex"], done):
+        for cid in each_attacker(s, f["side"], f["hex"], done):
             if cid in f["attackers"]:
                 continue
             at = s["units"][cid]["at"]
             total = sum(stack_points(units.unit(s, c)) for c in f["attackers"] if s["units"][c]["at"] == at)
             if total + stack_points(units.unit(s, cid)) <= LIMIT:
-                out.append(cid)
-        return out
+                yield cid
 
     def double_choices(self, g, f) -> list[str]:
         s = g.s

@@ -14,6 +14,8 @@ from the state and the pack, so that the desk's arithmetic (:mod:`.combat`) reso
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+
 from . import calendar, places, setup, units
 from .combat_units import TREATY_PLACES, Attack, CombatOptions, TerrainEntry, Unit
 from .units import SIDES
@@ -117,16 +119,22 @@ def hex_refusal(state: dict, side: str, target: str, *, seen: bool) -> str | Non
 
 def attackers_of(state: dict, side: str, target: str, attacked: list[str]) -> list[str]:
     """The counters of *side* that may attack *target* now (11.1a, 11.8, 26.1d), in the manifest's order."""
+    return list(each_attacker(state, side, target, attacked))
+
+
+def each_attacker(state: dict, side: str, target: str, attacked: list[str]) -> Iterator[str]:
+    """:func:`attackers_of`, one at a time (read lazily: a caller asking whether there is one stops at the first;
+    nothing may change between two)."""
     m = units.pack_of(state).map
     near = set(m.neighbours(target))
     recs = state["units"]
     if units.memo(state) is not None:  # a units.Reading: the side's counters are indexed
-        mine = [cid for cid in units.on_map(state, side) if recs[cid]["at"] in near]
+        mine: Iterable[str] = (cid for cid in units.on_map(state, side) if recs[cid]["at"] in near)
     else:  # units.on_map(state, side), inline: the neighbours' counters only
         printed, brit = units.printed_sides(state), units.british_side(state)
-        mine = [cid for cid, rec in recs.items() if rec["status"] == "map" and rec["at"] in near
-                and (rec.get("side") or printed[cid] or brit) == side]
-    return [cid for cid in mine if may_attack(state, cid, attacked) and unit_may_attack_hex(state, cid, target) is None]
+        mine = (cid for cid, rec in recs.items() if rec["status"] == "map" and rec["at"] in near
+                and (rec.get("side") or printed[cid] or brit) == side)
+    return (cid for cid in mine if may_attack(state, cid, attacked) and unit_may_attack_hex(state, cid, target) is None)
 
 
 def population_near(state: dict, hex_: str, defender: str) -> bool:

@@ -29,7 +29,7 @@ from . import (  # noqa: F401  (the combat's procedures register themselves)
     units,
     view,
 )
-from .combat_build import attackers_of, hex_refusal
+from .combat_build import hex_refusal, may_attack, unit_may_attack_hex
 from .sequence import Phase
 
 notation.declare(__name__, {"attack", "destroy", "end"})
@@ -68,15 +68,40 @@ def attackable(g, side: str, f: dict) -> list[str]:
     m = units.pack_of(s).map
     seen = view.open_hexes(s, side)
     attacked = f.get("attacked", [])
-    cands = set()
+    # the side's counters by hex, once: a hex is attackable when one of them next to it may attack it
+    mine: dict[str, list[str]] = {}
     for cid in units.on_map(s, side):
-        cands.update(m.neighbours(s["units"][cid]["at"]))
+        mine.setdefault(s["units"][cid]["at"], []).append(cid)
+    cands = set()
+    for at in mine:
+        cands.update(m.neighbours(at))
     # hex_refusal refuses a hex the enemy does not occupy (11.0): only the enemy's hexes are asked about
     enemy = units.other(side)
     cands.intersection_update([s["units"][cid]["at"] for cid in units.on_map(s, enemy)]
                               + [h for h, points in s["supply"][enemy].items() if points])
-    return [h for h in m.hexes if h in cands and hex_refusal(s, side, h, seen=h in seen) is None
-            and attackers_of(s, side, h, attacked)]
+    order = _map_order(m)
+    return [h for h in sorted((h for h in cands if h in order), key=order.__getitem__)
+            if hex_refusal(s, side, h, seen=h in seen) is None and _has_attacker(s, m, mine, h, attacked)]
+
+
+def _has_attacker(s: dict, m, mine: dict[str, list[str]], target: str, attacked: list[str]) -> bool:
+    """Whether one of the side's counters (*mine*: by hex) may attack *target* now: ``attackers_of`` is not empty
+    (11.1a, 11.8, 26.1d). A yes/no question: it stops at the first attacker found (the checks change nothing)."""
+    for n in m.neighbours(target):
+        for cid in mine.get(n, ()):
+            if may_attack(s, cid, attacked) and unit_may_attack_hex(s, cid, target) is None:
+                return True
+    return False
+
+
+def _map_order(m) -> dict[str, int]:
+    """Each hex's place in the map's order (``m.hexes``), kept in ``MapData.memo`` (the map never changes): the
+    attackable hexes are listed in that order, sorted from the few candidates rather than found by a pass over
+    every hex of the map."""
+    found = m.memo.get(("faiw.map_order",))
+    if found is None:
+        found = m.memo[("faiw.map_order",)] = {h: i for i, h in enumerate(m.hexes)}
+    return found
 
 
 @procedure

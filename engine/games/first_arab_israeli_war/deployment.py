@@ -82,6 +82,9 @@ AREAS: dict[str, Callable[[dict], list[str]]] = {
 def area(state: dict, group: dict) -> list[str]:
     """The hexes where *group*'s next unit may go now: its area, less the enemy's hexes (8.3), less the hexes it
     filled already where one a hex is the rule."""
+    if units.memo(state) is None:  # asked outside a prompt (the frame's step): one index of who stands where
+        with units.Reading(state):  # for the questions of every hex (nothing changes while they are asked)
+            return area(state, group)
     side = group["side"]
     hexes = AREAS[group["where"]](state)
     if side == "arab":

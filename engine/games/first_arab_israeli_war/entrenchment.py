@@ -50,9 +50,16 @@ def entrench(g, side: str, hex_: str) -> None:
           to=private_to(g.s, side, hex_))  # the marker is on the map; the supply spent in a hidden stack is not
 
 
+#: For each (hex, side) of a marker, the counter last found holding it (15.4): :func:`tidy` looks at that counter's
+#: record first, and passes over every counter only for a marker whose holder has left. A guess only, checked
+#: against the records of the state at hand every time (any game, any state): what it says never decides alone.
+_HOLDER: dict[tuple[str, str], str] = {}
+
+
 def tidy(g) -> None:
     """15.4: remove every marker whose side has no unit (combat or not, supply included) left in its hex (as
-    ``places.occupied_by`` asks of each, in one pass over the counters)."""
+    ``places.occupied_by`` asks of each; called after every order). A marker whose last holder (``_HOLDER``) still
+    stands in its hex is held; the others are looked for in one pass over the counters."""
     s = g.s
     entrenched = s["entrenched"]
     if not entrenched:
@@ -62,15 +69,28 @@ def tidy(g) -> None:
     if not bare:
         return
     printed, brit = units.printed_sides(s), units.british_side(s)
-    held = set()
-    for cid, rec in s["units"].items():
+    recs = s["units"]
+    unheld = set()
+    for h, side in bare.items():
+        cid = _HOLDER.get((h, side))
+        rec = recs.get(cid) if cid is not None else None
+        if not (rec is not None and rec["at"] == h and rec["status"] == "map"
+                and (rec.get("side") or printed[cid] or brit) == side):  # side_of, inline
+            unheld.add(h)
+    if not unheld:
+        return
+    # the markers no counter of their side was found holding yet: a hex found held leaves the set, so the other
+    # counters in it are passed over at once, and the pass stops when every marker is held
+    for cid, rec in recs.items():
         h = rec["at"]
-        if h in bare and rec["status"] == "map" and (rec.get("side") or printed[cid] or brit) == bare[h]:
-            held.add(h)
-            if len(held) == len(bare):
+        if h in unheld and rec["status"] == "map" and (rec.get("side") or printed[cid] or brit) == bare[h]:
+            unheld.discard(h)
+            _HOLDER[(h, bare[h])] = cid
+            if not unheld:
                 break
     for h, side in bare.items():
-        if h not in held:
-            del entrenched[h]
-            g.say(f"The entrenchment in {h} was removed: no unit of {units.SIDE_NAMES[side]} remains there (15.4).",
-                  rule="15.4")
+        if h not in unheld:
+            continue
+        del entrenched[h]
+        g.say(f"The entrenchment in {h} was removed: no unit of {units.SIDE_NAMES[side]} remains there (15.4).",
+              rule="15.4")

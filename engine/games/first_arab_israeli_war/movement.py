@@ -158,8 +158,9 @@ class MovementPhase(Phase):
         """The units of the side that may start a move (7.1: not moved yet; R-7.2-mf0: an MF above 0; 30.2: not
         landed this turn), and the hexes whose supply points may."""
         s, side = g.s, f["role"]
-        out = [c for c in units.on_map(s, side) if c not in f["moved"] and allowance(units.unit(s, c)) > 0
-               and not amphibious.landed(s, c)]
+        moved, landed = set(f["moved"]), amphibious.landed_units(s)  # asked of every unit: read once
+        out = [c for c in units.on_map(s, side) if c not in moved and allowance(units.unit(s, c)) > 0
+               and c not in landed]
         for h in sorted(s["supply"][side]):
             if mf.carryable(s, f, side, h) and allowance(units.supply_unit(s, side, h)) > 0:
                 out.append(f"supply@{h}")

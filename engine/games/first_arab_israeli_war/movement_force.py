@@ -155,10 +155,12 @@ def _near(m, at: str) -> tuple[frozenset[str], frozenset[str]]:
     return found
 
 
-def option(ctx: Context, f: dict, to: str, mem: list[tuple[str, Unit]] | None = None) -> Option:
+def option(ctx: Context, f: dict, to: str, mem: list[tuple[str, Unit]] | None = None, *,
+           escorted: bool | None = None, truce: bool | None = None) -> Option:
     """Whether and at what cost the force on the move may enter *to* (7.1-7.6, 9.4b, 19.1, 22.1, 25, 26.1, 27.4).
     *mem*: the force's :func:`members`, when the caller read them already (:func:`options`, once for every hex,
-    each a neighbour of the force's hex on the map)."""
+    each a neighbour of the force's hex on the map); *escorted* (a combat unit among them, 19.4) and *truce* (22.1c),
+    when the caller worked them out once for every hex (:func:`options`), else they are worked out here."""
     s, side, force = ctx.state, ctx.side, f["force"]
     m = ctx.pack.map
     at = force["at"]
@@ -174,8 +176,10 @@ def option(ctx: Context, f: dict, to: str, mem: list[tuple[str, Unit]] | None = 
         return opt
     if mem is None:
         mem = members(s, side, force)
-    escorted = any(u.combat for _, u in mem)
-    truce = truce_in_effect(s)
+    if escorted is None:
+        escorted = any(u.combat for _, u in mem)
+    if truce is None:
+        truce = truce_in_effect(s)
     for key, u in mem:
         step = step_cost(m, ctx.pack.tec, u, at, to, road=None, zoc=ctx.zoc, board=ctx.board,
                          truce=truce, destroyed_bridges=s["destroyed_bridges"], escorted=escorted)
@@ -214,7 +218,8 @@ def option(ctx: Context, f: dict, to: str, mem: list[tuple[str, Unit]] | None = 
 def options(ctx: Context, f: dict) -> list[Option]:
     """The force's possible steps, one for each adjacent hex, in the map's order."""
     mem = members(ctx.state, ctx.side, f["force"])
-    return [option(ctx, f, n, mem) for n in ctx.pack.map.neighbours(f["force"]["at"])]
+    escorted, truce = any(u.combat for _, u in mem), truce_in_effect(ctx.state)  # the same for every hex
+    return [option(ctx, f, n, mem, escorted=escorted, truce=truce) for n in ctx.pack.map.neighbours(f["force"]["at"])]
 
 
 def pay(force: dict, opt: Option) -> None:

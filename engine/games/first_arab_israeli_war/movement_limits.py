@@ -64,6 +64,8 @@ def _truce_limit(state: dict, text: str, rule: str) -> Limit:
 
 def limits(state: dict, side: str, unit: Unit, start: str, frm: str, to: str) -> list[Limit]:
     """The limits on *unit*'s step from *frm* to *to* (see the module); [] when none."""
+    if side == "arab" and not truce_in_effect(state):
+        return []  # 26.1e: Arab League units cross freely; 22.1e binds them only under a truce
     m = units.pack_of(state).map
     dest, src = m.hex(to), m.hex(frm)
     crossing = m.is_border(frm, to) and src.country != dest.country

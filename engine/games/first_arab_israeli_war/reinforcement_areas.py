@@ -27,6 +27,8 @@ occupies is no place (4.2, 8.3), nor a hex with a British unit (ruling R-4.2-bri
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ...core.errors import Refusal
 from . import places, units
 from .units import other
@@ -187,12 +189,22 @@ def refusal(state: dict, area: str, hex_: str, placed: dict | None = None, batta
 
 def hexes(state: dict, area: str, placed: dict | None = None, battalions: int = 0) -> list[str]:
     """The hexes of *area* that take a reinforcement now (4.2)."""
+    return list(_each_hex(state, area, placed, battalions))
+
+
+def any_hex(state: dict, area: str, placed: dict | None = None, battalions: int = 0) -> bool:
+    """Whether a hex of *area* takes a reinforcement now (:func:`hexes` is not empty, 4.2): stops at the first."""
+    return next(_each_hex(state, area, placed, battalions), None) is not None
+
+
+def _each_hex(state: dict, area: str, placed: dict | None, battalions: int) -> Iterator[str]:
+    """:func:`hexes`, one at a time (nothing changes between two)."""
     occ = occupancy(state)
     if area == "israel_leader":
         pool = [h for h in places.land(state) if "israel" in occ.get(h, ())]
     else:
         pool = candidates(state, area)
-    return [h for h in pool if refusal(state, area, h, placed, battalions, occ=occ, listed=True) is None]
+    return (h for h in pool if refusal(state, area, h, placed, battalions, occ=occ, listed=True) is None)
 
 
 def cities_lost(state: dict) -> bool:

@@ -79,7 +79,7 @@ def drop_unplaceable(g, f: dict, side: str) -> bool:
     lost, kept = [], []
     with units.Reading(s):  # the question for every item first (one index of who stands where), then the losses
         for it in f.get("todo", ()):
-            if areas.hexes(s, it["area"], f.get("placed"), battalions(s, it["cid"], it["area"])):
+            if areas.any_hex(s, it["area"], f.get("placed"), battalions(s, it["cid"], it["area"])):
                 kept.append(it)
             else:
                 lost.append(it)
@@ -89,7 +89,7 @@ def drop_unplaceable(g, f: dict, side: str) -> bool:
               f"(4.2, {it['rule']}); it is permanently out of the game and scores no VP.", faction=side, rule="4.2")
     f["todo"] = kept
     with units.Reading(s):
-        sup_lost = [sup for sup in f.get("supply", ()) if not areas.hexes(s, sup["area"])]
+        sup_lost = [sup for sup in f.get("supply", ()) if not areas.any_hex(s, sup["area"])]
     for sup in sup_lost:
         f["supply"].remove(sup)
         g.say(f"{SIDE_TITLES[side]} lost {sup['points']} reinforcement supply point{'s' if sup['points'] != 1 else ''}"

@@ -68,8 +68,10 @@ def enemy_hexes(state: dict, enemy: str) -> set[str]:
 
 
 def view(state: dict, role: str) -> dict:
-    """What *role* (a side, or anyone else: the public) sees of *state* (21.0). One pass over the counters, each
-    counter's side read as ``units.side_of`` does (inline: ``units.printed_sides``)."""
+    """What *role* (a side, or anyone else: the public) sees of *state* (21.0). A side's view reads the enemy's
+    counters from ``units.on_map`` (``engine.view`` runs it inside the ``units.Reading`` its prompt reads:
+    ``GameDefinition.reading``); the public's makes one pass over the counters, each counter's side read as
+    ``units.side_of`` does (inline: ``units.printed_sides``)."""
     v = {k: state.get(k) for k in OPEN}
     v["flags"] = {k: x for k, x in state.get("flags", {}).items() if k not in HIDDEN_FLAGS}
     v["role"] = role
@@ -81,23 +83,40 @@ def view(state: dict, role: str) -> dict:
     else:
         both = open_hexes(state, "arab") & open_hexes(state, "israel")
         seen = {"arab": both, "israel": both}
-    printed = units.printed_sides(state)
-    out_units = {}
+    printed, brit = units.printed_sides(state), units.british_side(state)
+    recs = state["units"]
+    out_units: dict[str, dict] = {}
     # the hexes of the counters of each side whose stacks the viewer may not see whole (not its own)
     stacks: dict[str, set[str]] = {side: set() for side in SIDES if side != role}
-    for cid, rec in state["units"].items():  # a record shown is shared, not copied (engine.view: read-only)
-        if rec["status"] != "map":
-            out_units[cid] = rec
-            continue
-        owner, at = rec.get("side") or printed[cid] or units.side_of(state, cid), rec["at"]
-        hexes = stacks.get(owner)
-        if hexes is None:  # the viewer's own counter, or an uncontrolled British one: open (27.2)
-            if owner == "british" or owner == role or at in seen.get(owner, ()):
+    if role in SIDES:
+        # a side's view: its own counters and the uncontrolled British ones are open (27.2), every other counter
+        # on the map is the enemy's (a record's side, or a British intervention's, names one of the two sides),
+        # open where the side looks (the public's loop below, specialised: the same counters shown). Every record
+        # (shared, not copied: engine.view is read-only), less the enemy's counters the side does not see: the same
+        # records in the same order as adding the shown ones one by one. The enemy's counters are units.on_map's:
+        # engine.view runs this inside the units.Reading its prompt then reads (GameDefinition.reading), so the
+        # index of the counters by side is made once for both
+        hexes, looked = stacks[enemy], seen[enemy]
+        out_units = dict(recs)
+        for cid in units.on_map(state, enemy):
+            at = recs[cid]["at"]
+            hexes.add(at)
+            if at not in looked:
+                del out_units[cid]
+    else:
+        for cid, rec in recs.items():
+            if rec["status"] != "map":
                 out_units[cid] = rec
-            continue
-        hexes.add(at)
-        if at in seen[owner]:
-            out_units[cid] = rec
+                continue
+            owner, at = rec.get("side") or printed[cid] or brit, rec["at"]  # side_of, inline
+            hexes = stacks.get(owner)
+            if hexes is None:  # an uncontrolled British counter: open (27.2)
+                if owner == "british" or owner == role or at in seen.get(owner, ()):
+                    out_units[cid] = rec
+                continue
+            hexes.add(at)
+            if at in seen[owner]:
+                out_units[cid] = rec
     v["units"] = out_units
     v["supply"] = {side: ({h: p for h, p in state["supply"][side].items()} if side == role else
                           {h: p for h, p in state["supply"][side].items() if h in seen.get(side, ())})
