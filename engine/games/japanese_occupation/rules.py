@@ -84,6 +84,9 @@ class JapaneseOccupationRules(TabledRules, CoinRules):
     propaganda = "jo.propaganda"
     op_prefix = OP_PREFIX
     op_frame = staticmethod(new_op_frame)
+    #: new_op_frame gives each of a faction's Operations the same frame but for its ``op`` (the count is the
+    #: faction's: 3.1, 2.4.4), so the turn's prompt builds it once per faction (CoinRules.ops).
+    frame_per_faction = True
     #: The shared sequence's citations (the other games' 2.3.x) in this rulebook's numbers (2.4.x).
     renumber = {f"2.3.{n}": f"2.4.{n}" for n in range(1, 7)}
 

@@ -36,6 +36,9 @@ class MalayaRules(TabledRules, CoinRules):
     propaganda = "my.propaganda"
     op_prefix = "my.op."
     op_frame = staticmethod(new_op_frame)
+    #: new_op_frame gives every Operation the same frame but for its ``op`` (the count is one if Limited, else
+    #: every space: 3.1, 2.3.4), so the turn's prompt builds it once per faction (CoinRules.ops).
+    frame_per_faction = True
 
     def start_pass(self, g: Context, faction: str) -> None:
         """2.3.3: the British gain 2 Resources, the MCP 1 (to 20 at most, 1.8)."""
