@@ -132,8 +132,9 @@ def _pct(xs: list[float], p: float) -> float:
     return xs[min(len(xs) - 1, int(p / 100 * len(xs)))]
 
 
-def bench(slug: str, games: int) -> None:
-    """*games* timed games of *slug* (seeds 0 to games-1), each step the acting role's view + pick + apply."""
+def bench(slug: str, games: int) -> float:
+    """*games* timed games of *slug* (seeds 0 to games-1), each step the acting role's view + pick + apply;
+    prints the figures and returns the median us per action (``bench/rtt.py`` sets it beside RTT's)."""
     limit = engine.definition(slug).max_actions
     game_times, steps, problems = [], [], []
     mid_state = None
@@ -185,6 +186,7 @@ def bench(slug: str, games: int) -> None:
         t3 = clock()
         print(f"mid-game state: {len(text)} bytes; dump {(t1 - t0) / reps * 1e6:.1f} us, "
               f"load {(t2 - t1) / reps * 1e6:.1f} us, copy {(t3 - t2) / reps * 1e6:.1f} us")
+    return statistics.median(steps) * 1e6
 
 
 if __name__ == "__main__":

@@ -1,0 +1,30 @@
+"""bench/rtt.py, the side-by-side timing against Rally the Troops (a benchmark: these tests time nothing,
+they check its refusals and that it reads our median from bench/engine.py)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_rtt_bench_refuses_a_folder_without_rtts_files(tmp_path):
+    (tmp_path / "rtt-bench.js").write_text("// the harness alone\n")
+    run = subprocess.run([sys.executable, str(ROOT / "bench" / "rtt.py"), str(tmp_path)],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode != 0
+    assert "lacks rules.js, data.js" in run.stderr
+    assert "rtt-bench.js, rules.js, data.js" in run.stderr
+
+
+def test_rtt_bench_reads_our_median_from_the_engine_benchmark():
+    sys.path.insert(0, str(ROOT))
+    try:
+        from bench import rtt
+    finally:
+        sys.path.remove(str(ROOT))
+    median = rtt.ours_median("palestine", 1)
+    assert isinstance(median, float) and 0 < median < 1e6
+    assert round(rtt.TARGET_US / rtt.RTT_WHEN_SET, 2) == 0.80
