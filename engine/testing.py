@@ -18,6 +18,11 @@ Three things, each working through a game's definition only (``engine.definition
 
 - :func:`waiting`, what a state waits at (the procedure, role and locals), for assertions.
 
+- :func:`begin` and :func:`idle`, for a test of one procedure where no position file can state the decision
+  (inside an Operation, a free Operation an Event grants, a Propaganda step started from its script): the
+  procedure is pushed through ``Context.call`` with the locals it documents, and its automatic steps run; the
+  stack is emptied first, or the procedure runs on top of what waits, as a nested one does.
+
 - :func:`fuzz`, one random legal playout of a game (:func:`fuzz_all`: of every registered game,
   ``engine.games()``), checking after
   every step that the state round-trips through canonical JSON, that the game's ``invariants`` (its
@@ -35,7 +40,7 @@ from . import api
 from .core import canonical
 from .core.chance import ScriptedChance, SeededChance
 
-__all__ = ["Position", "run", "waiting", "fuzz", "fuzz_all"]
+__all__ = ["Position", "run", "waiting", "begin", "idle", "fuzz", "fuzz_all"]
 
 
 class Position:
@@ -280,6 +285,27 @@ def waiting(state: dict) -> dict:
     Tests read the decision through this, never ``state["flow"]`` itself."""
     flow = state.get("flow") or []
     return canonical.copy(flow[-1]) if flow else {}
+
+
+def idle(g):
+    """*g* (an ``engine.core.flow.Context``) with nothing waiting: its stack emptied, for a test that then runs
+    one of the game's own starters (a Pass, a Propaganda phase, a Mandatory Event, ``CoinPosition.push``) as
+    the engine runs it, with nothing below. Returns *g*."""
+    g.s["flow"] = []
+    return g
+
+
+def begin(g, name: str, role: str, *, on_top: bool = False, settle: bool = True, **local: Any) -> dict:
+    """Starts procedure *name* for *role* in *g* (an ``engine.core.flow.Context``) with the locals it documents
+    (*local*): pushed through ``Context.call`` on an emptied stack (:func:`idle`), or, *on_top*, above what
+    waits (a nested procedure, which returns to it when it ends); then its automatic steps are run
+    (``Context.settle``) unless *settle* is false. Returns the procedure's frame."""
+    if not on_top:
+        idle(g)
+    frame = g.call(name, role, **local)
+    if settle:
+        g.settle()
+    return frame
 
 
 def run(state: dict, orders: Iterable, rolls: Iterable[int] = (), draws: Iterable = (), chance=None,

@@ -15,7 +15,7 @@ import pytest
 import engine
 from engine.core.chance import SeededChance
 from engine.games.japanese_occupation.propaganda import JapaneseOccupationPropaganda
-from engine.testing import Position
+from engine.testing import Position, begin
 
 from .first_arab_israeli_war.faiw_air_helpers import at_phase
 from .first_arab_israeli_war.faiw_helpers import act
@@ -72,10 +72,8 @@ def test_a_british_way_game_s_margin_is_its_final_political_will(game, pw, space
 def jo_final(resistance: int, **spaces) -> dict:
     """Japanese Occupation's final Propaganda Round run from its Game End step (6.2.6, the victory check 7.0.1)."""
     g = jo.position(resistance=resistance, **spaces)
-    g.s["flow"] = []
     g.s["propaganda"] = 3
-    g.call("jo.propaganda", "british", pc=JapaneseOccupationPropaganda.script.index("game_end"))
-    g.settle()
+    begin(g, "jo.propaganda", "british", pc=JapaneseOccupationPropaganda.script.index("game_end"))
     assert g.s["outcome"]
     return g.s
 

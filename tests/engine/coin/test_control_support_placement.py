@@ -22,6 +22,7 @@ from engine.coin.tracks import shift_track
 from engine.core.chance import Recorder, SeededChance
 from engine.core.errors import Refusal, RulesBugError
 from engine.core.flow import Context, ProcedureTable
+from engine.testing import begin
 
 MAP = {
     "spaces": [
@@ -247,9 +248,8 @@ def test_1_4_1_important_from_map_moves_the_piece_and_refuses_with_reasons():
     proc.own = own
     board.place(g, "perak", "guerrillas", 1)
     g.s["available"]["guerrillas"] = 0
-    f = {"p": "test.from_map", "role": "mcp", "sid": "pahang", "piece": "guerrillas",
-         "options": own.sources(g, "pahang", "guerrillas"), "rule": "3.3.1", "label": "Rally"}
-    g.s["flow"].append(f)
+    f = begin(g, "test.from_map", "mcp", on_top=True, settle=False, sid="pahang", piece="guerrillas",
+              options=own.sources(g, "pahang", "guerrillas"), rule="3.3.1", label="Rally")
     assert proc.prompt(g, f) == {"take": ["perak guerrilla-u"], "done": []}
     assert "MCP (Rally): no Guerrilla is Available" in proc.text(g, f)
     assert "'take' here is written" in proc.explain(g, f, "take", "perak")

@@ -16,6 +16,7 @@ from engine.games.cyprus.invariants import invariants
 from engine.games.cyprus.operation import OP_FACTION, SA_FACTION, new_op_frame
 from engine.games.cyprus.rules import RULES
 from engine.games.cyprus.setup import initial_state
+from engine.testing import begin
 
 from ..coin_helpers import Driver, HandBuilt, texts  # noqa: F401  (texts: the Cyprus tests import it from here)
 
@@ -125,10 +126,8 @@ def start(g: Context, op: str, limited: bool = False, with_sa: bool = False, rol
     """Pushes the frame of Operation *op* on an empty flow for *role* (default: the Operation's faction), an
     Operation's (:func:`engine.games.cyprus.operation.new_op_frame` with *flags*) or *frame* (an Event's), and
     settles."""
-    g.s["flow"] = []
     local = frame if frame is not None else new_op_frame(g, op, limited, with_sa, **flags)
-    g.call(f"cy.op.{op}", role or OP_FACTION[op], **local)
-    g.settle()
+    begin(g, f"cy.op.{op}", role or OP_FACTION[op], **local)
     check(g.s)
     return g
 

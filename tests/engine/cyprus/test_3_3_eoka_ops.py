@@ -16,6 +16,7 @@ from engine.core.flow import Context
 from engine.games.cyprus import board as B
 from engine.games.cyprus import eoka_ops  # noqa: F401  (registers the Operations)
 from engine.games.cyprus.operation import event_limited_frame, event_op_frame
+from engine.testing import idle
 
 from . import helpers
 from .helpers import (
@@ -778,8 +779,7 @@ def test_c32_shaded_option_police_removes_the_police_as_usual_and_keeps_the_opti
 # -- 2.3.3 the EOKA Pass's Ambush ------------------------------------------------------------------------------
 
 def pass_eoka(g: Context) -> Context:
-    g.s["flow"] = []
-    g.rules.start_pass(g, "eoka")
+    idle(g).rules.start_pass(g, "eoka")
     g.settle()
     check(g.s)
     return g

@@ -19,6 +19,7 @@ from engine.games.cyprus import propaganda as P
 from engine.games.cyprus.position import POSITION
 from engine.games.cyprus.propaganda_phases import SUEZ_BY
 from engine.games.cyprus.rules import RULES
+from engine.testing import idle
 
 from .helpers import check, do, legal, position, prompt_text, refused, role, said
 
@@ -61,11 +62,7 @@ def start(g: Context, phase: str = "political-will", rounds: int = 0) -> Context
     cards = ["C33", "C34", "C35"][:rounds + 1]
     reveal(g, *cards)
     s["propaganda"] = rounds if phase == "political-will" else rounds + 1
-    s["flow"] = [{"p": "coin.round", "role": "eoka", "stage": "after-propaganda"}]
-    RULES.start_propaganda(g)
-    index = POSITION.phases[phase][0]
-    if index:
-        g.top()["pc"] = index
+    POSITION.push({"at": "propaganda", "phase": phase}, idle(g))
     g.settle()
     check(s)
     return g

@@ -19,6 +19,7 @@ from engine.games.japanese_occupation.invariants import invariants
 from engine.games.japanese_occupation.operation import ACTIVITIES, OP_FACTION, new_op_frame
 from engine.games.japanese_occupation.rules import RULES
 from engine.games.japanese_occupation.setup import initial_state
+from engine.testing import begin
 
 from ..coin_helpers import Driver, HandBuilt, texts  # noqa: F401
 
@@ -125,10 +126,8 @@ def start(g: Context, op: str, limited: bool = False, with_sa: bool = False, rol
           frame: dict | None = None, **flags) -> Context:
     """Pushes the frame of Operation *op* on an empty flow for *role* (default: the Operation's faction), an
     Operation's (``new_op_frame`` with *flags*) or *frame*, and settles."""
-    g.s["flow"] = []
     local = frame if frame is not None else new_op_frame(g, op, limited, with_sa, **flags)
-    g.call(f"jo.op.{op}", role or OP_FACTION[op], **local)
-    g.settle()
+    begin(g, f"jo.op.{op}", role or OP_FACTION[op], **local)
     check(g.s)
     return g
 

@@ -13,6 +13,7 @@ from engine.games.japanese_occupation import board as B
 from engine.games.japanese_occupation.operation import SA_ACCOMPANY, SA_RULE
 from engine.games.japanese_occupation.setup import EXAMPLE_INTEL
 from engine.games.japanese_occupation.special_british import Gather, Raid, Supply
+from engine.testing import idle
 
 from .helpers import (
     check,
@@ -474,8 +475,7 @@ def test_8_0_raid_into_selangor_and_limited_sabotage_of_the_railway():
     """L1656: the Raid selects Selangor, an MPAJA Guerrilla moves in from Perak and Sabotages the
     Perak-Pahang-Selangor Railway, Selangor having no Force 136."""
     g = on_setup(scenario="example-of-play")
-    g.s["flow"] = []
-    start_sa(g, "raid", parent_op="contact", parent_spaces=[])
+    start_sa(idle(g), "raid", parent_op="contact", parent_spaces=[])
     assert "selangor" in legal(g)["space"]
     do(g, "space selangor", "move perak mpaja-u", "done")
     assert "sabotage" in legal(g)["op"]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from engine.coin.game_setup import first_round
 from engine.games.japanese_occupation import board as B
+from engine.testing import begin
 
 from .helpers import at_card, do, legal, on_setup, position, prompt_text, refused, role, said, sp
 
@@ -14,9 +15,7 @@ from .helpers import at_card, do, legal, on_setup, position, prompt_text, refuse
 def icon(g, name: str, cid: str = "J1", who: str | None = None):
     """Pushes the MPAJA icon *name* for the faction 5.5 names (rules.py does so as a card is revealed)."""
     from engine.games.japanese_occupation.mpaja import EXECUTOR
-    g.s["flow"] = []
-    g.call("jo.mpaja", who or EXECUTOR[name], icon=name, cid=cid)
-    g.settle()
+    begin(g, "jo.mpaja", who or EXECUTOR[name], icon=name, cid=cid)
     return g
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from engine.games.japanese_occupation import board as B
 from engine.games.japanese_occupation import propaganda as P
 from engine.games.japanese_occupation import propaganda_phases as PP
+from engine.testing import begin, idle
 
 from .helpers import do, legal, position, prompt_text, refused, role, said, sp
 
@@ -19,25 +20,21 @@ SCRIPT = P.JapaneseOccupationPropaganda.script
 def run_round(g, step: str = "mpaja", rounds: int = 0):
     """Starts the Propaganda Round at script step *step*, *rounds* held before, and runs it to the first
     decision."""
-    g.s["flow"] = []
     g.s["propaganda"] = rounds
-    g.call("jo.propaganda", "british", pc=SCRIPT.index(step))
-    g.settle()
+    begin(g, "jo.propaganda", "british", pc=SCRIPT.index(step))
     return g
 
 
 def phase(g, start):
     """Runs one phase's starter (``propaganda_phases.start_*``) on an empty flow, to its first decision."""
-    g.s["flow"] = []
-    start(g)
+    start(idle(g))
     g.settle()
     return g
 
 
 def round_step(g, step: str):
     """Runs one automatic step of the round (its method) on an empty flow."""
-    g.s["flow"] = []
-    getattr(g.procs["jo.propaganda"], step)(g, {})
+    getattr(g.procs["jo.propaganda"], step)(idle(g), {})
     g.settle()
     return g
 
@@ -248,8 +245,7 @@ def test_6_3_2_japanese_may_construct():
 
 def test_6_3_2_no_construct_possible_is_logged():
     g = position(perak={"mpaja_u": 1})
-    g.s["flow"] = []
-    g.call("jo.propaganda", "british", pc=SCRIPT.index("construct"))
+    begin(g, "jo.propaganda", "british", settle=False, pc=SCRIPT.index("construct"))
     g.procs["jo.propaganda"].construct(g, g.top())
     assert g.top()["p"] == "jo.propaganda" and "do not Construct" in said(g)
 
@@ -434,8 +430,7 @@ def test_8_0_example_whole_round_to_the_stated_position():
 
 def example_after_mpaja():
     g = example_position()
-    g.s["flow"] = []
-    PP.start_clashes(g)
+    PP.start_clashes(idle(g))
     PP.start_mobilize(g)
     g.settle()
     return g

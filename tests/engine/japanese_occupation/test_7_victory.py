@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from engine.games.japanese_occupation import board as B
 from engine.games.japanese_occupation import propaganda as P
+from engine.testing import begin, idle
 
 from .helpers import position, said
 
@@ -15,19 +16,15 @@ SCRIPT = P.JapaneseOccupationPropaganda.script
 
 def final(g, rounds: int = 3):
     """Runs the Propaganda Round from its Game End step (6.2.6), the MPAJA Phase having counted *rounds*."""
-    g.s["flow"] = []
     g.s["propaganda"] = rounds
-    g.call("jo.propaganda", "british", pc=SCRIPT.index("game_end"))
-    g.settle()
+    begin(g, "jo.propaganda", "british", pc=SCRIPT.index("game_end"))
     return g
 
 
 def whole(g, rounds: int = 2):
     """Runs the whole Propaganda Round with *rounds* held before (the third card's when 2)."""
-    g.s["flow"] = []
     g.s["propaganda"] = rounds
-    g.call("jo.propaganda", "british")
-    g.settle()
+    begin(g, "jo.propaganda", "british")
     return g
 
 
@@ -90,13 +87,11 @@ def test_j9_atomic_bombings_final_round_early():
     """J9 in the third Campaign: the final Propaganda Round now (its MPAJA and Resistance Phases, then Victory);
     the flag is the Event's, set here by hand."""
     g = position(resistance=12, **steady())
-    g.s["flow"] = []
     g.s["propaganda"] = 2
     assert P.third_campaign(g)
     g.s["propaganda"] = 1  # the flag alone makes the round final, whatever the count
     g.s["flags"][P.FINAL] = True
-    g.call("jo.propaganda", "british")
-    g.settle()
+    begin(g, "jo.propaganda", "british")
     assert g.s["outcome"]["winner"] == "japanese" and g.s["propaganda"] == 2
     assert g.s["spaces"]["trengganu"]["mpaja_u"] == 1  # the MPAJA Phase ran
     assert "Resistance Phase." in said(g) and "Resources Phase." not in said(g)
@@ -104,9 +99,8 @@ def test_j9_atomic_bombings_final_round_early():
 
 def test_j9_start_final_round_helper_sets_the_flag():
     g = position(resistance=20, **steady())
-    g.s["flow"] = []
     g.s["propaganda"] = 2
-    P.start_final_round(g)
+    P.start_final_round(idle(g))
     g.settle()
     assert g.s["flags"][P.FINAL] is True and g.s["outcome"]["winner"] == "british"
     assert "The war ends early" in said(g)

@@ -18,6 +18,7 @@ from engine.games.japanese_occupation import board as B
 from engine.games.japanese_occupation.data import CARDS
 from engine.games.japanese_occupation.events import EVENTS
 from engine.games.japanese_occupation.events import granted as G
+from engine.testing import begin
 
 from .helpers import (
     at_card,
@@ -198,10 +199,8 @@ def test_J7_shaded_not_offered_at_delay():
 
 def mandatory_j9(g: Context) -> Context:
     """J9 revealed: the Mandatory Event as rules.py starts it after the MPAJA icon (5.4)."""
-    g.s["flow"] = []
     at_card(g, "J9")
-    g.call("jo.mandatory", "british", cid="J9")
-    g.settle()
+    begin(g, "jo.mandatory", "british", cid="J9")
     return g
 
 

@@ -20,7 +20,7 @@ from engine.games.kenya import (
 from engine.games.kenya import board as B
 from engine.games.kenya.invariants import invariants
 from engine.games.kenya.operation import new_op_frame
-from engine.testing import Position
+from engine.testing import Position, begin
 from tests.engine.scripted import run_scripted
 
 LOYAL, RESISTANCE = 1, -1
@@ -98,9 +98,8 @@ def free_op(state: dict, op: str, sid: str, **flags) -> dict:
     """*state* with the frame Raid pushes for its free Limited Operation in *sid* (4.3.3, 5.4:
     ``new_op_frame(g, op, True, False, free=True, only=[sid])``) on top, its first automatic steps run."""
     s = canonical.copy(state)
-    s["flow"].append({"p": f"ke.op.{op}", "role": "maumau",
-                      **new_op_frame(None, op, True, False, free=True, only=[sid], **flags)})
-    Context(s, Recorder(NoChance()), DEFINITION.rules, DEFINITION.procedures).settle()
+    begin(Context(s, Recorder(NoChance()), DEFINITION.rules, DEFINITION.procedures), f"ke.op.{op}", "maumau",
+          on_top=True, **new_op_frame(None, op, True, False, free=True, only=[sid], **flags))
     return s
 
 

@@ -12,6 +12,7 @@ from engine.core.flow import Context
 from engine.games.malaya import DEFINITION
 from engine.games.malaya import board as MB
 from engine.games.malaya.operation import new_op_frame
+from engine.testing import begin
 
 from .helpers import board, check, legal, run, sp, texts
 
@@ -30,9 +31,7 @@ def granted(state, proc, role="mcp", **local):
     """*state* with an Event's frame for procedure *proc* pushed on top (the contract of the Event writers:
     ``new_op_frame(..., free=True, rule=CARD)``), its first automatic steps run."""
     s = canonical.copy(state)
-    s["flow"].append({"p": proc, "role": role, **local})
-    g = Context(s, Recorder(NoChance()), DEFINITION.rules, DEFINITION.procedures)
-    g.settle()
+    begin(Context(s, Recorder(NoChance()), DEFINITION.rules, DEFINITION.procedures), proc, role, on_top=True, **local)
     return s
 
 

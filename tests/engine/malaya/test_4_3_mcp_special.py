@@ -11,6 +11,7 @@ from engine.core.chance import NoChance, Recorder
 from engine.core.errors import IllegalActionError
 from engine.core.flow import Context
 from engine.games.malaya import DEFINITION
+from engine.testing import begin
 
 from .helpers import board, legal, run, sp, texts
 
@@ -28,9 +29,8 @@ def free_sa(state, sa, *, rule="M32", max=None, only=None):
     """*state* with an Event's free Special Activity pushed (the frame contract: ``rule``, ``free``, ``max``,
     ``only``; no Operation), its first automatic steps run."""
     s = canonical.copy(state)
-    s["flow"].append({"p": f"my.sa.{sa}", "role": "mcp", "rule": rule, "free": True, "max": max, "only": only})
     g = Context(s, Recorder(NoChance()), DEFINITION.rules, DEFINITION.procedures)
-    g.settle()
+    begin(g, f"my.sa.{sa}", "mcp", on_top=True, rule=rule, free=True, max=max, only=only)
     return s
 
 
