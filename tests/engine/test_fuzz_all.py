@@ -27,9 +27,6 @@ from engine.playout import choose
 from ..conftest import fuzz_seeds
 from .games_common import first_scenario
 
-#: Playouts per game and run, of the suite's fuzz seeds (half fixed, half new each run).
-PER_GAME = 60
-
 
 def _negative(value, path: str = "") -> list[str]:
     """Every count below 0 in *value*; a space's level (``support``, below 0 toward Opposition) is no count
@@ -47,9 +44,9 @@ def _negative(value, path: str = "") -> list[str]:
 
 
 def _seeds(config) -> list[int]:
-    seeds = fuzz_seeds(config)
-    half = len(seeds) // 2
-    return seeds[: PER_GAME // 2] + seeds[half: half + PER_GAME // 2]
+    """Every seed of the suite's fuzz for each game (GAME-STANDARD.md: 200 in the suite; ``--fuzz-seeds N`` for
+    a longer run), half fixed and half new each run (tests/conftest.py)."""
+    return fuzz_seeds(config)
 
 
 def offered_words(text: str, verbs: frozenset[str]) -> set[str]:
