@@ -122,7 +122,7 @@ def cargoes(state: dict, side: str) -> list[str]:
     for hex_ in state["supply"][side]:
         if carry_refusal(state, side, f"supply@{hex_}", ready[0], zoc) is None:
             out.append(f"supply@{hex_}")
-    return [c for c in out if destinations(state, side, c)]
+    return [c for c in out if lands_somewhere(state, side, c)]
 
 
 def origin(state: dict, cargo: str) -> str:
@@ -171,7 +171,7 @@ def land_refusal(state: dict, side: str, cargo: str, hex_: str, zoc=None) -> str
 
 def landing_refusal(state: dict, side: str, cargo: str) -> str | None:
     """Why *cargo* has nowhere to land (10.5b; 22.1d-e when the truce closed the hexes it had), or None."""
-    if destinations(state, side, cargo):
+    if lands_somewhere(state, side, cargo):
         return None
     for h in _candidates(state, side, cargo):
         why = truce_refusal(state, side, origin(state, cargo), h)
@@ -193,6 +193,13 @@ def destinations(state: dict, side: str, cargo: str) -> list[str]:
     mountain terrain (27.8b); never across a border the truce closes (22.1d-e)."""
     zoc = _zoc(state, side)
     return sorted(h for h in _candidates(state, side, cargo) if land_refusal(state, side, cargo, h, zoc) is None)
+
+
+def lands_somewhere(state: dict, side: str, cargo: str) -> bool:
+    """Whether *cargo* has a hex to land in (:func:`destinations` is not empty: 10.5b, 27.8b, 22.1d-e): a yes/no
+    question, it stops at the first hex found."""
+    zoc = _zoc(state, side)
+    return any(land_refusal(state, side, cargo, h, zoc) is None for h in _candidates(state, side, cargo))
 
 
 def carry(g, f: dict) -> None:

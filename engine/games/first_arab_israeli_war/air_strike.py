@@ -45,8 +45,17 @@ def target_refusal(state: dict, side: str, hex_: str, struck: list[str]) -> str 
 
 
 def targets(state: dict, side: str, struck: list[str]) -> list[str]:
-    """The hexes *side* may strike now (10.3)."""
-    return [h for h in places.land(state) if target_refusal(state, side, h, struck) is None]
+    """The hexes *side* may strike now (10.3): those :func:`target_refusal` refuses not, its questions asked of
+    each land hex (a land hex of the map: 10.3) in one loop, the cheapest first (no friendly unit, none British
+    (27.5), not struck yet (10.3b); then enemy ground units, or an enemy city or town)."""
+    enemy = other(side)
+    out = []
+    for h in places.land(state):
+        if h in struck or places.occupied_by(state, h, side) or has_british(state, h):
+            continue
+        if places.occupied_by(state, h, enemy) or enemy_town(state, side, h):
+            out.append(h)
+    return out
 
 
 def resolve(g, f: dict, flying: list[str]) -> None:

@@ -142,17 +142,27 @@ def occupancy(state: dict) -> dict[str, set[str]]:
     if kept is not None:
         out = kept.get("occupancy")
         if out is None:
-            out = kept["occupancy"] = _occupancy(state)
+            out = kept["occupancy"] = _occupancy(state, units.sides_on_map(state, made=True))
         return out
     return _occupancy(state)
 
 
-def _occupancy(state: dict) -> dict[str, set[str]]:
+def _occupancy(state: dict, sides: dict[str | None, list[str]] | None = None) -> dict[str, set[str]]:
+    """:func:`occupancy`; *sides*: the counters on the map by side (``units.sides_on_map``) when a
+    ``units.Reading`` has them made already, so that only those are read (the answer is asked of one hex at a
+    time: the order of its hexes says nothing)."""
     out: dict[str, set[str]] = {}
-    printed, brit = units.printed_sides(state), units.british_side(state)
-    for cid, rec in state["units"].items():
-        if rec["status"] == "map":
-            out.setdefault(rec["at"], set()).add(rec.get("side") or printed[cid] or brit)  # units.side_of, inline
+    recs = state["units"]
+    if sides is not None:
+        for side, cids in sides.items():
+            if side is not None:
+                for cid in cids:
+                    out.setdefault(recs[cid]["at"], set()).add(side)
+    else:
+        printed, brit = units.printed_sides(state), units.british_side(state)
+        for cid, rec in recs.items():
+            if rec["status"] == "map":
+                out.setdefault(rec["at"], set()).add(rec.get("side") or printed[cid] or brit)  # units.side_of, inline
     for side in units.SIDES:
         for h in state["supply"][side]:
             out.setdefault(h, set()).add(side)

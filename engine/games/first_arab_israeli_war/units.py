@@ -62,6 +62,14 @@ def _face(pack_digest: str, cid: str, broken: bool) -> Unit:
     return packs.get(pack_digest).counters[cid].unit(broken)
 
 
+@lru_cache(maxsize=16)
+def _faces(pack_digest: str) -> tuple[dict[str, Unit], dict[str, Unit]]:
+    """The pack's faces as :func:`_face` makes them, by counter id: ``(fronts, backs)`` (13.2), each kept as it
+    is first asked for (a pack's counters never change): :func:`_board` reads them by id, without making a key of
+    three for :func:`_face` for every counter."""
+    return {}, {}
+
+
 def british_side(state: dict) -> str:
     """The side the printed British counters belong to: ``british`` (nobody's, 27.2), or the side the game option
     ``british_intervention`` puts them on (27.8; ruling R-27.8-intervention)."""
@@ -113,6 +121,16 @@ def on_map(state: dict, side: str | None = None) -> Iterator[str]:
             s = rec.get("side") or pack.counters[cid].side or brit
             if side is None or s == side:
                 yield cid
+
+
+def sides_on_map(state: dict, *, made: bool = False) -> dict[str | None, list[str]] | None:
+    """The counters on the map of each side, and of every side (None), in the manifest's order, as the
+    :class:`Reading` of *state* under way indexes them (read-only: the index itself, not a copy); None outside
+    one (then :func:`on_map` reads the records), and with *made* None unless the index is made already."""
+    r = _reading(state)
+    if r is None or (made and r.sides is None):
+        return None
+    return r.by_side()
 
 
 class _Local(threading.local):
@@ -177,15 +195,31 @@ class Reading:
 
     def _index(self) -> None:
         """:meth:`counters_at`, :meth:`by_side` and :meth:`occupancy` in one pass over the counters (a prompt that
-        asks who stands in a hex nearly always asks each side's counters too); an index made already stays (the
-        sides are not gathered again when :meth:`by_side` has them)."""
-        printed, brit = printed_sides(self.state), british_side(self.state)
+        asks who stands in a hex nearly always asks each side's counters too); an index made already stays. When
+        :meth:`by_side` has the sides already, the pass is over the counters on the map alone, side by side (the
+        same hexes, each with its counters in the manifest's order: ``every`` is in that order)."""
         at_: dict[str, list[str]] = {}
         occupied: set[tuple[str, str]] = set()
-        sides: dict[str | None, list[str]] | None = None
-        if self.sides is None:
-            every: list[str] = []
-            sides = {None: every}
+        sides = self.sides
+        if sides is not None:
+            recs = self.units
+            for cid in sides[None]:
+                h = recs[cid]["at"]
+                here = at_.get(h)
+                if here is None:
+                    at_[h] = [cid]
+                else:
+                    here.append(cid)
+            for side, cids in sides.items():
+                if side is not None:
+                    occupied.update([(recs[cid]["at"], side) for cid in cids])
+            self.at = at_
+            if self.occupied is None:
+                self.occupied = occupied
+            return
+        printed, brit = printed_sides(self.state), british_side(self.state)
+        every: list[str] = []
+        sides = {None: every}
         for cid, rec in self.units.items():
             if rec["status"] == "map":
                 h, side = rec["at"], rec.get("side") or printed[cid] or brit  # side_of, inline
@@ -195,16 +229,14 @@ class Reading:
                 else:
                     here.append(cid)
                 occupied.add((h, side))
-                if sides is not None:
-                    every.append(cid)
-                    mine = sides.get(side)
-                    if mine is None:
-                        sides[side] = [cid]
-                    else:
-                        mine.append(cid)
+                every.append(cid)
+                mine = sides.get(side)
+                if mine is None:
+                    sides[side] = [cid]
+                else:
+                    mine.append(cid)
         self.at = at_
-        if sides is not None:
-            self.sides = sides
+        self.sides = sides
         if self.occupied is None:
             self.occupied = occupied
 
@@ -364,11 +396,16 @@ def _board(state: dict, by_hex: dict[str, list[str]] | None = None, only: frozen
             if rec["status"] == "map":
                 by_hex.setdefault(rec["at"], []).append(cid)
     at_: dict[str, list[Unit]] = {}
+    fronts, backs = _faces(digest)
     for hex_, cids in by_hex.items():
         here = at_[hex_] = []
         for cid in cids:
             rec = recs[cid]
-            u = _face(digest, cid, bool(rec["broken"]))  # unit(), inline
+            broken = bool(rec["broken"])
+            faces = backs if broken else fronts
+            u = faces.get(cid)  # unit(), inline (its faces kept by counter id)
+            if u is None:
+                u = faces[cid] = _face(digest, cid, broken)
             side = rec.get("side")
             if side is None and u.side is None:
                 side = intervention

@@ -98,7 +98,8 @@ def view(state: dict, role: str) -> dict:
         # index of the counters by side is made once for both
         hexes, looked = stacks[enemy], seen[enemy]
         out_units = dict(recs)
-        for cid in units.on_map(state, enemy):
+        indexed = units.sides_on_map(state)  # the Reading's index, read in place (on_map, without its copy)
+        for cid in (indexed.get(enemy, ()) if indexed is not None else list(units.on_map(state, enemy))):
             at = recs[cid]["at"]
             hexes.add(at)
             if at not in looked:
@@ -118,9 +119,15 @@ def view(state: dict, role: str) -> dict:
             if at in seen[owner]:
                 out_units[cid] = rec
     v["units"] = out_units
-    v["supply"] = {side: ({h: p for h, p in state["supply"][side].items()} if side == role else
-                          {h: p for h, p in state["supply"][side].items() if h in seen.get(side, ())})
-                   for side in SIDES}
+    supply = state["supply"]
+    shown_supply: dict[str, dict[str, int]] = {}
+    for side in SIDES:  # a side's own supply whole; the other's where the viewer looks (21.0)
+        if side == role:
+            shown_supply[side] = dict(supply[side])
+        else:
+            looked = seen.get(side, ())
+            shown_supply[side] = {h: p for h, p in supply[side].items() if h in looked}
+    v["supply"] = shown_supply
     hidden = {}
     for side in SIDES:
         if side == role:

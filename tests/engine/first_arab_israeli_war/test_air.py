@@ -226,3 +226,34 @@ def test_air_codes_reading():
 def test_1_7_strike_modifiers_the_engine_reads(arab_air):
     facts = air_codes.hex_facts(arab_air, "0503", 2)
     assert {"terrain_mountain", "settlement_city", "two_air_units"} <= facts
+
+
+@pytest.mark.parametrize("seed", [3, 17])
+def test_10_3_the_listed_targets_are_exactly_the_land_hexes_target_refusal_allows(seed):
+    """``air_strike.targets`` asks 10.3's questions in one loop, cheapest first; it must list exactly the land
+    hexes ``target_refusal`` (the refusal's own words) lets through, for either side, before and after a strike,
+    at positions of a random game on the test pack."""
+    from engine.core.chance import SeededChance
+    from engine.games.first_arab_israeli_war import air_strike, places
+    from engine.playout import choose
+
+    from ..games_common import first_scenario
+
+    game = "first-arab-israeli-war"
+    state = engine.setup(game, first_scenario(game), {}, SeededChance(seed, context="setup"))
+    picker, dice = SeededChance(seed, context="picker"), SeededChance(seed, context="dice")
+    compared = 0
+    for n in range(600):
+        if engine.outcome(state):
+            break
+        if n % 25 == 0:
+            for side in ("arab", "israel"):
+                listed = air_strike.targets(state, side, [])
+                assert listed == [h for h in places.land(state) if air_strike.target_refusal(state, side, h, []) is None]
+                struck = listed[:1]
+                assert air_strike.targets(state, side, struck) == [
+                    h for h in places.land(state) if air_strike.target_refusal(state, side, h, struck) is None]
+                compared += bool(listed)
+        role = engine.active_roles(state)[0]
+        engine.apply_in_place(state, role, choose(engine.legal_actions(state, role), picker), dice)
+    assert compared, "no position with a target was compared"
