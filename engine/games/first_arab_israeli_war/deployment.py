@@ -5,7 +5,7 @@ A group is data (``setup.SCENARIO_GROUPS``): the counters it takes from the mix 
 placed, and the log says so), where they may stand (an area of ``AREAS``), and how:
 - ``each``: one in each hex of the area (the militia in every settlement hex). With as many counters as hexes
   the placement is no choice and is made; with fewer, the player chooses which hexes get one;
-- ``one``: at most one of the group's units a hex (Scenario 2, 3a2 and 4a2);
+- ``one``: at most one of the group's units, or supply points, a hex (Scenario 2, 3a2 and 4a2);
 - ``supply``: supply points placed one at a time (R-14.0-points; ruling R-S1-supply: "N x supply units" of
   unstated value are N points).
 Enemy units never share a hex (8.3), so no unit is placed where the enemy stands. Identical counters are
@@ -35,7 +35,8 @@ notation.declare(__name__, {"place", "supply", "split", "reform", "take"})
 
 
 def _etzion(state: dict, hexes: list[str]) -> list[str]:
-    """Scenario 1, 5e: Arab League units may be placed on Etzion (ruling R-S1-etzion: in every Arab group)."""
+    """Scenario 1, 5e: Arab League units may be placed on Etzion (ruling R-S1-etzion: in every Arab group whose
+    hexes the player chooses; not the militia of 3a1, one in each Arab settlement hex, a list Etzion is not on)."""
     etzion = places.tagged(state, "etzion")
     if state["scenario"] == "independence" and etzion and etzion not in hexes:
         return [h for h in places.land(state) if h in set(hexes) | {etzion}]
@@ -87,7 +88,7 @@ def area(state: dict, group: dict) -> list[str]:
             return area(state, group)
     side = group["side"]
     hexes = AREAS[group["where"]](state)
-    if side == "arab":
+    if side == "arab" and not group.get("each"):  # 3a1's militia go to each Arab settlement hex, Etzion not one
         hexes = _etzion(state, hexes)
     enemy = units.other(side) if side in units.SIDES else None
     out = [h for h in hexes if not (enemy and places.occupied_by(state, h, enemy))]
@@ -175,6 +176,7 @@ class Deploy(Procedure):
         if verb == "supply":
             units.add_supply(g.s, grp["side"], arg, 1)
             grp["supply"] -= 1
+            grp["filled"].append(arg)  # Scenario 2, 4a2: no more than one a hex where the group says so (one)
             g.say(f"{SIDE_TITLES[grp['side']]} placed a supply point{_where(g.s, grp['side'], arg)}.",
                   faction=grp["side"], rule=grp["rule"])
             return

@@ -20,7 +20,9 @@ write in ``state["pending"]`` entries:
 - ``syria`` (L1244): any city or town in Syria or the north or east edge in Syria;
 - ``lebanon`` (L1254): any village in Lebanon or the north edge in Lebanon;
 - ``iraq`` (L1270): the north or east edge in Syria or the east edge in Transjordan;
-- ``arab_supply``: Arab League supply an event gives without naming where: either supply area (L1293-L1294).
+- ``levant_supply`` (L1295): the north edge in Lebanon or Syria;
+- ``arab_supply``: Arab League supply an event gives without naming where: any of the three supply areas
+  (L1293-L1295).
 A map edge is the hex line along it (4.2b: the pack's ``reinforcement_areas``). In every area a hex the enemy
 occupies is no place (4.2, 8.3), nor a hex with a British unit (ruling R-4.2-british).
 """
@@ -50,7 +52,8 @@ RULES = {"israel_combat": "Reinforcement Table L1171", "israel_fallback": "Reinf
          "egypt": "Reinforcement Table L1217", "egypt_supply": "Reinforcement Table L1293",
          "transjordan": "Reinforcement Table L1232", "transjordan_supply": "Reinforcement Table L1294",
          "syria": "Reinforcement Table L1244", "lebanon": "Reinforcement Table L1254",
-         "iraq": "Reinforcement Table L1270", "arab_supply": "Reinforcement Table L1293"}
+         "iraq": "Reinforcement Table L1270", "levant_supply": "Reinforcement Table L1295",
+         "arab_supply": "Reinforcement Table L1293"}
 #: Which side places in each area.
 SIDE = {a: ("israel" if a.startswith("israel") or a == "airfield" else "arab") for a in RULES}
 
@@ -121,8 +124,11 @@ def candidates(state: dict, area: str) -> list[str]:
         found = _settled(state, ("Transjordan",), places.CITY_TOWN) + _edge(state, "transjordan_east_edge")
     elif area == "transjordan_supply":
         found = _tags(state, "amman", "aqaba") + _edge(state, "transjordan_east_edge")
+    elif area == "levant_supply":
+        found = _edge(state, "lebanon_north_edge", "syria_north_edge")
     elif area == "arab_supply":
-        found = candidates(state, "egypt_supply") + candidates(state, "transjordan_supply")
+        found = (candidates(state, "egypt_supply") + candidates(state, "transjordan_supply")
+                 + candidates(state, "levant_supply"))
     elif area == "syria":
         found = _settled(state, ("Syria",), places.CITY_TOWN) + _edge(state, "syria_north_edge", "syria_east_edge")
     elif area == "lebanon":

@@ -1,4 +1,4 @@
-"""The Reinforcement Table (its section after the scenarios, L1146-L1294) as data, and the counters it brings.
+"""The Reinforcement Table (its section after the scenarios, L1146-L1295) as data, and the counters it brings.
 
 ``data/reinforcements.json`` holds the table row by row with the rulebook line of each row: Israel's units and
 supply by month (all Zahal), the Arab Salvation Army's rule (one commando/guerrilla battalion a turn while Abd el
@@ -105,7 +105,7 @@ def arab_rows(month: str) -> list[tuple[dict, dict]]:
 
 
 def arab_supply(month: str) -> list[dict]:
-    """``[{area, points, at}]``: the Arab League's supply of *month* (L1293-L1294)."""
+    """``[{area, points, at}]``: the Arab League's supply of *month* (L1293-L1295)."""
     out = []
     for line in TABLE["arab_supply"]:
         for period in line["schedule"]:

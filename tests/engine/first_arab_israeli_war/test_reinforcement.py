@@ -167,8 +167,9 @@ def test_4_1a_arab_rows_go_to_their_areas():
     place = legal(s, "arab")["place"]
     assert {a.split()[1] for a in place if a.startswith("AL-egy")} == {"0105"}  # El Arish / the west edge
     assert {a.split()[1] for a in place if a.startswith("AL-leb")} == {"0201", "0301", "0401"}
-    assert {x["area"]: x["points"] for x in f["supply"]} == {"egypt_supply": 4, "transjordan_supply": 2}
-    assert set(legal(s, "arab")["supply"]) >= {"0105", "0703", "0605", "0802"}
+    assert {x["area"]: x["points"] for x in f["supply"]} == {"egypt_supply": 4, "transjordan_supply": 2,
+                                                           "levant_supply": 4}  # L1293-L1295, May 1948
+    assert set(legal(s, "arab")["supply"]) >= {"0105", "0703", "0605", "0802", "0201", "0701"}
     assert s["units"]["AL-air-egy-1"]["status"] == "available"
 
 

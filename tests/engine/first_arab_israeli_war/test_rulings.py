@@ -9,7 +9,7 @@ service/packs/check.py enforces, on copies of the test pack (engine/games/first_
 the game's).
 
 tests/engine/data_checks.py's ruling checks are not used: they read 4-digit line references (``L1234``), and
-this rulebook's lines run from L1 to L1294.
+this rulebook's lines run from L1 to L1295.
 """
 
 from __future__ import annotations
