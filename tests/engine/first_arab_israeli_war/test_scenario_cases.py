@@ -196,23 +196,25 @@ def test_s1_4a2_zahal_in_or_next_to_a_jewish_city_the_arab_league_does_not_hold(
     assert s["supply"]["israel"] == {TEL_AVIV: 4}
 
 
+def placed_in_a_jewish_city_only(scenario: str, cid: str, settlement: str, rule: str, to: str) -> None:
+    """The deployment of *scenario* offers *cid* the three Jewish cities of the test map and nothing else:
+    *settlement* is refused citing *rule*; the counter then goes to *to*."""
+    s = new_game(scenario)
+    assert deploy_until(s, cid) == {HAIFA, TEL_AVIV, JERUSALEM}
+    refused(s, "israel", f"place {cid} {settlement}", f"({rule})")
+    act(s, "israel", f"place {cid} {to}")
+    assert s["units"][cid]["at"] == to
+
+
 def test_s1_4c_the_stern_group_in_a_jewish_city_or_town():
     """Scenario 1, 4c (L1078): the Stern Group's battalion goes in a city or town with the Jewish symbol; the
     kibbutz (a settlement) is refused."""
-    s = new_game("independence")
-    assert deploy_until(s, "IL-stern-1") == {HAIFA, TEL_AVIV, JERUSALEM}
-    refused(s, "israel", f"place IL-stern-1 {KIBBUTZ}", "(Scenario 1, 4c)")
-    act(s, "israel", f"place IL-stern-1 {JERUSALEM}")
-    assert s["units"]["IL-stern-1"]["at"] == JERUSALEM
+    placed_in_a_jewish_city_only("independence", "IL-stern-1", KIBBUTZ, "Scenario 1, 4c", JERUSALEM)
 
 
 def test_s1_4d_the_arms_factory_in_a_jewish_city_or_town():
     """Scenario 1, 4d (L1080): the Arms Factory goes in a Jewish city or town; the kibbutz is refused."""
-    s = new_game("independence")
-    assert deploy_until(s, "IL-factory") == {HAIFA, TEL_AVIV, JERUSALEM}
-    refused(s, "israel", f"place IL-factory {KIBBUTZ}", "(Scenario 1, 4d)")
-    act(s, "israel", f"place IL-factory {TEL_AVIV}")
-    assert s["units"]["IL-factory"]["at"] == TEL_AVIV
+    placed_in_a_jewish_city_only("independence", "IL-factory", KIBBUTZ, "Scenario 1, 4d", TEL_AVIV)
 
 
 def test_s1_4e_the_secret_airfield_needs_a_clear_or_village_hex_with_an_israeli_combat_unit():
@@ -368,11 +370,7 @@ def test_s2_4c_the_stern_group_not_in_a_jewish_city_the_arab_league_holds():
 
 def test_s2_4d_the_weapons_factory_in_a_jewish_city_or_town():
     """Scenario 2, 4d (L1134): the factory goes in a Jewish city or town; Etzion (a settlement) is refused."""
-    s = new_game("struggle")
-    assert deploy_until(s, "IL-factory") == {HAIFA, TEL_AVIV, JERUSALEM}
-    refused(s, "israel", f"place IL-factory {ETZION}", "(Scenario 2, 4d)")
-    act(s, "israel", f"place IL-factory {JERUSALEM}")
-    assert s["units"]["IL-factory"]["at"] == JERUSALEM
+    placed_in_a_jewish_city_only("struggle", "IL-factory", ETZION, "Scenario 2, 4d", JERUSALEM)
 
 
 def test_s2_4e_israel_deploys_no_brigade_leader_or_airfield():
