@@ -288,16 +288,22 @@ def test_s2_3a1_aas_militia_in_every_arab_settlement_none_being_terrorized():
     assert militia == [ARAB_VILLAGE, DEIR_YASSIN]
 
 
+def one_a_hex(s: dict, role: str, first: str, second: str, hexes: list[str], rule: str) -> None:
+    """No more than one a hex: *first* goes to the first of *hexes*; *second* is then offered the others only, is
+    refused the first citing *rule*, and goes to the second."""
+    act(s, role, f"place {first} {hexes[0]}")
+    assert offered(s, second) == set(hexes[1:])
+    refused(s, role, f"place {second} {hexes[0]}", f"({rule})")
+    act(s, role, f"place {second} {hexes[1]}")
+
+
 def test_s2_3a2_abd_el_kader_and_the_commandos_one_a_hex_in_arab_cities():
     """Scenario 2, 3a2 (L1118): Abd el Kader and the eight commando/guerrilla battalions go in Arab cities and
     towns, no more than one a hex: a hex filled is refused; with three such hexes on the test pack, what is left
     has no hex and is not placed (4.6)."""
     s = new_game("struggle")
     assert offered(s, "AL-ldr-abd-el-kader") == {GAZA, OLD_HAIFA, TIBERIAS}
-    act(s, "arab", f"place AL-ldr-abd-el-kader {GAZA}")
-    assert offered(s, "AL-aas-gue-1") == {OLD_HAIFA, TIBERIAS}
-    refused(s, "arab", f"place AL-aas-gue-1 {GAZA}", "(Scenario 2, 3a2)")
-    act(s, "arab", f"place AL-aas-gue-1 {OLD_HAIFA}")
+    one_a_hex(s, "arab", "AL-ldr-abd-el-kader", "AL-aas-gue-1", [GAZA, OLD_HAIFA, TIBERIAS], "Scenario 2, 3a2")
     step = act(s, "arab", f"place AL-aas-gue-2 {TIBERIAS}")
     assert engine.active_roles(s) == ["israel"]
     assert any("No hex allows" in e["text"] and "Scenario 2, 3a2" in str(e.get("rule")) for e in step.log)
@@ -328,10 +334,7 @@ def test_s2_4a2_zahal_commandos_and_supply_one_a_hex_in_jewish_cities():
     no more than one a hex: the second point is refused in the hex of the first."""
     s = new_game("struggle")
     assert deploy_until(s, "IL-cdo-bn-1") == {HAIFA, TEL_AVIV, JERUSALEM}
-    act(s, "israel", f"place IL-cdo-bn-1 {HAIFA}")
-    assert offered(s, "IL-cdo-bn-2") == {TEL_AVIV, JERUSALEM}
-    refused(s, "israel", f"place IL-cdo-bn-2 {HAIFA}", "(Scenario 2, 4a2)")
-    act(s, "israel", f"place IL-cdo-bn-2 {TEL_AVIV}")
+    one_a_hex(s, "israel", "IL-cdo-bn-1", "IL-cdo-bn-2", [HAIFA, TEL_AVIV, JERUSALEM], "Scenario 2, 4a2")
     act(s, "israel", f"place IL-cdo-bn-3 {JERUSALEM}")  # the test pack's mix has three: the fourth is not placed
     assert set(legal(s, "israel")["supply"]) == {HAIFA, TEL_AVIV, JERUSALEM}
     act(s, "israel", f"supply {HAIFA}")
