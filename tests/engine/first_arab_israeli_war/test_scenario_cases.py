@@ -345,27 +345,26 @@ def test_s2_4a2_zahal_commandos_and_supply_one_a_hex_in_jewish_cities():
     assert "supply" not in legal(s, "israel")
 
 
-def not_where_the_arab_league_holds(cid: str, held: str, rule: str, to: str) -> dict:
+def not_where_the_arab_league_holds(cid: str, held: str, rule: str, to: str, also_refused: tuple = ()) -> None:
     """Scenario 2's deployment of *cid* (a Jewish city or town free of the Arab League): with an Arab battalion put
-    in *held*, that city is neither offered nor accepted (citing *rule*); *cid* goes to *to*, which is offered. The
-    state after, for more checks."""
+    in *held*, that city is neither offered nor accepted (citing *rule*), nor any hex of *also_refused*; *cid* goes
+    to *to*, which is offered."""
     s = new_game("struggle")
     cities = {HAIFA, TEL_AVIV, JERUSALEM}
     assert deploy_until(s, cid) == cities
     clear_side(s, "israel", held)
     put(s, "AL-aas-gue-3", held)
     assert offered(s, cid) == cities - {held}
-    refused(s, "israel", f"place {cid} {held}", f"({rule})")
+    for h in (held, *also_refused):
+        refused(s, "israel", f"place {cid} {h}", f"({rule})")
     act(s, "israel", f"place {cid} {to}")
     assert s["units"][cid]["at"] == to
-    return s
 
 
 def test_s2_4b_the_irgun_not_in_a_jewish_city_the_arab_league_holds():
     """Scenario 2, 4b (L1130): the Irgun goes in a Jewish city or town the Arab League does not occupy: an Arab
     battalion in new Jerusalem takes it off the list."""
-    s = not_where_the_arab_league_holds("IL-irgun-1", JERUSALEM, "Scenario 2, 4b", TEL_AVIV)
-    refused(s, "israel", f"place IL-irgun-1 {KIBBUTZ}", "(Scenario 2, 4b)")  # a settlement, not a city or town
+    not_where_the_arab_league_holds("IL-irgun-1", JERUSALEM, "Scenario 2, 4b", TEL_AVIV, also_refused=(KIBBUTZ,))
 
 
 def test_s2_4c_the_stern_group_not_in_a_jewish_city_the_arab_league_holds():
