@@ -108,5 +108,6 @@ def readings(us: float, ratio: float) -> list[tuple[str, bool]]:
     return [(f"<= {TARGET_US:g} us", us <= TARGET_US), ("no slower than RTT (<= 1.00x)", ratio <= 1.0),
             (f"strict (<= {strict:.2f}x)", ratio <= strict)]
 
+
 if __name__ == "__main__":
     main()

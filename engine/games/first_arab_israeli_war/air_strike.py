@@ -28,34 +28,33 @@ def has_british(state: dict, hex_: str) -> bool:
     return units.occupies(state, hex_, "british")  # an uncontrolled British counter there (27.2)
 
 
-def target_refusal(state: dict, side: str, hex_: str, struck: list[str]) -> str | None:
-    """Why *side* may not strike *hex_* now (10.3, 10.3b, 27.5), or None."""
+#: What :func:`target_refusal` gives with ``why=False`` for a hex that may not be struck: the same questions, without
+#: the words of the reason (:func:`targets` asks them of every land hex; only a refusal needs the words).
+NO = "no"
+
+
+def target_refusal(state: dict, side: str, hex_: str, struck: list[str], why: bool = True) -> str | None:
+    """Why *side* may not strike *hex_* now (10.3, 10.3b, 27.5), or None; with *why* false, :data:`NO` for a refusal."""
     m = units.pack_of(state).map
     if not m.has(hex_) or m.is_water(hex_):
-        return f"{hex_} is not a land hex of the map (10.3)"
+        return f"{hex_} is not a land hex of the map (10.3)" if why else NO
     if places.occupied_by(state, hex_, side):
-        return f"{hex_} holds {SIDE_TITLES[side]}'s own units: no air strike on a hex with friendly units (10.3)"
+        return (f"{hex_} holds {SIDE_TITLES[side]}'s own units: no air strike on a hex with friendly units (10.3)"
+                if why else NO)
     if has_british(state, hex_):
-        return f"{hex_} holds British units, which are never attacked (27.5)"
+        return f"{hex_} holds British units, which are never attacked (27.5)" if why else NO
     if not places.occupied_by(state, hex_, other(side)) and not enemy_town(state, side, hex_):
-        return f"{hex_} holds no enemy ground unit and is no enemy city or town (10.3)"
+        return f"{hex_} holds no enemy ground unit and is no enemy city or town (10.3)" if why else NO
     if hex_ in struck:
-        return f"{hex_} was struck already this phase: up to two air units a hex (10.3b, ruling R-10.3b-hex)"
+        return (f"{hex_} was struck already this phase: up to two air units a hex (10.3b, ruling R-10.3b-hex)"
+                if why else NO)
     return None
 
 
 def targets(state: dict, side: str, struck: list[str]) -> list[str]:
-    """The hexes *side* may strike now (10.3): those :func:`target_refusal` refuses not, its questions asked of
-    each land hex (a land hex of the map: 10.3) in one loop, the cheapest first (no friendly unit, none British
-    (27.5), not struck yet (10.3b); then enemy ground units, or an enemy city or town)."""
-    enemy = other(side)
-    out = []
-    for h in places.land(state):
-        if h in struck or places.occupied_by(state, h, side) or has_british(state, h):
-            continue
-        if places.occupied_by(state, h, enemy) or enemy_town(state, side, h):
-            out.append(h)
-    return out
+    """The hexes *side* may strike now (10.3): the land hexes :func:`target_refusal` lets through, asked without
+    the words of its refusals."""
+    return [h for h in places.land(state) if target_refusal(state, side, h, struck, False) is None]
 
 
 def resolve(g, f: dict, flying: list[str]) -> None:
