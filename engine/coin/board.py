@@ -80,6 +80,8 @@ class Board:
             self.adj[e["a"]].add(e["b"])
             self.adj[e["b"]].add(e["a"])
             self.edge_source[frozenset((e["a"], e["b"]))] = e["source"]
+        #: the map's own adjacency sorted by id (:meth:`sorted_neighbours`).
+        self.adj_sorted: dict[str, tuple[str, ...]] = {s: tuple(sorted(near)) for s, near in self.adj.items()}
         self.pieces: dict[str, PieceKind] = {p.name: p for p in pieces}
         self.piece_of_key: dict[str, str] = {k: p.name for p in pieces for k in p.keys}
         #: side -> the keys of its pieces in a space (:meth:`side_pieces`).
@@ -137,9 +139,15 @@ class Board:
         over = g.s.get("map")
         return map_overrides.apply(self.adj[sid], sid, over) if over else self.adj[sid]
 
+    def sorted_neighbours(self, g: Context, sid: str) -> tuple[str, ...]:
+        """:meth:`neighbours` sorted by id, the order in which the prompts list moves from them: the map's own,
+        sorted once (:attr:`adj_sorted`), unless the game has map overrides."""
+        over = g.s.get("map")
+        return tuple(sorted(map_overrides.apply(self.adj[sid], sid, over))) if over else self.adj_sorted[sid]
+
     def within_one(self, g: Context, sid: str) -> list[str]:
         """The space and those adjacent to it."""
-        return [sid, *sorted(self.neighbours(g, sid))]
+        return [sid, *self.sorted_neighbours(g, sid)]
 
     def map_option(self, spec) -> dict:
         """The game option ``map`` checked (``map_overrides.check``): what setup keeps in ``state["map"]``."""

@@ -68,7 +68,7 @@ class GroupedMarch(WordedOperation):
             declared[o] = (du + u, da + a)
         spaces, out, b = g.s["spaces"], [], g.rules.board
         for d in f["spaces"]:
-            for o in sorted(b.neighbours(g, d)):
+            for o in b.sorted_neighbours(g, d):
                 here, (du, da) = spaces[o], declared.get(o, (0, 0))
                 if here["guerrillas_u"] > du:
                     out.append(f"{o} {d} guerrilla-u")

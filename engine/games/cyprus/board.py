@@ -54,6 +54,8 @@ BASES = BOARD.of_kind("base")
 #: Mountain, 1.3.3).
 SABOTAGE_VALUE: dict[str, int] = {s["id"]: s["sabotage"] for s in MAP["spaces"]}
 TOTALS: dict[str, int] = {name: p["count"] for name, p in _PIECE.items()}
+#: The most Arms Caches a space may hold (1.4.2).
+CACHES_MAX: int = _PIECE["caches"]["stack"]
 #: Markers of the countermix (1.2, L3207): the four Curfews (1.10) and the fifteen Sabotage markers (1.7;
 #: ruling R-SABOTAGE-POOL).
 CURFEWS: int = BOARD.curfews

@@ -29,14 +29,14 @@ R-EVENT-FACTION): they are asked (:class:`ChitChoice`, :class:`CurfewChoice`).
 
 from __future__ import annotations
 
-from ...coin import intel, police_ops
+from ...coin import cell_ops, intel, police_ops
 from ...coin.capabilities import cap
 from ...core import notation
 from ...core.flow import Procedure, procedure
 from ...core.ruling_choice import chosen
 from . import board as B
 from . import why as W
-from .operation import Operation
+from .operation import NO, Operation
 
 notation.declare(__name__, {"to", "troop", "move", "chit", "curfew", "remove", "done"})
 
@@ -117,6 +117,19 @@ class Deploy(British, police_ops.Deploy, Operation):
     deploy_kinds = ("town", "base")
     deploy_where = "Towns and British Bases"
 
+    def space_pool(self, g, f):
+        """The Towns and British Bases: Deploy selects no other space (3.2.1)."""
+        return cell_ops.pool_of(self, self.deploy_kinds)
+
+    def eligible(self, g, f, sid, why=True):
+        if why:
+            return super().eligible(g, f, sid, why)
+        # The prompt's test (police_ops.Deploy's), on the counts directly: more Troops than EOKA pieces.
+        x = g.s["spaces"][sid]
+        if B.KIND[sid] in self.deploy_kinds and x["troops"] > x["cells_u"] + x["cells_a"] + x["caches"]:
+            return None
+        return NO
+
     def same_space(self, g, f) -> bool:
         """Whether this Deploy's Troops may go only to its one selected space: a Limited Deploy under the
         umpire's reading ``same`` of ruling R-DEPLOY (2.3.4: "only one destination space")."""
@@ -141,6 +154,17 @@ class Patrol(British, police_ops.Patrol, Operation):
     rule = "3.2.2"
     patrol_kinds = ("town", "base")
     patrol_where = "non-Mountain spaces"
+
+    def space_pool(self, g, f):
+        """The Towns and British Bases: Patrol selects no Mountain (3.2.2)."""
+        return cell_ops.pool_of(self, self.patrol_kinds)
+
+    def eligible(self, g, f, sid, why=True):
+        if why:
+            return super().eligible(g, f, sid, why)
+        # The prompt's test (police_ops.Patrol's), on the counts directly: a destination with Cells.
+        x = g.s["spaces"][sid]
+        return None if B.KIND[sid] in self.patrol_kinds and (x["cells_u"] or x["cells_a"]) else NO
 
     def patrol_capacity(self, g, f, sid):
         """One Cell per Police cube there; C17 shaded (L3805), one per two."""
@@ -223,7 +247,12 @@ class Search(British, police_ops.Search, Operation):
 
     def sub_text(self, g, f):
         text = super().sub_text(g, f)
-        if f["stage"] == "city" and self.curfew_sources(g, f, f["cities"][0]):
+        if f["stage"] != "city":
+            return text
+        # The British's prompt lists the sources (sub_prompt): read there while a caller holds it.
+        sources = g.prompted(self, f)["curfew"] if f["role"] == "british" else \
+            self.curfew_sources(g, f, f["cities"][0])
+        if sources:
             text += "; no Curfew is left in the pool: curfew FROM moves one from another Town"
         return text
 
@@ -241,6 +270,13 @@ class Assault(British, police_ops.Assault, Operation):
     rule = "3.2.4"
     active_first_ruling = "R-OP-ACTIVE-FIRST"
     active_first_rule = "3.2.4, ruling R-OP-ACTIVE-FIRST"
+
+    def eligible(self, g, f, sid, why=True):
+        if why:
+            return super().eligible(g, f, sid, why)
+        # The prompt's test (police_ops.Assault's), on the counts directly: Troops and EOKA pieces.
+        x = g.s["spaces"][sid]
+        return None if x["troops"] and (x["cells_u"] or x["cells_a"] or x["caches"]) else NO
 
     def troops_per_removal(self, g, sid):
         """One Troop per piece; two in a Mountain (3.2.4, L3381; a Base counts per Troop, L3604)."""

@@ -51,6 +51,10 @@ CELL_KEYS = cell_ops.CELL_KEYS
 CELL_STATES = list(CELL_KEYS)
 
 
+#: The kinds of space next to an Ambush where its Arms Cache may go (3.3.4: an adjacent Town or Mountain).
+CACHE_KINDS = frozenset({"town", "mountain"})
+
+
 def _cell_words(state: str) -> str:
     return "an Underground Cell" if state == "underground" else "an Active Cell"
 
@@ -69,6 +73,20 @@ class Recruit(cell_ops.Recruit, Operation):
     recruit_cells = {"mountain": (2, 1), "town": (1, 0)}
     near_kinds = frozenset({"town"})  # a Town with or adjacent to an Arms Cache; a Mountain's own only
     two_cells_where = "a Mountain with an Arms Cache"
+
+    def eligible(self, g, f, sid, why=True):
+        if why:
+            return super().eligible(g, f, sid, why)
+        # The prompt's test (cell_ops.Recruit's, by :attr:`recruit_cells`), on the counts directly: no Curfew, a
+        # Cell Available, and a Mountain, or a Town with an Arms Cache in or next to it; never a Base.
+        spaces = g.s["spaces"]
+        x = spaces[sid]
+        if x["curfew"] or not g.s["available"]["cells"]:
+            return NO
+        kind = B.KIND[sid]
+        if kind == "mountain" or (kind == "town" and (x["caches"] or any(spaces[s]["caches"] for s in B.adj(g, sid)))):
+            return None
+        return NO
 
 
 # -- 3.3.2 Travel -----------------------------------------------------------------------------------------
@@ -145,8 +163,13 @@ class Sabotage(cell_ops.Sabotage, Operation):
         return cap(g, "C23") == "unshaded" and B.british_pieces(x) > 0 and B.cells(x) > 1
 
     def eligible(self, g, f, sid, why=True):
+        if not why:  # the prompt's test (cell_ops.Sabotage's), on the counts directly
+            if B.KIND[sid] not in self.space_kinds or not (g.s["spaces"][sid]["cells_u"]
+                                                           or self.active_cell_serves(g, f, sid)):
+                return NO
+            return self.event_refusal(g, f, sid, why) if "card" in f else None
         reason = super().eligible(g, f, sid, why)
-        if reason is None or not why:
+        if reason is None:
             return reason
         x = B.sp(g, sid)
         used = f.get("active_used")
@@ -286,7 +309,7 @@ class Ambush(Operation):
     def eligible(self, g, f, sid, why=True):
         if B.KIND[sid] not in self.kinds:
             return f"{B.name(sid)} is {W.kind_of(sid)}: Ambush selects Towns only ({self.rule})" if why else NO
-        if not B.sp(g, sid)["cells_u"]:
+        if not g.s["spaces"][sid]["cells_u"]:
             return (f"Ambush needs a Town with an Underground Cell ({self.rule}); "
                     f"{W.has(g, sid, 'cells_u', 'cells_a')}") if why else NO
         return None
@@ -369,9 +392,9 @@ class Ambush(Operation):
     def cache_spaces(self, g, sid: str) -> list[str]:
         """Where the Arms Cache may go: the space and the Towns and Mountains adjacent to it, each with room
         (1.4.2: two at most, never a British Base), in board order."""
-        near = B.adj(g, sid)
-        return [s for s in B.SPACES if (s == sid or (s in near and B.KIND[s] in ("town", "mountain")))
-                and B.may_place(g, s, "caches")]
+        near, spaces, kind = B.adj(g, sid), g.s["spaces"], B.KIND
+        return [s for s in B.SPACES if (s == sid or (s in near and kind[s] in CACHE_KINDS))
+                and kind[s] != "base" and spaces[s]["caches"] < B.CACHES_MAX]  # B.may_place, inline
 
     def optional_cache(self, g) -> bool:
         """Whether EOKA may decline the Arms Cache (the Example's "EOKA may add", L3614: the umpire's reading
@@ -419,8 +442,7 @@ class Ambush(Operation):
                     "no Police and lower Political Will by 1 if the roll succeeds (option will)")
         if stage == "cache":
             more = ", or done to place none" if self.optional_cache(g) else ""
-            return (f"{head}: place the Arms Cache (place SPACE: {W.names(self.cache_spaces(g, f['here']))})"
-                    f"{more}")
+            return f"{head}: place the Arms Cache (place SPACE: {W.names(g.prompted(self, f)['place'])}){more}"
         return head
 
     def stage_refusal(self, g, f, verb, arg):

@@ -85,6 +85,12 @@ class Operation(cell_operation.CellOperation):
     offensive_ops = OFFENSIVE_OPS
     limited_rules = {"2.3.3": "an EOKA Pass Ambushes in one space"}
 
+    def offensive_spaces(self, g: Context) -> list[str]:
+        """The spaces an Offensive may take its Arms Cache from: one there and no British cube (2.3.7); the
+        counts read directly (every EOKA prompt of Recruit, Sabotage and Ambush asks it)."""
+        spaces = g.s["spaces"]
+        return [s for s in B.SPACES if spaces[s]["caches"] and not (spaces[s]["troops"] or spaces[s]["police"])]
+
     def no_space(self, g: Context, sa: str) -> str:
         """Why Special Activity *sa* has nothing to do now: its own words (each class's ``no_space``)."""
         return g.procs[SA_PREFIX + sa].no_space(g)

@@ -59,6 +59,28 @@ class SpecialActivity(cell_special.CellActivity):
         """Logs *text* for this faction, citing the card of an Event's frame or the rule."""
         g.say(text, faction=self.faction, rule=self.cite(f))
 
+    def plainly(self, g: Context, f: dict | None) -> bool:
+        """Whether :meth:`fits` is :meth:`qualifies` for the frame *f* now, no Event's flag nor Capability
+        changing the test (each class whose ``fits`` reads them says when): :meth:`spaces` and
+        :meth:`possible` then ask :meth:`qualifies` itself, one call a space less (the prompts ask them every
+        step)."""
+        return False
+
+    def spaces(self, g, f=None):
+        if self.plain_fits or not self.plainly(g, f):
+            return super().spaces(g, f)
+        x, qualifies = g.s["spaces"], self.qualifies
+        return [s for s in self.pool(g) if qualifies(x[s])]
+
+    def possible(self, g, f=None):
+        if self.plain_fits or not self.plainly(g, f):
+            return super().possible(g, f)
+        x, qualifies = g.s["spaces"], self.qualifies
+        for s in self.pool(g):
+            if qualifies(x[s]):
+                return True
+        return False
+
     def where_refusal(self, g, sid, f=None):
         """Why *sid* does not qualify for the frame *f*: what it holds against what it needs (:meth:`need_of`),
         citing the card where an Event changed the need."""

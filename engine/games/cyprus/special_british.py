@@ -53,6 +53,9 @@ class Restore(cell_special.Restore, SpecialActivity):
             return bool(B.cubes(x) and not B.eoka_pieces(x))
         return self.qualifies(x)
 
+    def plainly(self, g, f):
+        return not (f and f.get("cubes"))
+
     def need_of(self, g, f):
         return self.cubes_need if f and f.get("cubes") else self.need
 
@@ -219,7 +222,9 @@ class Interrogate(SpecialActivity):
         """While it would do something: a chit to draw (a count above zero and a chit in the bag), or, with
         Rough Handling shaded (C10), the Political Will it costs (C27 unshaded's "then Interrogate" then runs
         even with nothing to draw, 5.1.3)."""
-        return any(self.draws(g).values()) or cap(g, "C10") == "shaded"
+        if cap(g, "C10") == "shaded":
+            return True
+        return bool(B.bag_size(g)) and any(self.counts(g).values())  # a count drawing something: :meth:`draws`
 
     def no_space(self, g, f=None):
         if not B.bag_size(g):

@@ -90,12 +90,14 @@ class Smuggle(SpecialActivity):
     def takes(self, g: Context, f: dict | None, sid: str, *, placed: bool) -> bool:
         """Whether an Arms Cache may go to *sid*: a Mountain or Town not selected yet with room (1.4.2) and a
         Cell, no cube as well for a placement (4.3.1); any Mountain or Town with room under C9 shaded."""
-        if B.KIND[sid] not in SMUGGLE_KINDS or sid in (f or {}).get("chosen", ()) or not B.may_place(g, sid, "caches"):
+        if B.KIND[sid] not in SMUGGLE_KINDS or sid in (f or {}).get("chosen", ()):
+            return False
+        x = g.s["spaces"][sid]
+        if x["caches"] >= B.CACHES_MAX:  # B.may_place, inline: a Mountain or Town takes up to two (1.4.2)
             return False
         if self.anywhere(g):
             return True
-        x = B.sp(g, sid)
-        return bool(B.cells(x) and not (placed and B.cubes(x)))
+        return bool((x["cells_u"] or x["cells_a"]) and not (placed and (x["troops"] or x["police"])))
 
     def place_spaces(self, g: Context, f: dict | None) -> list[str]:
         if not g.s["available"]["caches"]:
@@ -104,8 +106,8 @@ class Smuggle(SpecialActivity):
 
     def origins(self, g: Context, f: dict | None) -> list[str]:
         """Spaces with a Cell and an Arms Cache this Smuggle has not already placed or moved there."""
-        arrived = (f or {}).get("arrived", {})
-        return [s for s in B.SPACES if B.cells(B.sp(g, s)) and B.sp(g, s)["caches"] > arrived.get(s, 0)]
+        arrived, spaces = (f or {}).get("arrived", {}), g.s["spaces"]
+        return [s for s in B.SPACES if spaces[s]["caches"] > arrived.get(s, 0) and B.cells(spaces[s])]
 
     def moves(self, g: Context, f: dict | None) -> list[str]:
         out = []
@@ -120,8 +122,21 @@ class Smuggle(SpecialActivity):
         return not (f or {}).get("over") and len((f or {}).get("chosen", ())) < self.most(g, f)
 
     def possible(self, g, f=None):
-        """Not at Ignored (no space), and a cache to place or to move."""
-        return self.room_left(g, f) and bool(self.place_spaces(g, f) or self.moves(g, f))
+        """Not at Ignored (no space), and a cache to place or to move: :meth:`place_spaces` or :meth:`moves`,
+        stopping at the first found (every EOKA prompt with Recruit or Travel asks it)."""
+        if not self.room_left(g, f):
+            return False
+        takes, pool = self.takes, self.pool(g)
+        if g.s["available"]["caches"]:
+            for s in pool:
+                if takes(g, f, s, placed=True):
+                    return True
+        for o in self.origins(g, f):
+            near = B.adj(g, o)
+            for d in pool:
+                if d in near and takes(g, f, d, placed=False):
+                    return True
+        return False
 
     def prompt(self, g, f):
         out: dict[str, list[str]] = {}
@@ -300,6 +315,19 @@ class Infiltrate(cell_special.PoliceRemoval, SpecialActivity):
             return True
         return cap(g, "C25") == "shaded" and bool(x["police"] and x["cells_u"])
 
+    def plainly(self, g, f):
+        return cap(g, "C25") != "shaded"
+
+    def possible(self, g, f=None):
+        if not self.plainly(g, f):
+            return super().possible(g, f)
+        spaces = g.s["spaces"]
+        for s in self.pool(g):  # :meth:`qualifies`, inline: every EOKA Operation's prompt asks it
+            x = spaces[s]
+            if x["police"] and x["cells_u"] >= x["police"]:
+                return True
+        return False
+
     def need_of(self, g, f):
         return f"{self.need}, or {self.shaded_need}" if cap(g, "C25") == "shaded" else self.need
 
@@ -440,6 +468,19 @@ class Propagandize(cell_special.Propagandize, SpecialActivity):
             return self.qualifies(x)
         marker = x["curfew"] if f.get("need_curfew") else (x["sabotage"] or x["curfew"])
         return bool(marker and (f.get("no_cell") or x["cells_u"] or x["cells_a"]))
+
+    def plainly(self, g, f):
+        return not f or not (f.get("need_curfew") or f.get("no_cell"))
+
+    def possible(self, g, f=None):
+        if not self.plainly(g, f):
+            return super().possible(g, f)
+        spaces = g.s["spaces"]
+        for s in self.pool(g):  # :meth:`qualifies`, inline: every EOKA Operation's prompt asks it
+            x = spaces[s]
+            if (x["cells_u"] or x["cells_a"]) and (x["sabotage"] or x["curfew"]):
+                return True
+        return False
 
     def need_of(self, g, f):
         f = f or {}

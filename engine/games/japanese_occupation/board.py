@@ -106,6 +106,24 @@ _SORTED_ADJ: dict[str, tuple[str, ...]] = {s: tuple(sorted(BOARD.adj[s])) for s 
 def sorted_adj(g: Context, sid: str) -> tuple[str, ...] | list[str]:
     """``sorted(adj(g, sid))``: the map's own, worked out once, unless the game has map overrides."""
     return sorted(adj(g, sid)) if g.s.get("map") else _SORTED_ADJ[sid]
+
+
+#: Each space's neighbours on the map, in board order (worked out once for :func:`adj_in_order`).
+_ADJ_IN_ORDER: dict[str, tuple[str, ...]] = {s: tuple(t for t in SPACES if t in BOARD.adj[s]) for s in SPACES}
+
+
+def adj_in_order(g: Context, sid: str) -> tuple[str, ...] | list[str]:
+    """The spaces adjacent to *sid* in board order: the map's own, worked out once, unless the game has map
+    overrides."""
+    if g.s.get("map"):
+        near = adj(g, sid)
+        return [t for t in SPACES if t in near]
+    return _ADJ_IN_ORDER[sid]
+
+
+#: ``FROM TO``, the two words of an order naming two spaces, for every pair of spaces (written once, so that
+#: a prompt listing many moves does not format each one again).
+PAIRS: dict[str, dict[str, str]] = {a: {b: f"{a} {b}" for b in SPACES} for a in SPACES}
 sp = BOARD.sp
 name = BOARD.name
 named = BOARD.named

@@ -64,14 +64,24 @@ class Contact(BritishOperation):
         """``FROM TO`` for each marker that may still move (:meth:`movable`) and each adjacent space allowed
         (:meth:`_allowed`), both inline (3.2.2, 1.3.7)."""
         spaces, arrived, only = g.s["spaces"], f.get("arrived") or {}, f.get("only")
-        return [f"{s} {t}" for s in B.SPACES if spaces[s]["force_136"] > arrived.get(s, 0)
-                for t in B.sorted_adj(g, s) if only is None or t in only]
+        out = []
+        for s in B.SPACES:
+            if spaces[s]["force_136"] > arrived.get(s, 0):
+                pair = B.PAIRS[s]  # the orders' words, written once
+                out += [pair[t] for t in B.sorted_adj(g, s) if only is None or t in only]
+        return out
 
     def can_move(self, g: Context, f: dict) -> bool:
         """Whether :meth:`moves` holds a move: the same test, stopping at the first."""
         spaces, arrived, only = g.s["spaces"], f.get("arrived") or {}, f.get("only")
-        return any(spaces[s]["force_136"] > arrived.get(s, 0) and any(only is None or t in only for t in B.adj(g, s))
-                   for s in B.SPACES)
+        for s in B.SPACES:
+            if spaces[s]["force_136"] > arrived.get(s, 0):
+                if only is None:
+                    if B.adj(g, s):
+                        return True
+                elif any(t in only for t in B.adj(g, s)):
+                    return True
+        return False
 
     def can_place(self, g: Context, f: dict) -> bool:
         """Whether :meth:`place_targets` holds a Province: the same test, without the list."""

@@ -101,6 +101,20 @@ class BritishOperation(Operation):
         spaces = g.s["spaces"]
         return [s for s in pool if spaces[s]["force_136"]]
 
+    def possible(self, g, f):
+        """:meth:`engine.coin.operation.Operation.possible`; the first space of one that needs Force 136 and that
+        no Event restricts (the turn asks it of each Operation) by the spaces of :attr:`kinds` with Force 136
+        that pass :meth:`ok`, without the list of :meth:`space_pool`."""
+        if f["spaces"] or f.get("only") is not None or not self.needs_f136(g, f):
+            return super().possible(g, f)
+        if f["max"] <= 0:
+            return False
+        spaces, ok = g.s["spaces"], self.ok
+        for s in super().space_pool(g, f):
+            if spaces[s]["force_136"] and ok(g, f, s):
+                return True
+        return False
+
     def label(self, f: dict) -> str:
         """``British Limited Train`` as the prompts name the Operation."""
         return f"British {'Limited ' if f['limited'] else ''}{self.title}"

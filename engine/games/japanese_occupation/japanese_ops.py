@@ -38,6 +38,21 @@ class JapaneseOperation(Operation):
     def say(self, g: Context, text: str) -> None:
         g.say(text, faction="japanese", rule=self.rule)
 
+    def possible(self, g, f):
+        """:meth:`engine.coin.operation.Operation.possible`; the first space of one no Event restricts (the turn
+        asks it of each Operation) by :meth:`first_possible`."""
+        if f["spaces"] or f.get("only") is not None:
+            return super().possible(g, f)
+        return f["max"] > 0 and self.first_possible(g, f)
+
+    def first_possible(self, g: Context, f: dict) -> bool:
+        """Whether a space of the pool passes the Operation's own test (:meth:`ok`), none selected yet."""
+        ok = self.ok
+        for s in self.space_pool(g, f):
+            if ok(g, f, s):
+                return True
+        return False
+
 
 def not_a_province(sid: str) -> str:
     """``Kuala Lumpur is a City, not a Province``."""
@@ -68,6 +83,10 @@ class Deploy(JapaneseOperation):
             return True
         x = g.s["spaces"][sid]
         return B.KIND[sid] == "province" and bool(x["troops"]) and not x["opposition"]
+
+    def first_possible(self, g, f):
+        """Kuala Lumpur, a space of the pool, may always be selected (:meth:`ok`)."""
+        return B.KL in self.space_pool(g, f)
 
     def why_not(self, g, f, sid):
         if not B.is_province(sid):
@@ -108,14 +127,27 @@ class Deploy(JapaneseOperation):
         if not sources:
             return []
         dests = [s for s in B.SPACES if spaces[s]["troops"] or spaces[s]["police"]]  # B.japanese_forces
-        return [f"{a} {b}" for a in sources for b in dests if a != b]
+        out = []
+        for a in sources:
+            pair = B.PAIRS[a]  # the orders' words, written once
+            out += [pair[b] for b in dests if b != a]
+        return out
 
     def kempeitai_can_move(self, g: Context, f: dict) -> bool:
-        """Whether :meth:`kempeitai_moves` holds a move: the same test, without writing the orders."""
+        """Whether :meth:`kempeitai_moves` holds a move: the same test, without writing the orders: a marker
+        that may move, and a space with Japanese forces other than its own (two such spaces, or one elsewhere)."""
         spaces, karrived = g.s["spaces"], f["karrived"]
         sources = [s for s in B.SPACES if spaces[s]["kempeitai"] > karrived.get(s, 0)]
-        return bool(sources) and any(a != b for b in B.SPACES if spaces[b]["troops"] or spaces[b]["police"]
-                                     for a in sources)
+        if not sources:
+            return False
+        dests = 0
+        for b in B.SPACES:
+            x = spaces[b]
+            if x["troops"] or x["police"]:
+                if dests or len(sources) > 1 or b != sources[0]:
+                    return True
+                dests = 1
+        return False
 
     def sub_prompt(self, g, f):
         moves = self.kempeitai_moves(g, f)
@@ -205,8 +237,18 @@ class Construct(JapaneseOperation):
     WHERE = "Construct selects Provinces with more cubes than Guerrillas"
 
     def ok(self, g, f, sid):
-        x = g.s["spaces"][sid]
-        return B.KIND[sid] == "province" and B.cubes(x) > B.guerrillas(x)
+        x = g.s["spaces"][sid]  # B.cubes(x) > B.guerrillas(x), inline
+        return B.KIND[sid] == "province" and (x["troops"] + x["police"]
+                                              > x["mpaja_u"] + x["mpaja_a"] + x["non_mpaja_u"] + x["non_mpaja_a"])
+
+    def first_possible(self, g, f):
+        """:meth:`ok` of each Province of the pool, inline."""
+        spaces = g.s["spaces"]
+        for s in self.space_pool(g, f):
+            x = spaces[s]
+            if x["troops"] + x["police"] > x["mpaja_u"] + x["mpaja_a"] + x["non_mpaja_u"] + x["non_mpaja_a"]:
+                return True
+        return False
 
     def why_not(self, g, f, sid):
         if not B.is_province(sid):

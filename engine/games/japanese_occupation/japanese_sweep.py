@@ -17,7 +17,6 @@ one piece an order (``activate mpaja-u``, ``remove non-mpaja-a``); a forced outc
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator
 
 from ...core import notation
@@ -83,6 +82,10 @@ class Sweep(JapaneseOperation):
     def ok(self, g, f, sid):
         return True
 
+    def first_possible(self, g, f):
+        """Any space of the pool (:meth:`ok`)."""
+        return bool(self.space_pool(g, f))
+
     @staticmethod
     def movers(f: dict) -> tuple[str, ...]:
         return ("troops", "police") if f.get("police_as_troops") else ("troops",)
@@ -115,29 +118,48 @@ class Sweep(JapaneseOperation):
         for a, _, k in f["moves"]:
             written[a, k] = written.get((a, k), 0) + 1
         for dst in f["spaces"]:
-            near = B.adj(g, dst)
-            for src in B.SPACES:
-                if src in near:
-                    x = spaces[src]
-                    for k in movers:
-                        if x[k] > written.get((src, k), 0):
-                            yield src, dst, k
+            for src in B.adj_in_order(g, dst):
+                x = spaces[src]
+                for k in movers:
+                    if x[k] > written.get((src, k), 0):
+                        yield src, dst, k
 
     def move_options(self, g: Context, f: dict) -> list[str]:
-        """The ``move`` orders of :meth:`movable`."""
-        return [self.move_word(f, src, dst, k) for src, dst, k in self.movable(g, f)]
+        """The ``move`` orders of :meth:`movable` (:meth:`move_word`), inline: ``FROM TO`` of the Troops, or with
+        ``police_as_troops`` ``FROM TO KEY`` of each cube kind."""
+        if f.get("police_as_troops"):
+            return [self.move_word(f, src, dst, k) for src, dst, k in self.movable(g, f)]
+        spaces = g.s["spaces"]
+        written: dict[str, int] = {}
+        for a, _, k in f["moves"]:
+            if k == "troops":
+                written[a] = written.get(a, 0) + 1
+        out = []
+        for dst in f["spaces"]:
+            for src in B.adj_in_order(g, dst):
+                if spaces[src]["troops"] > written.get(src, 0):
+                    out.append(B.PAIRS[src][dst])
+        return out
 
     def can_move(self, g: Context, f: dict) -> bool:
         """Whether :meth:`move_options` holds an order: the first of :meth:`movable`."""
         return next(self.movable(g, f), None) is not None
 
+    @staticmethod
+    def move_groups(f: dict) -> dict[tuple[str, str, str], int]:
+        """The written moves counted by ``(origin, destination, key)``, in the order first written."""
+        groups: dict[tuple[str, str, str], int] = {}
+        for a, b, k in f["moves"]:
+            groups[a, b, k] = groups.get((a, b, k), 0) + 1
+        return groups
+
     def moves_text(self, f: dict) -> str:
-        groups = Counter(tuple(m) for m in f["moves"])
+        groups = self.move_groups(f)
         return "; ".join(f"{W.count(n, k)} {B.NAME[a]} to {B.NAME[b]}" for (a, b, k), n in groups.items())
 
     def make_moves(self, g: Context, f: dict) -> None:
         """The written moves, made together (3.3.3: simultaneously)."""
-        groups = Counter(tuple(m) for m in f["moves"])
+        groups = self.move_groups(f)
         with B.together(g):
             for (a, b, k), n in groups.items():
                 B.move(g, a, b, k, n)
@@ -298,8 +320,8 @@ class Assault(JapaneseOperation):
     WHERE = "Assault selects spaces with Japanese Troops and Active British forces"
 
     def ok(self, g, f, sid):
-        x = B.sp(g, sid)
-        return bool(x["troops"] and (B.active_guerrillas(x) or x["caches"]))
+        x = g.s["spaces"][sid]  # B.active_guerrillas(x), inline
+        return bool(x["troops"] and (x["mpaja_a"] + x["non_mpaja_a"] or x["caches"]))
 
     def why_not(self, g, f, sid):
         x = B.sp(g, sid)

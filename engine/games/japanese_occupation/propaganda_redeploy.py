@@ -41,7 +41,12 @@ def camp_spaces(g: Context) -> list[str]:
 def f136_moves(g: Context, arrived: dict[str, int]) -> list[str]:
     """6.5.1: ``FROM TO`` for each Force 136 marker not yet moved and each other space with a Jungle Camp."""
     camps, spaces = camp_spaces(g), g.s["spaces"]
-    return [f"{a} {b}" for a in B.SPACES if spaces[a]["force_136"] > arrived.get(a, 0) for b in camps if b != a]
+    out = []
+    for a in B.SPACES:
+        if spaces[a]["force_136"] > arrived.get(a, 0):
+            pair = B.PAIRS[a]  # the orders' words, written once
+            out += [pair[b] for b in camps if b != a]
+    return out
 
 
 def any_f136_move(g: Context, arrived: dict[str, int]) -> bool:
@@ -116,18 +121,31 @@ class BritishRedeploy(Procedure):
 
 def garrisons(g: Context) -> list[str]:
     """6.5.2's destinations: the spaces with more Japanese Troops than Guerrillas."""
-    spaces = g.s["spaces"]
-    return [s for s in B.SPACES if spaces[s]["troops"] > B.guerrillas(spaces[s])]
+    spaces, out = g.s["spaces"], []
+    for s in B.SPACES:
+        x = spaces[s]
+        if x["troops"] > x["mpaja_u"] + x["mpaja_a"] + x["non_mpaja_u"] + x["non_mpaja_a"]:  # B.guerrillas, inline
+            out.append(s)
+    return out
+
+
+#: The frame's ``arrived`` keys (``"SPACE key"``) and the orders' words (``FROM TO word``) of each key, written
+#: once for every space and pair of spaces.
+_ARRIVED_KEY = {key: {a: f"{a} {key}" for a in B.SPACES} for key in REDEPLOYED.values()}
+_MOVE_WORDS = {key: {a: {b: f"{a} {b} {word}" for b in B.SPACES} for a in B.SPACES}
+               for word, key in REDEPLOYED.items()}
 
 
 def japanese_moves(g: Context, arrived: dict[str, int]) -> list[str]:
     """6.5.2: ``FROM TO kempeitai|police`` for each Kempeitai marker and Police cube not yet moved."""
     dests, spaces = garrisons(g), g.s["spaces"]
     out = []
-    for word, key in REDEPLOYED.items():
+    for key in REDEPLOYED.values():
+        names, words = _ARRIVED_KEY[key], _MOVE_WORDS[key]
         for a in B.SPACES:
-            if spaces[a][key] > arrived.get(f"{a} {key}", 0):
-                out += [f"{a} {b} {word}" for b in dests if b != a]
+            if spaces[a][key] > arrived.get(names[a], 0):
+                to = words[a]
+                out += [to[b] for b in dests if b != a]
     return out
 
 
@@ -136,8 +154,13 @@ def any_japanese_move(g: Context, arrived: dict[str, int]) -> bool:
     dests, spaces = garrisons(g), g.s["spaces"]
     if not dests:
         return False
-    return any(spaces[a][key] > arrived.get(f"{a} {key}", 0) and (len(dests) > 1 or dests[0] != a)
-               for key in REDEPLOYED.values() for a in B.SPACES)
+    only = dests[0] if len(dests) == 1 else None  # the one destination, which its own pieces cannot reach
+    for key in REDEPLOYED.values():
+        names = _ARRIVED_KEY[key]
+        for a in B.SPACES:
+            if a != only and spaces[a][key] > arrived.get(names[a], 0):
+                return True
+    return False
 
 
 def start_japanese_redeploy(g: Context) -> None:

@@ -224,10 +224,16 @@ class Gather(Selecting):
     def possible(self, g, f=None):
         """A space it may select from which a chit could be revealed (in it or next to it, 4.2.2)."""
         f = f or {}
-        only, spaces, usable = f.get("only"), g.s["spaces"], self.usable
-        return self.most(g, f) > 0 and any(
-            spaces[s]["force_136"] and (only is None or s in only)  # qualifies, inline
-            and (usable(g, s) or any(usable(g, t) for t in B.adj(g, s))) for s in B.SPACES)
+        if self.most(g, f) <= 0:
+            return False
+        only, spaces, intel = f.get("only"), g.s["spaces"], g.s["intel"]
+        for s in B.SPACES:
+            if spaces[s]["force_136"] and (only is None or s in only):  # qualifies, inline
+                for t in (s, *B.adj(g, s)):
+                    chit, x = intel.get(t), spaces[t]  # usable, inline
+                    if chit is not None and not chit["up"] and x["mpaja_u"] + x["non_mpaja_u"] > 0:
+                        return True
+        return False
 
     @staticmethod
     def usable(g: Context, t: str) -> bool:

@@ -298,6 +298,10 @@ class Resettlement(Procedure):
 
 # -- Reprisal (4.3.2) -------------------------------------------------------------------------------------------
 
+#: ``TO PIECE``, Reprisal's move order, for every space and Guerrilla key (written once).
+_TO_WORD = {dst: {k: f"{dst} {word(k)}" for k in GUERRILLA_KEYS} for dst in B.SPACES}
+
+
 @procedure
 class Reprisal(JapaneseSpecial):
     """Reprisal (4.3.2, with Construct, Sweep or Assault): up to two spaces with Japanese Troops, an Economic
@@ -314,7 +318,19 @@ class Reprisal(JapaneseSpecial):
     where = "a space with Troops"
 
     def qualifies(self, g, f, sid):
-        return B.sp(g, sid)["troops"] > 0
+        return g.s["spaces"][sid]["troops"] > 0
+
+    def possible(self, g, f=None):
+        """engine.coin.special_select.Selecting.possible with :meth:`qualifies` inline: a space with Troops,
+        within ``only``."""
+        f = f or {}
+        if self.most(g, f) <= 0:
+            return False
+        only, spaces = f.get("only"), g.s["spaces"]
+        for s in B.SPACES:
+            if (only is None or s in only) and spaces[s]["troops"] > 0:
+                return True
+        return False
 
     def unqualified(self, g, f, sid):
         return W.because(f"{W.has(g, sid, 'troops')}: Reprisal takes place in spaces with Japanese Troops", self.rule)
@@ -341,9 +357,11 @@ class Reprisal(JapaneseSpecial):
     def move_options(self, g: Context, sid: str) -> list[str]:
         """``TO PIECE``: a Guerrilla of a kind and state *sid* holds, to a space adjacent to it (1.3.7;
         Guerrillas have no stacking limit, 1.4.2)."""
-        x, near = B.sp(g, sid), B.adj(g, sid)
+        x = B.sp(g, sid)
         keys = [k for k in GUERRILLA_KEYS if x[k]]
-        return [f"{dst} {word(k)}" for dst in B.SPACES if dst in near for k in keys]
+        if not keys:
+            return []
+        return [_TO_WORD[dst][k] for dst in B.adj_in_order(g, sid) for k in keys]
 
     def move_one(self, g: Context, f: dict, here: str, order: str) -> None:
         dst, w = order.split(" ")

@@ -15,6 +15,9 @@ from __future__ import annotations
 from ...coin.view import base_view
 from .data import CARDS
 
+#: A chit concealed that nobody has seen (the most common): copied for each, so that no two views share it.
+_UNSEEN = {"revealed": False, "seen": False, "value": None}
+
 
 def intel_view(intel: dict) -> dict:
     """Each Intel space's chit as a role sees it: ``None`` where none is (J20 set it aside); ``revealed`` and its
@@ -23,9 +26,10 @@ def intel_view(intel: dict) -> dict:
     for sid, chit in intel.items():
         if chit is None:
             out[sid] = None
-        else:
-            up, seen = chit["up"], chit["seen"]
-            out[sid] = {"revealed": up, "seen": seen, "value": chit["v"] if up or seen else None}
+        elif chit["up"] or chit["seen"]:
+            out[sid] = {"revealed": chit["up"], "seen": chit["seen"], "value": chit["v"]}
+        else:  # neither up nor seen: both False (board.fresh_intel, reveal_intel; position files store bools)
+            out[sid] = _UNSEEN.copy()
     return out
 
 

@@ -83,6 +83,8 @@ together = BOARD.together
 
 #: Each space's neighbours on the printed map, sorted by id (:func:`adj_sorted` where no override applies).
 _ADJ_SORTED = {s: tuple(sorted(BOARD.adj[s])) for s in SPACES}
+#: The ``FROM TO`` argument of a move order between two spaces, written once (the prompts list many a step).
+PAIR = {(a, b): f"{a} {b}" for a in SPACES for b in SPACES}
 
 
 def adj_sorted(g: Context, sid: str) -> tuple[str, ...]:

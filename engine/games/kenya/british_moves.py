@@ -8,8 +8,6 @@ Activates one Guerrilla per cube and removes one; shaded, Deploy places cubes or
 
 from __future__ import annotations
 
-from collections import Counter
-
 from ...core import notation
 from ...core.flow import Context, procedure
 from . import board as B
@@ -27,6 +25,8 @@ WORD_CUBE = {w: k for k, w in CUBE_WORD.items()}
 DEPLOY_ROOM = {"city": 4, "province": 2}
 #: The spaces Deploy may move Troops to, in board order: any but a Mountain Jungle (3.2.1).
 NOT_JUNGLES = [s for s in B.SPACES if not B.is_mountain_jungle(s)]
+#: Deploy's ``FROM TO`` moves from each space to every space of :data:`NOT_JUNGLES` but itself, in that order.
+DEPLOY_MOVES = {src: [B.PAIR[src, dst] for dst in NOT_JUNGLES if dst != src] for src in B.SPACES}
 #: The Guerrilla words of Pseudo-Gangs' removal (K7 unshaded) and the key each names.
 GUERRILLA_WORD = {"guerrilla-u": "guerrillas_u", "guerrilla-a": "guerrillas_a"}
 
@@ -37,13 +37,24 @@ class MovingOperation(BritishOperation):
     R-CONTROL-PW). Each Troop moves once."""
 
     @staticmethod
-    def written(f: dict) -> Counter:
-        """How many Troops each origin's written moves take."""
-        return Counter(a for a, _ in f["moves"])
+    def written(f: dict) -> dict[str, int]:
+        """How many Troops each origin's written moves take (origins with none left out)."""
+        n: dict[str, int] = {}
+        for a, _ in f["moves"]:
+            n[a] = n.get(a, 0) + 1
+        return n
+
+    @staticmethod
+    def groups(f: dict) -> dict[tuple[str, str], int]:
+        """The moves written so far, grouped by (origin, destination), in the order first written."""
+        n: dict[tuple[str, str], int] = {}
+        for a, b in f["moves"]:
+            n[a, b] = n.get((a, b), 0) + 1
+        return n
 
     def left(self, g: Context, f: dict, src: str) -> int:
         """The Troops in *src* not yet written to move."""
-        return B.sp(g, src)["troops"] - self.written(f)[src]
+        return B.sp(g, src)["troops"] - self.written(f).get(src, 0)
 
     def sources(self, g: Context, f: dict, spaces) -> list[str]:
         """Those of *spaces* that hold a Troop not yet written to move (:meth:`left`, counting the written
@@ -52,16 +63,16 @@ class MovingOperation(BritishOperation):
         if not f["moves"]:
             return [s for s in spaces if here[s]["troops"] > 0]
         written = self.written(f)
-        return [s for s in spaces if here[s]["troops"] > written[s]]
+        return [s for s in spaces if here[s]["troops"] > written.get(s, 0)]
 
     def moves_text(self, f: dict) -> str:
         """The moves written so far, grouped (``2 Troops Nairobi to Nyeri``)."""
-        groups = Counter(tuple(m) for m in f["moves"])
-        return "; ".join(f"{W.count(n, 'troops')} {B.name(a)} to {B.name(b)}" for (a, b), n in groups.items())
+        return "; ".join(f"{W.count(n, 'troops')} {B.name(a)} to {B.name(b)}"
+                         for (a, b), n in self.groups(f).items())
 
     def make_moves(self, g: Context, f: dict) -> None:
         """Makes the written moves together, logging each group (ruling R-CONTROL-PW)."""
-        groups = Counter(tuple(m) for m in f["moves"])
+        groups = self.groups(f)
         with B.together(g):
             for (a, b), n in groups.items():
                 B.move(g, a, b, "troops", n)
@@ -158,9 +169,11 @@ class Deploy(MovingOperation):
 
     def move_options(self, g: Context, f: dict) -> list[str]:
         dest = self.destination(f)
-        dsts = [dest] if dest else NOT_JUNGLES
         sources = self.sources(g, f, B.SPACES)
-        return [f"{src} {dst}" for src in sources for dst in dsts if dst != src]
+        if dest:
+            pair = B.PAIR
+            return [pair[src, dest] for src in sources if src != dest]
+        return [move for src in sources for move in DEPLOY_MOVES[src]]
 
     def on_select_done(self, g, f):
         """The placements are over: the Troop move may follow, unless Pseudo-Gangs shaded (K7) forbids it
@@ -282,6 +295,27 @@ class Sweep(MovingOperation):
     def ok(self, g, f, sid):
         return True
 
+    def candidates(self, g, f):
+        """Every space not selected yet, within ``only`` and the count (:meth:`ok` admits any): the series'
+        selection without a test per space."""
+        chosen = f["spaces"]
+        if len(chosen) >= f["max"]:
+            return []
+        only = f.get("only")
+        if only is None and not chosen:
+            return list(self.space_pool(g, f))
+        return [s for s in self.space_pool(g, f) if s not in chosen and (only is None or s in only)]
+
+    def possible(self, g, f):
+        chosen = f["spaces"]
+        if len(chosen) >= f["max"]:
+            return False
+        only = f.get("only")
+        for s in self.space_pool(g, f):
+            if s not in chosen and (only is None or s in only):
+                return True
+        return False
+
     def on_selected(self, g, f, sid):
         g.say(f"British Sweep selected {B.name(sid)}.", faction="british", rule=self.rule)
 
@@ -291,7 +325,8 @@ class Sweep(MovingOperation):
 
     def move_options(self, g: Context, f: dict) -> list[str]:
         sources = set(self.sources(g, f, B.SPACES))  # worked out once for every destination
-        return [f"{src} {dst}" for dst in f["spaces"] for src in B.adj_sorted(g, dst) if src in sources]
+        pair = B.PAIR
+        return [pair[src, dst] for dst in f["spaces"] for src in B.adj_sorted(g, dst) if src in sources]
 
     def sub_prompt(self, g, f):
         if f["stage"] == "pseudo":

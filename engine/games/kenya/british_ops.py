@@ -38,6 +38,9 @@ class Relocate(BritishOperation):
     op = "relocate"
     rule = "3.2.2"
     kinds = ("province",)
+    #: Whether :meth:`ok` holds the spaces to what the Pipeline allows (6.6.2); an Event's Relocate counts its
+    #: card's instead (ruling R-EVENT-PIPELINE).
+    pipeline_bound = True
 
     @staticmethod
     def allowed(g: Context) -> int:
@@ -47,6 +50,18 @@ class Relocate(BritishOperation):
     def ok(self, g, f, sid):
         # Control first: the cheapest test, and the one most Provinces fail
         return (g.s["control"].get(sid) == "british" and B.may_reduce(g, sid) and len(f["spaces"]) < self.allowed(g))
+
+    def candidates(self, g, f):
+        """None once the Pipeline allows no more spaces (6.6.2): :meth:`ok` fails every space then, so no space
+        is tested."""
+        if self.pipeline_bound and len(f["spaces"]) >= self.allowed(g):
+            return []
+        return super().candidates(g, f)
+
+    def possible(self, g, f):
+        if self.pipeline_bound and len(f["spaces"]) >= self.allowed(g):
+            return False
+        return super().possible(g, f)
 
     def why_not(self, g, f, sid):
         name = B.name(sid)

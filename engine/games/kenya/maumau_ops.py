@@ -42,6 +42,18 @@ class MauMauOperation(Operation):
     def cost(self, g, f, sid):
         return COST
 
+    def candidates(self, g, f):
+        """No space where the Mau Mau cannot pay for one (3.1: every space costs the same), none tested; else
+        the series' selection."""
+        if not f.get("free") and B.resources(g) < COST:
+            return []
+        return super().candidates(g, f)
+
+    def possible(self, g, f):
+        if not f.get("free") and B.resources(g) < COST:
+            return False
+        return super().possible(g, f)
+
 
 # -- Rally (3.3.1) -------------------------------------------------------------------------------------
 
@@ -121,7 +133,7 @@ class Rally(MauMauOperation):
     def sub_text(self, g, f):
         stage, here = f["stage"], f.get("here")
         if stage == "rally":
-            can = self.sub_prompt(g, f)
+            can = g.prompted(self, f)  # the prompt's orders, as it listed them (Context.legal)
             x = B.sp(g, here)
             acts = [f"place up to {f['limit']} Guerrillas (place guerrilla, one at a time)" if f["limit"] > 1
                     else "place a Guerrilla (place guerrilla)"]

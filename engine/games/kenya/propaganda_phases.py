@@ -156,6 +156,11 @@ def destination(g: Context, sid: str) -> bool:
     return sid == B.NAIROBI or (B.KIND[sid] == "province" and B.control(g, sid) == "british")
 
 
+#: Redeploy's move orders ``FROM TO troop|police``, by piece word and (origin, destination), written once (a
+#: prompt lists many).
+MOVE_ORDERS = {w: {(a, b): f"{a} {b} {w}" for a in B.SPACES for b in B.SPACES} for w in ("troop", "police")}
+
+
 def destinations(g: Context) -> list[str]:
     """The spaces of :func:`destination`, in board order, every space tested at once (what each step's prompt
     lists)."""
@@ -195,8 +200,10 @@ class Redeploy(Procedure):
     def options(self, g: Context, f: dict) -> list[str]:
         dests = destinations(g)
         if f["stage"] == "troops":
-            return [f"{a} {b} troop" for a in self.to_move(g, f) for b in dests]
-        return [f"{a} {b} police" for a in self.left(g, f, "police") for b in dests if b != a]
+            orders = MOVE_ORDERS["troop"]
+            return [orders[a, b] for a in self.to_move(g, f) for b in dests]
+        orders = MOVE_ORDERS["police"]
+        return [orders[a, b] for a in self.left(g, f, "police") for b in dests if b != a]
 
     def prompt(self, g, f):
         out: dict[str, list[str]] = {}

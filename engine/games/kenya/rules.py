@@ -80,6 +80,7 @@ class KenyaRules(TabledRules, CoinRules):
     propaganda = "ke.propaganda"
     op_prefix = OP_PREFIX
     op_frame = staticmethod(new_op_frame)
+    frame_per_faction = True  # new_op_frame: a faction's Operations differ only in their op (3.1, 2.3.4)
 
     def start_pass(self, g: Context, faction: str) -> None:
         """2.3.3: the Mau Mau gain 1 Resource (to 20 at most, 1.8); the British may shift the Pipeline."""

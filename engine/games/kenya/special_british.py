@@ -47,6 +47,17 @@ class Reward(BritishSpecial):
     def qualifies(self, g, f, sid):
         return g.s["control"].get(sid) == "british" and B.populated(g, sid)
 
+    def possible(self, g, f=None):
+        """:meth:`qualifies` of any space, in one loop (asked by every Deploy and Relocate prompt); its own count
+        is never 0 (4.2.1, K11). An Event's or a phase's frame (its ``max``, ``only``) asks the series' test."""
+        if f:
+            return super().possible(g, f)
+        control, population = g.s["control"], g.s["population"]
+        for s in B.SPACES:
+            if control.get(s) == "british" and population[s] > 0:
+                return True
+        return False
+
     def unqualified(self, g, f, sid):
         if B.control(g, sid) != "british":
             return W.because(f"{W.control_of(g, sid)}: Reward selects a British Controlled space", self.rule)
@@ -97,6 +108,20 @@ class Reprisal(BritishSpecial):
 
     def qualifies(self, g, f, sid):
         return g.s["spaces"][sid]["troops"] > 0 and B.populated(g, sid)
+
+    def possible(self, g, f=None):
+        """Its count now (none at Pipeline 0, 6.6.2), then :meth:`qualifies` of any space, in one loop (asked by
+        every Sweep and Assault prompt). An Event's or a phase's frame (its ``max``, ``only``) asks the series'
+        test."""
+        if f:
+            return super().possible(g, f)
+        if self.own_max(g) <= 0:
+            return False
+        spaces, population = g.s["spaces"], g.s["population"]
+        for s in B.SPACES:
+            if spaces[s]["troops"] > 0 and population[s] > 0:
+                return True
+        return False
 
     def unqualified(self, g, f, sid):
         if not B.sp(g, sid)["troops"]:
@@ -199,6 +224,18 @@ class AirStrike(BritishSpecial):
 
     def qualifies(self, g, f, sid):
         return g.s["spaces"][sid]["guerrillas_a"] > 0 and B.KIND[sid] in self.kinds(g)  # the cheaper test first
+
+    def possible(self, g, f=None):
+        """:meth:`qualifies` of any space, the kinds read once, in one loop (asked by every British Operation's
+        prompt); its own count is never 0 (4.2.3, K5). An Event's or a phase's frame (its ``max``, ``only``) asks
+        the series' test."""
+        if f:
+            return super().possible(g, f)
+        spaces, kind, kinds = g.s["spaces"], B.KIND, self.kinds(g)
+        for s in B.SPACES:
+            if spaces[s]["guerrillas_a"] > 0 and kind[s] in kinds:
+                return True
+        return False
 
     def unqualified(self, g, f, sid):
         if B.KIND[sid] not in self.kinds(g):

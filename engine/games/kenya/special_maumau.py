@@ -46,6 +46,8 @@ def reached_from_nairobi(g: Context):
     asks (4.3.1 and its NOTE: Nairobi and the far end need nothing): Nairobi, those adjacent to it, and those
     adjacent to a space so reached that carries Supply (a search over ``board.adj``), each once, as reached
     (a generator: :func:`supplies_a_base` stops at the first Base)."""
+    spaces, control = g.s["spaces"], g.s["control"]
+    by_control = cap(g, "K3") == "unshaded"  # carries_supply, inline: the Capability read once
     reached, frontier = {B.NAIROBI}, [B.NAIROBI]
     yield B.NAIROBI
     while frontier:
@@ -54,7 +56,9 @@ def reached_from_nairobi(g: Context):
                 continue
             reached.add(n)
             yield n
-            if carries_supply(g, n):
+            x = spaces[n]
+            if x["support"] < 0 or (control.get(n) == "maumau" if by_control
+                                    else x["guerrillas_u"] + x["guerrillas_a"] > 0):
                 frontier.append(n)
 
 
@@ -139,6 +143,22 @@ class Oath(Selecting):
         # the Guerrilla first: the test most spaces fail, and the cheapest
         return (g.s["spaces"][sid]["guerrillas_u"] > 0 and B.populated(g, sid) and self.kind_ok(g, sid)
                 and not (cap(g, "K28") == "unshaded" and g.s["control"].get(sid) == "british"))
+
+    def possible(self, g, f=None):
+        """:meth:`qualifies` of any space, K28 read once, in one loop (asked by every Mau Mau Operation's
+        prompt); its own count is never 0 (4.3.2, K28). An Event's or a phase's frame (its ``max``, ``only``)
+        asks the series' test."""
+        if f:
+            return super().possible(g, f)
+        k28 = cap(g, "K28")
+        kind_ok = B.LOYALTY.takes if k28 == "shaded" else B.is_reserve
+        not_british = k28 == "unshaded"
+        spaces, population, control = g.s["spaces"], g.s["population"], g.s["control"]
+        for s in B.SPACES:
+            if (spaces[s]["guerrillas_u"] > 0 and population[s] > 0 and kind_ok(s)
+                    and not (not_british and control.get(s) == "british")):
+                return True
+        return False
 
     def unqualified(self, g, f, sid):
         if not self.kind_ok(g, sid):
@@ -244,6 +264,19 @@ class Raid(Selecting):
         return bool(jungles) and (B.guerrillas(B.sp(g, sid)) > 0
                                   or any(B.guerrillas(B.sp(g, m)) for m in jungles))
 
+    def possible(self, g, f=None):
+        """:meth:`qualifies` of any Province, in one loop (asked by every Mau Mau Operation's prompt); its own
+        count is never 0 (4.3.3, K31). An Event's or a phase's frame (its ``max``, ``only``) asks the series'
+        test."""
+        if f:
+            return super().possible(g, f)
+        spaces = g.s["spaces"]
+        for s in B.PROVINCES:
+            jungles = jungles_by(g, s)
+            if jungles and (B.guerrillas(spaces[s]) > 0 or any(B.guerrillas(spaces[m]) for m in jungles)):
+                return True
+        return False
+
     def unqualified(self, g, f, sid):
         if B.KIND[sid] != "province":
             return W.because(f"{B.name(sid)} is {W.kind_of(sid)}: Raid selects a Province", "4.3.3, 1.3.1")
@@ -307,7 +340,7 @@ class Raid(Selecting):
         name = B.name(f["here"])
         if f["stage"] == "op":
             return (f"Mau Mau Raid in {name}: a free Limited Operation there (op "
-                    f"{'|'.join(self.ops_possible(g, f))})")
+                    f"{'|'.join(g.prompted(self, f)['op'])})")  # ops_possible, as the prompt listed them
         if f["way"] == "in":
             more = ("a second (in FROM guerrilla-u|guerrilla-a), or " if g.offers("in", lambda: bool(self.in_options(g, f)))
                     else "")

@@ -103,7 +103,10 @@ def mcp(x: dict) -> int:
 def markers_left(g: Context) -> int:
     """Terror/Sabotage markers not on the map: those a placement may use (1.2; markers never come from the
     map, ruling R-1.4.1)."""
-    return TERROR_MARKERS - BOARD.on_map(g, "terror") - BOARD.on_map(g, "sabotage")
+    n = 0
+    for x in g.s["spaces"].values():  # both kinds in one pass
+        n += x["terror"] + x["sabotage"]
+    return TERROR_MARKERS - n
 
 
 def bases_on_map(g: Context) -> int:

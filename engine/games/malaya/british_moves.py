@@ -26,6 +26,13 @@ from .operation import cap
 
 notation.declare(__name__, {"move", "assault", "done"})
 
+#: Garrison's move orders ``FROM TO troop|police``, by (origin, cube key), then destination: the board's fixed
+#: words, spelled once (the prompt lists every cube's moves each step).
+GARRISON_ORDERS = {(a, key): {b: f"{a} {b} {word}" for b in B.SPACES if b != a}
+                   for a in B.SPACES for key, word in CUBE_WORD.items()}
+#: Sweep's move orders ``FROM TO``, by destination, then origin (every pair: map overrides may join any two).
+SWEEP_ORDERS = {b: {a: f"{a} {b}" for a in B.SPACES} for b in B.SPACES}
+
 
 # -- moves made together (Garrison 3.2.2, Sweep 3.2.3) --------------------------------------------------------
 
@@ -47,7 +54,8 @@ class MovingOperation(BritishOperation):
         cubes of *key* in a space not yet written to move are its count less this."""
         n: dict[tuple[str, str], int] = {}
         for a, _, k in f["moves"]:
-            n[a, k] = n.get((a, k), 0) + 1
+            cubes = a, k
+            n[cubes] = n.get(cubes, 0) + 1
         return n
 
     def move_options(self, g: Context, f: dict) -> list[str]:
@@ -60,13 +68,14 @@ class MovingOperation(BritishOperation):
         """The moves written so far, counted by (origin, destination, key), in the order first written."""
         groups: dict[tuple[str, str, str], int] = {}
         for a, b, key in f["moves"]:
-            groups[a, b, key] = groups.get((a, b, key), 0) + 1
+            move = a, b, key
+            groups[move] = groups.get(move, 0) + 1
         return groups
 
     def moves_text(self, f: dict) -> str:
         """The moves written so far, grouped (``2 Troops Kuala Lumpur to Pahang``)."""
-        name = B.NAME
-        return "; ".join(f"{W.count(n, key)} {name[a]} to {name[b]}" for (a, b, key), n in self.grouped(f).items())
+        name, count = B.NAME, W.cube_count
+        return "; ".join([f"{count(n, key)} {name[a]} to {name[b]}" for (a, b, key), n in self.grouped(f).items()])
 
     def make_moves(self, g: Context, f: dict) -> None:
         """Makes the written moves together, logging each group (ruling R-CONTROL-PW)."""
@@ -92,16 +101,16 @@ class Garrison(MovingOperation):
     rule = "3.2.2"
     kinds = ("province", "city", "ec")
 
-    def may_pay(self, g: Context, f: dict) -> bool:
-        return bool(f.get("free") or f.get("paid_total") or resources.can_pay(g, "british", GARRISON_COST))
-
     def ok(self, g, f, sid):
         kind = B.KIND[sid]
-        if kind not in self.kinds:
+        if kind == "province":
+            if not B.PROVINCE_SET.isdisjoint(f["spaces"]):  # a Province selected already
+                return False
+        elif kind not in self.kinds:
             return False
-        if kind == "province" and not B.PROVINCE_SET.isdisjoint(f["spaces"]):  # a Province selected already
-            return False
-        return self.may_pay(g, f)
+        # the Garrison is paid for already, free, or the British hold its 2 Resources (resources.can_pay,
+        # inline: the prompt asks it of every space)
+        return bool(f.get("free") or f.get("paid_total") or g.s["resources"]["british"] >= GARRISON_COST)
 
     def why_not(self, g, f, sid):
         kind = B.KIND[sid]
@@ -126,10 +135,18 @@ class Garrison(MovingOperation):
         return f["stage"] in ("select", "assault")
 
     def move_options(self, g, f):
-        dsts, spaces = f["spaces"], g.s["spaces"]
-        written = self.written(f) if f["moves"] else {}
-        return [f"{src} {dst} {CUBE_WORD[key]}" for src in B.SPACES for key in self.movers
-                if spaces[src][key] > written.get((src, key), 0) for dst in dsts if dst != src]
+        dsts, spaces, movers = f["spaces"], g.s["spaces"], self.movers
+        written = self.written(f) if f["moves"] else None
+        out: list[str] = []
+        for src in B.SPACES:  # origin, cube, destination: the order the prompt lists them in
+            x = spaces[src]
+            for key in movers:
+                if x[key] > (written.get((src, key), 0) if written else 0):
+                    orders = GARRISON_ORDERS[src, key]
+                    for dst in dsts:
+                        if dst != src:
+                            out.append(orders[dst])
+        return out
 
     def ec_spaces(self, f: dict) -> list[str]:
         """The Economic Centers where Garrison Activates and may Assault: both, or if Limited the destination
@@ -260,9 +277,14 @@ class Sweep(MovingOperation, PaidPerSpace):
 
     def move_options(self, g, f):
         spaces = g.s["spaces"]
-        written = self.written(f) if f["moves"] else {}
-        return [f"{src} {dst}" for dst in f["spaces"] for src in B.adj_sorted(g, dst)
-                if spaces[src]["troops"] > written.get((src, "troops"), 0)]
+        written = self.written(f) if f["moves"] else None
+        out: list[str] = []
+        for dst in f["spaces"]:
+            orders = SWEEP_ORDERS[dst]
+            for src in B.adj_sorted(g, dst):
+                if spaces[src]["troops"] > (written.get((src, "troops"), 0) if written else 0):
+                    out.append(orders[src])
+        return out
 
     def sub_prompt(self, g, f):
         opts = self.move_options(g, f)

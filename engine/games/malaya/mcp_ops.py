@@ -26,6 +26,8 @@ notation.declare(__name__, {"place", "replace", "take", "flip", "move", "remove"
 WORD_KEY = {"guerrilla-u": "guerrillas_u", "guerrilla-a": "guerrillas_a"}
 #: The cube words an Attack or Ambush may name when it chooses what to remove (M8 shaded).
 CUBE_KEY = {"troop": "troops", "police": "police"}
+#: The marker Terror places in each kind of space (3.3.4; none in Thailand, ruling R-TERROR-THAILAND).
+TERROR_MARKER = {"ec": "sabotage", "province": "terror", "city": "terror"}
 
 
 class McpOperation(Operation):
@@ -141,7 +143,7 @@ class Rally(McpOperation):
     def sub_text(self, g, f):
         stage, here = f["stage"], f.get("here")
         if stage == "rally":
-            can = self.sub_prompt(g, f)
+            can = g.prompted(self, f)  # the prompt's actions hold the sub-stage's (Operation.prompt)
             x = B.sp(g, here)
             acts = [f"place up to {f['limit']} Guerrillas (place guerrilla, one at a time)" if f["limit"] > 1
                     else "place a Guerrilla (place guerrilla)"]
@@ -344,9 +346,9 @@ class Terror(McpOperation):
 
     def on_selected(self, g, f, sid):
         rule = mcp_rule(f, "3.3.4")
-        x, name, kind = B.sp(g, sid), B.name(sid), B.KIND[sid]
+        x, name = B.sp(g, sid), B.name(sid)
         B.activate(g, sid, 1, "guerrillas")
-        key = {"ec": "sabotage", "province": "terror", "city": "terror"}.get(kind)
+        key = TERROR_MARKER.get(B.KIND[sid])
         if key is None:
             what = "no marker (Thailand takes none; ruling R-TERROR-THAILAND)"
         elif x[key]:

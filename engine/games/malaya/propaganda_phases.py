@@ -31,6 +31,17 @@ notation.declare(__name__, {"move", "done"})
 SUPPORT_SPACES = 2
 #: The order words of the pieces Redeploy moves, and their space keys.
 PIECE_KEY = {"troop": "troops", "police": "police"}
+#: Redeploy's move orders ``FROM TO troop|police``, by piece word, origin, then destination: the board's fixed
+#: words, spelled once (the prompt lists every move each step).
+REDEPLOY_ORDERS = {word: {a: {b: f"{a} {b} {word}" for b in B.SPACES} for a in B.SPACES} for word in PIECE_KEY}
+#: The spaces whose Troops may have to Redeploy, in board order, each with whether it is an Economic Center (whose
+#: Troops always must) or a Province (only with MCP Control): :func:`must_move` (6.4.1).
+_TROOP_ORIGINS = tuple((s, B.KIND[s] == "ec") for s in B.SPACES if B.KIND[s] in ("ec", "province"))
+#: The spaces cubes of each key may ever Redeploy to, in board order, each with whether it always may (Kuala
+#: Lumpur; the Economic Centers for Police) or only under British Control (a Province): :func:`destinations`.
+_DESTINATIONS = {key: tuple((s, s == B.KL or (key == "police" and B.KIND[s] == "ec")) for s in B.SPACES
+                            if s == B.KL or B.KIND[s] == "province" or (key == "police" and B.KIND[s] == "ec"))
+                 for key in ("troops", "police")}
 
 
 def start_support(g: Context) -> None:
@@ -113,10 +124,8 @@ def police_destination(g: Context, sid: str) -> bool:
 def destinations(g: Context, key: str) -> list[str]:
     """The spaces cubes of *key* may Redeploy to, in board order: those of :func:`troop_destination` or of
     :func:`police_destination`, every space tested at once (what each step's prompt lists)."""
-    control, ecs = g.s["control"], key == "police"
-    kind = B.KIND
-    return [s for s in B.SPACES if s == B.KL or (ecs and kind[s] == "ec")
-            or (kind[s] == "province" and control.get(s) == "british")]
+    control = g.s["control"]
+    return [s for s, always in _DESTINATIONS[key] if always or control.get(s) == "british"]
 
 
 @procedure
@@ -145,15 +154,31 @@ class Redeploy(Procedure):
         return {sid: n for sid in B.SPACES if (n := spaces[sid][key] - moved.get(sid, 0)) > 0}
 
     def to_move(self, g: Context, f: dict) -> dict[str, int]:
-        """The Troops that must still move, by space (6.4.1)."""
-        return {sid: n for sid, n in self.left(g, f, "troops").items() if must_move(g, sid)}
+        """The Troops that must still move, by space (6.4.1): those of :meth:`left` where :func:`must_move`
+        (both tested inline, in one pass over the Provinces and Economic Centers)."""
+        spaces, control = g.s["spaces"], g.s["control"]
+        moved = self.moved(f, "troops") if f["moves"] else None
+        out: dict[str, int] = {}
+        for sid, ec in _TROOP_ORIGINS:
+            if ec or control.get(sid) == "mcp":
+                n = spaces[sid]["troops"] - (moved.get(sid, 0) if moved else 0)
+                if n > 0:
+                    out[sid] = n
+        return out
 
     def options(self, g: Context, f: dict) -> list[str]:
+        out: list[str] = []
         if f["stage"] == "troops":
-            dests = destinations(g, "troops")
-            return [f"{a} {b} troop" for a in self.to_move(g, f) for b in dests]
-        dests = destinations(g, "police")
-        return [f"{a} {b} police" for a in self.left(g, f, "police") for b in dests if b != a]
+            dests, orders = destinations(g, "troops"), REDEPLOY_ORDERS["troop"]
+            for a in self.to_move(g, f):
+                to = orders[a]
+                out += [to[b] for b in dests]
+            return out
+        dests, orders = destinations(g, "police"), REDEPLOY_ORDERS["police"]
+        for a in self.left(g, f, "police"):
+            to = orders[a]
+            out += [to[b] for b in dests if b != a]
+        return out
 
     def prompt(self, g, f):
         out: dict[str, list[str]] = {}
@@ -179,10 +204,14 @@ class Redeploy(Procedure):
 
     def police_may_move(self, g: Context, f: dict) -> bool:
         """Whether :meth:`options` lists a Police move (asked at every step: stops at the first)."""
-        left = self.left(g, f, "police")
-        if not left:
-            return False
-        return any(b != a for b in destinations(g, "police") for a in left)
+        # Kuala Lumpur and the two Economic Centers are always Police destinations (6.4.1): every Police cube
+        # not yet moved has one other than its own space
+        spaces = g.s["spaces"]
+        moved = self.moved(f, "police") if f["moves"] else {}
+        for sid in B.SPACES:  # :meth:`left`, stopping at the first
+            if spaces[sid]["police"] > moved.get(sid, 0):
+                return True
+        return False
 
     def text(self, g, f):
         planned = self.planned(f)
@@ -198,8 +227,10 @@ class Redeploy(Procedure):
     def planned(f: dict) -> str:
         counts: dict[tuple, int] = {}
         for a, b, k in f["moves"]:
-            counts[(a, b, k)] = counts.get((a, b, k), 0) + 1
-        return ", ".join(f"{W.count(n, k)} {B.name(a)} to {B.name(b)}" for (a, b, k), n in counts.items())
+            move = a, b, k
+            counts[move] = counts.get(move, 0) + 1
+        name, count = B.NAME, W.cube_count
+        return ", ".join([f"{count(n, k)} {name[a]} to {name[b]}" for (a, b, k), n in counts.items()])
 
     # -- refusals ----------------------------------------------------------------------------------------
     def explain(self, g, f, verb, arg):

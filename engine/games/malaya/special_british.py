@@ -67,7 +67,17 @@ class BritishSpecial(SpecialActivity):
         return list(self.open_spaces(g, f))
 
     def possible(self, g, f=None):
-        return next(self.open_spaces(g, f), None) is not None
+        """Whether :meth:`open_spaces` holds a Province: the same test, a plain loop that stops at the first
+        (every British Operation's prompt asks it)."""
+        f = f or {}
+        chosen, only = f.get("chosen", ()), f.get("only")
+        if len(chosen) >= self.most(g, f) or self.blocked(g):
+            return False
+        qualifies = self.qualifies
+        for s in B.PROVINCES:
+            if s not in chosen and (only is None or s in only) and qualifies(g, f, s):
+                return True
+        return False
 
     def busy(self, f: dict) -> bool:
         """Whether a step inside the last space is under way (Reprisal's Guerrilla move)."""

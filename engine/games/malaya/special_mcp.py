@@ -120,7 +120,12 @@ class Intimidate(Selecting):
         return super().count_rule(g, f)
 
     def qualifies(self, g, f, sid):
-        return bool(g.s["spaces"][sid]["guerrillas_u"]) and bool(intimidate_options(g, sid))
+        """An Underground Guerrilla, and something :func:`intimidate_options` may remove (its test, without
+        the list: every Rally and Terror prompt asks it of each space)."""
+        x = g.s["spaces"][sid]
+        if not x["guerrillas_u"]:
+            return False
+        return bool(x["police"] or (x["new_village"] and B.guerrillas(x) > B.british(x)))
 
     def unqualified(self, g, f, sid):
         x = B.sp(g, sid)

@@ -43,6 +43,17 @@ kind_of, is_space, not_a_space, parts, form = (WORDS.kind_of, WORDS.is_space, WO
 space_args, piece_key, turn_order, rule_of = WORDS.space_args, WORDS.piece_key, WORDS.turn_order, WORDS.rule_of
 
 
+#: ``no Troop``, ``1 Troop``, ``2 Troops``...: :func:`count` of each cube key, spelled once for every count the
+#: game's cubes allow (1.2), for the texts that list planned moves every step (:func:`cube_count`).
+_CUBE_COUNTS = {key: tuple(WORDS.count(n, key) for n in range(B.TOTALS[key] + 1)) for key in ("troops", "police")}
+
+
+def cube_count(n: int, key: str) -> str:
+    """:func:`count` of *n* cubes of *key* (``troops`` or ``police``), read from the words spelled once."""
+    counts = _CUBE_COUNTS[key]
+    return counts[n] if n < len(counts) else count(n, key)
+
+
 def control_of(g: Context, sid: str) -> str:
     """``Pahang is MCP Controlled``, ``Kedah is Uncontrolled``, ``Economic Center (top) is an Economic
     Center, never Controlled`` (1.7, 1.3.5 NOTE)."""

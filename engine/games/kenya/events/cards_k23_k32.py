@@ -76,6 +76,7 @@ class EventRelocate(Relocate):
     Outrage after it unless the card says "no Roll for Outrage" (``outrage: False``, K32)."""
 
     name = "ke.ev.relocate"
+    pipeline_bound = False  # ok counts the card's max, whatever the Pipeline
 
     def ok(self, g, f, sid):
         return len(f["spaces"]) < f["max"] and B.may_reduce(g, sid) and B.control(g, sid) == "british"
