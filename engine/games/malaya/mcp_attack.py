@@ -129,8 +129,7 @@ class Attack(Hits, McpOperation):
     rule = "3.3.3"
 
     def ok(self, g, f, sid):
-        x = g.s["spaces"][sid]  # attack_ok, inline: the prompt asks it of every space
-        return bool((x["guerrillas_u"] or x["guerrillas_a"]) and (x["troops"] or x["police"]))
+        return attack_ok(g, sid)
 
     def why_not(self, g, f, sid):
         return attack_refusal(g, sid)
