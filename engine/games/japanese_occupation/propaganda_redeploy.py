@@ -124,7 +124,8 @@ def garrisons(g: Context) -> list[str]:
     spaces, out = g.s["spaces"], []
     for s in B.SPACES:
         x = spaces[s]
-        if x["troops"] > x["mpaja_u"] + x["mpaja_a"] + x["non_mpaja_u"] + x["non_mpaja_a"]:  # B.guerrillas, inline
+        troops = x["troops"]  # none: not more than the Guerrillas, whose count is not below 0
+        if troops and troops > x["mpaja_u"] + x["mpaja_a"] + x["non_mpaja_u"] + x["non_mpaja_a"]:  # B.guerrillas
             out.append(s)
     return out
 

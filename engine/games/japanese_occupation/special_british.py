@@ -215,7 +215,7 @@ class Gather(Selecting):
     raised_by = ("J19", "unshaded", 3)
 
     def qualifies(self, g, f, sid):
-        return bool(B.sp(g, sid)["force_136"])
+        return bool(g.s["spaces"][sid]["force_136"])
 
     def unqualified(self, g, f, sid):
         return W.because(f"{B.name(sid)} has no Force 136 marker: Gather takes place in spaces with Force 136",
@@ -246,18 +246,30 @@ class Gather(Selecting):
         chosen = f["chosen"]
         if t in chosen:
             return True
-        outside = [u for u in f.get("used", ()) if u not in chosen] + [t]
         if cap(g, "J19") == "shaded":
+            outside = [u for u in f.get("used", ()) if u not in chosen] + [t]
             return any(all(u in B.adj(g, s) for u in outside) for s in chosen)
         return any(t in B.adj(g, s) for s in chosen)
 
     def targets(self, g: Context, f: dict) -> list[str]:
-        """The spaces whose chit may be revealed now, in board order."""
-        used = f.get("used", ())
-        return [t for t in B.INTEL_SPACES if t not in used and self.usable(g, t) and self.reach(g, f, t)]
+        """The spaces whose chit may be revealed now, in board order: not revealed in this Gather, :meth:`usable`
+        (inline) and within :meth:`reach`; none before a space is selected (each reveal is in or next to one)."""
+        chosen = f["chosen"]
+        if not chosen:
+            return []
+        used, intel, spaces, reach = f.get("used", ()), g.s["intel"], g.s["spaces"], self.reach
+        out = []
+        for t in B.INTEL_SPACES:
+            if t in used:
+                continue
+            chit, x = intel.get(t), spaces[t]
+            if chit is not None and not chit["up"] and x["mpaja_u"] + x["non_mpaja_u"] > 0 and reach(g, f, t):
+                out.append(t)
+        return out
 
     def more(self, g, f, out):
-        reveals = [f"{t} {word(k)}" for t in self.targets(g, f) for k in UNDERGROUND_KEYS if B.sp(g, t)[k]]
+        spaces = g.s["spaces"]
+        reveals = [f"{t} {word(k)}" for t in self.targets(g, f) for k in UNDERGROUND_KEYS if spaces[t][k]]
         if reveals:
             out["reveal"] = reveals
 

@@ -450,7 +450,8 @@ class Eliminate(JapaneseSpecial):
         return out
 
     def qualifies(self, g, f, sid):
-        return B.sp(g, sid)["kempeitai"] > 0 and bool(self.ways(g, sid))
+        x = g.s["spaces"][sid]  # Kempeitai, and :meth:`ways` holds one (inline, without the list)
+        return x["kempeitai"] > 0 and bool(B.revealed(g, sid) or x["jungle_camp"] or x["force_136"])
 
     def unqualified(self, g, f, sid):
         if not B.sp(g, sid)["kempeitai"]:

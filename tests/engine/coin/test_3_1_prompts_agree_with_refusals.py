@@ -60,6 +60,7 @@ SA_REFERENCES = {
     },
     "japanese-occupation": {
         "reprisal": _has_spaces,
+        "eliminate": _has_spaces,
         "gather": lambda sa, g: sa.most(g, {}) > 0 and any(
             x["force_136"] and (sa.usable(g, s) or any(sa.usable(g, t) for t in g.rules.board.neighbours(g, s)))
             for s, x in g.s["spaces"].items()),

@@ -28,9 +28,9 @@ from . import event
 from .common import (
     TITLE,
     agents_in_camps,
+    any_placeable,
     choose,
     choose_one,
-    placeable,
     put,
     rail_test,
     rails,
@@ -121,7 +121,7 @@ def force_136_spaces(g: Context) -> list[str]:
 
 def j3u_playable(g: Context, faction: str) -> bool:
     spaces = force_136_spaces(g)
-    return any(placeable(g, "british", piece, spaces) for piece in ("mpaja", "non_mpaja"))
+    return any(any_placeable(g, "british", piece, spaces) for piece in ("mpaja", "non_mpaja"))
 
 
 @event("J3", "unshaded", playable=j3u_playable)
@@ -144,7 +144,7 @@ class OverseasChineseUnshaded(ScriptEvent):
     @staticmethod
     def place(g: Context, piece: str, most: int) -> None:
         spaces = force_136_spaces(g)
-        if not placeable(g, "british", piece, spaces):
+        if not any_placeable(g, "british", piece, spaces):
             g.say(f"{TITLE['J3']}: no {B.BOARD.pieces[piece].label} can be placed in a space with Force 136.",
                   faction="british", rule="J3, 5.1.1")
             return

@@ -32,11 +32,11 @@ from .common import (
     TITLE,
     Conceal,
     agents_in_camps,
+    any_placeable,
     camps,
     choose_one,
     intel_frame,
     pick,
-    placeable,
     put,
     reason,
 )
@@ -80,7 +80,7 @@ def cache_spaces(g: Context) -> list[str]:
     return B.spaces_with(g, "caches")
 
 
-@event("J14", "unshaded", playable=lambda g, faction: bool(placeable(g, faction, "mpaja", cache_spaces(g))))
+@event("J14", "unshaded", playable=lambda g, faction: any_placeable(g, faction, "mpaja", cache_spaces(g)))
 def secret_army_unshaded(g: Context, faction: str) -> None:
     """J14 unshaded (Hidden guerrilla force): one MPAJA Guerrilla, Underground (1.4.3), in each space with a
     Supply Cache. With enough Available they are placed at once; with too few the executing faction chooses the

@@ -22,12 +22,12 @@ from .common import (
     THAI,
     TITLE,
     Reveal,
+    any_placeable,
     choose_one,
     intel_fact,
     intel_frame,
     next_to_sabotage,
     pick,
-    placeable,
     put,
     rail_test,
     rails,
@@ -147,7 +147,7 @@ class OneRemoval(ScriptEvent):
 # -- J18 Thai Administration -------------------------------------------------------------------------------------
 
 def j18u_playable(g: Context, faction: str) -> bool:
-    return bool(placeable(g, "british", "non_mpaja", THAI))
+    return any_placeable(g, "british", "non_mpaja", THAI)
 
 
 @event("J18", "unshaded", playable=j18u_playable)

@@ -22,12 +22,12 @@ from .cards_j18_j23 import OneRemoval, marker_options
 from .common import (
     TITLE,
     Conceal,
+    any_placeable,
     camps,
     can_place,
     choose_one,
     intel_frame,
     pick,
-    placeable,
     put,
     reason,
     troops_and_opposition,
@@ -249,7 +249,7 @@ def troop_spaces(g: Context) -> list[str]:
     return B.spaces_with(g, "troops")
 
 
-@event("J30", "shaded", playable=lambda g, faction: bool(placeable(g, faction, "police", troop_spaces(g))))
+@event("J30", "shaded", playable=lambda g, faction: any_placeable(g, faction, "police", troop_spaces(g)))
 def volunteers_shaded(g: Context, faction: str) -> None:
     """J30 shaded (Local defense forces): 1 Police cube in each space with Troops, from Available (the Japanese,
     placing their own, may take Police from the map when none is Available: ruling R-EVENT-FROM-MAP). With

@@ -150,9 +150,13 @@ def can_place(g: Context, role: str, piece: str, sid: str) -> bool:
     return may_take_from_map(g, role, piece, "event") and bool(OWN.sources(g, sid, piece))
 
 
-def placeable(g: Context, role: str, piece: str, spaces) -> list[str]:
-    """The spaces of *spaces* where *role* could place one *piece* now (:func:`can_place`)."""
-    return [s for s in spaces if can_place(g, role, piece, s)]
+def any_placeable(g: Context, role: str, piece: str, spaces) -> bool:
+    """Whether *role* could place one *piece* now in a space of *spaces* (:func:`can_place`), stopping at the
+    first such space."""
+    for s in spaces:
+        if can_place(g, role, piece, s):
+            return True
+    return False
 
 
 def place_refusal(g: Context, role: str, piece: str, sid: str, rule: str) -> str:

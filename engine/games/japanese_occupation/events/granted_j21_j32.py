@@ -23,8 +23,8 @@ from ..special import SA_OF
 from . import event
 from .common import (
     TITLE,
+    any_placeable,
     next_to_sabotage,
-    placeable,
     put,
     whole,
 )
@@ -166,7 +166,7 @@ def j21s_local(g: Context) -> dict:
 
 
 def j21s_playable(g: Context, faction: str) -> bool:
-    return bool(placeable(g, faction, "police", B.PROVINCES)) or sa_possible(g, "eliminate", j21s_local(g))
+    return any_placeable(g, faction, "police", B.PROVINCES) or sa_possible(g, "eliminate", j21s_local(g))
 
 
 @event("J21", "shaded", playable=j21s_playable)
@@ -184,7 +184,7 @@ class MalayShaded(ScriptEvent):
 
     def police(self, g, f):
         faction = f["faction"]
-        if not placeable(g, faction, "police", B.PROVINCES):
+        if not any_placeable(g, faction, "police", B.PROVINCES):
             g.say(f"{TITLE['J21']}: no Police cube can be placed in a Province.", faction=faction, rule="J21, 5.1.1")
             return
         put(g, faction, "police", spaces=list(B.PROVINCES), where="a Province", max=J21_POLICE, min=J21_POLICE,
@@ -275,8 +275,8 @@ def camps_at_opposition(g: Context) -> list[str]:
     return [s for s in B.PROVINCES if B.sp(g, s)["jungle_camp"] and B.opposed(g, s)]
 
 
-@event("J32", "unshaded", playable=lambda g, faction: bool(placeable(g, "british", "mpaja",
-                                                                          camps_at_opposition(g))))
+@event("J32", "unshaded", playable=lambda g, faction: any_placeable(g, "british", "mpaja",
+                                                                         camps_at_opposition(g)))
 def mpaju_unshaded(g: Context, faction: str) -> None:
     """J32 unshaded (Supply jungle camps): the British, whoever executes (ruling R-5.1), may place an MPAJA
     Guerrilla, Underground (1.4.3), in each space with a Jungle Camp and Opposition, any, all or none (ruling
