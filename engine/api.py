@@ -248,9 +248,13 @@ def _view(defn: GameDefinition, state: dict, role: str) -> dict:
             if key not in v:
                 v[key] = state.get(key)
     flow = state["flow"]
-    active = [flow[-1]["role"]] if flow and not state.get("outcome") else []  # active_roles, inline
-    v["prompt"] = _prompt(Context(state, _NO_RECORDER, defn.rules, defn.procedures), role) if role in active else None
-    v["waiting_for"] = active
+    if flow and not state.get("outcome"):  # active_roles, inline
+        who = flow[-1]["role"]
+        v["prompt"] = _prompt(Context(state, _NO_RECORDER, defn.rules, defn.procedures), role) if role == who else None
+        v["waiting_for"] = [who]
+    else:
+        v["prompt"] = None
+        v["waiting_for"] = []
     return v
 
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from operator import itemgetter
 
 from ..core.errors import InvalidActionError, RulesBugError
 from ..core.flow import Context
@@ -177,7 +178,7 @@ class Board:
 
     def on_map(self, g: Context, key: str) -> int:
         """Total of *key* (a piece key or a marker) over the map."""
-        return sum(x[key] for x in g.s["spaces"].values())
+        return sum(map(itemgetter(key), g.s["spaces"].values()))  # no generator to resume a space
 
     def room(self, g: Context, sid: str, piece: str) -> int | None:
         """How many more of *piece* fit in *sid* (1.4.2); ``None`` for no limit."""

@@ -89,6 +89,8 @@ class CellOperation(operation.Operation):
         if len(chosen) >= f["max"]:
             return []
         only, eligible = f.get("only"), self.eligible
+        if only is None and not chosen:  # the first space: only the Operation's own test
+            return [s for s in self.space_pool(g, f) if eligible(g, f, s, False) is None]
         return [s for s in self.space_pool(g, f) if s not in chosen and (only is None or s in only)
                 and eligible(g, f, s, False) is None]
 
@@ -100,6 +102,11 @@ class CellOperation(operation.Operation):
         if len(chosen) >= f["max"]:
             return False
         only, eligible = f.get("only"), self.eligible
+        if only is None and not chosen:  # the first space: only the Operation's own test
+            for s in self.space_pool(g, f):
+                if eligible(g, f, s, False) is None:
+                    return True
+            return False
         for s in self.space_pool(g, f):
             if s not in chosen and (only is None or s in only) and eligible(g, f, s, False) is None:
                 return True

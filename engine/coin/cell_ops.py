@@ -64,11 +64,12 @@ def kinds_words(B: ModuleType, W: ModuleType, kinds) -> str:
 def pool_of(op: CellOperation, kinds) -> list[str]:
     """The spaces of *kinds* in board order (every space for ``None``), worked out once for *op* (a procedure
     serves one game): the pool an Operation that never selects the other kinds tests."""
-    pool = op.__dict__.get("_pool")
-    if pool is None:
+    try:
+        return op._pool  # the instance's own: no class sets _pool (a lookup costs less than __dict__'s)
+    except AttributeError:
         board = op.B.BOARD
         pool = op._pool = [s for s in board.spaces if kinds is None or board.kind[s] in kinds]
-    return pool
+        return pool
 
 
 # -- Recruit (3.3.1) ------------------------------------------------------------------------------------

@@ -82,12 +82,13 @@ class CellActivity(special.SpecialActivity):
 
     def pool(self, g: Context) -> list[str]:
         """The spaces of :attr:`space_kinds`, in board order (worked out once: a procedure serves one game)."""
-        pool = self.__dict__.get("_pool")
-        if pool is None:
+        try:
+            return self._pool  # the instance's own: no class sets _pool (a lookup costs less than __dict__'s)
+        except AttributeError:
             board = self.B.BOARD
             pool = self._pool = [s for s in board.spaces if self.space_kinds is None
                                  or board.kind[s] in self.space_kinds]
-        return pool
+            return pool
 
     def spaces(self, g: Context, f: dict | None = None) -> list[str]:
         """The spaces it may select now (:meth:`fits`, for the frame *f*)."""

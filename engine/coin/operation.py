@@ -184,6 +184,8 @@ class Operation(Procedure):
             resources.pay(g, self.faction, self.cost(g, f, sid), what, self.cost_rule)
 
     def sa_choices(self, g: Context, f: dict) -> list[str]:
+        """The Special Activities the Operation may take now: none once its one is used or where it has none
+        (4.1); else :meth:`sa_allowed` (:meth:`prompt` asks the same, inline)."""
         if f["sa"] != "open":
             return []
         return self.sa_allowed(g, f)
@@ -202,8 +204,8 @@ class Operation(Procedure):
             out["done"] = []
         else:
             out = self.sub_prompt(g, f)
-        if self.interruptible(g, f) or stage == "final":
-            sas = self.sa_choices(g, f)
+        if (stage == "final" or self.interruptible(g, f)) and f["sa"] == "open":  # sa_choices, inline
+            sas = self.sa_allowed(g, f)
             if sas:
                 out["sa"] = sas
         return out
@@ -322,11 +324,12 @@ class TestedOperation(Operation):
 
     def space_pool(self, g, f):
         """The spaces of :attr:`kinds` in board order (worked out once: a procedure serves one game)."""
-        pool = self.__dict__.get("_pool")
-        if pool is None:
+        try:
+            return self._pool  # the instance's own: no class sets _pool (a lookup costs less than __dict__'s)
+        except AttributeError:
             board = g.rules.board
             pool = self._pool = [s for s in board.spaces if board.kind[s] in self.kinds]
-        return pool
+            return pool
 
     def explain(self, g, f, verb, arg):
         """Why *verb arg* is refused: a space the selection may not take (:meth:`space_refusal`), a Special

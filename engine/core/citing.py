@@ -29,13 +29,12 @@ def cite(rules: Any, rule: str | None) -> str | None:
     table = getattr(rules, "renumber", None)  # renumbering(), inline: every prompt and log line asks
     if not table or not rule:
         return rule
-    seen = _SEEN.get(id(table))
-    if seen is None:
-        seen = _SEEN[id(table)] = {}
-    out = seen.get(rule)
-    if out is None:
+    try:
+        return _SEEN[id(table)][rule]  # read before (the common case: no test a call)
+    except KeyError:
+        seen = _SEEN.setdefault(id(table), {})
         out = seen[rule] = _NUMBER.sub(lambda m: table.get(m.group(0), m.group(0)), rule)
-    return out
+        return out
 
 
 def cite_text(rules: Any, text: str) -> str:

@@ -220,13 +220,14 @@ class Context:
     def settle(self) -> None:
         """Runs automatic steps until a role must decide or the game is over."""
         flow, procs = self.s["flow"], self.procs
-        for _ in range(MAX_AUTO_STEPS):
-            if not flow:
-                return
+        left = MAX_AUTO_STEPS  # a count, not a range: most actions settle in a few steps
+        while flow:
             f = flow[-1]
             if not procs[f["p"]].step(self, f):
                 return
-        raise RulesBugError("automatic steps did not settle (a loop in the rules code)")
+            left -= 1
+            if not left:
+                raise RulesBugError("automatic steps did not settle (a loop in the rules code)")
 
     def proc(self, frame: dict) -> Procedure:
         """The procedure of *frame*, among this game's."""

@@ -1,13 +1,13 @@
-"""One fuzz over every registered game (issue 23, item 7): random legal playouts to the end, new seeds
-each run (tests/conftest.py prints the base; ``--fuzz-base`` or ``UMPIRE_FUZZ_BASE`` replays a run), with
-the game's own invariants (``GameDefinition.invariants``) and the generic ones after every step: no count
-in the state is negative, somebody must act until the game ends, the state round-trips through canonical
-JSON, every order word a prompt offers is one the game declares (its own registry, issue 23, item 2),
-every order a prompt lists is accepted (a second order, picked from the prompt, applied to a
-copy: a prompt that offers an order the rules then refuse is a bug), every order word the prompt's text
-offers ("or done", "(move FROM TO)") is legal now, and every refused argument of an offered word gets the
-procedure's own reason (issue 24, items 1 and 2: an argument seen legal elsewhere in the game, refused here,
-must be explained by ``Procedure.explain``, never left to the generic "not one of the choices")."""
+"""One fuzz over every registered game (issue 23, item 7): random legal playouts to the end, new seeds each run
+(tests/conftest.py prints the base; ``--fuzz-base`` or ``UMPIRE_FUZZ_BASE`` replays a run), with the game's own
+invariants (``GameDefinition.invariants``) and the generic ones after every step: no count in the state is negative,
+somebody must act until the game ends, the state round-trips through canonical JSON, the view's prompt is the
+prompt's, every order word a prompt offers is one the game declares (its own registry, issue 23, item 2), every
+order a prompt lists is accepted (a second order, picked from the prompt, applied to a copy: a prompt that offers an
+order the rules then refuse is a bug), every order word the prompt's text offers ("or done", "(move FROM TO)") is
+legal now, and every refused argument of an offered word gets the procedure's own reason (issue 24, items 1 and 2:
+an argument seen legal elsewhere in the game, refused here, must be explained by ``Procedure.explain``, never left
+to the generic "not one of the choices")."""
 
 from __future__ import annotations
 
@@ -91,6 +91,7 @@ def test_fuzz_every_registered_game(game, request):
             assert roles, f"{where}: a dead end"
             prompt = engine.prompt(state, roles[0])
             assert prompt["actions"] == engine.legal_actions(state, roles[0]), where
+            assert engine.view(state, roles[0])["prompt"] == prompt, f"{where}: the view's prompt is not engine.prompt's"
             assert set(prompt["actions"]) <= defn.verbs, f"{where}: order words the game does not declare: " \
                 f"{sorted(set(prompt['actions']) - defn.verbs)}"
             offered = offered_words(prompt["text"], defn.verbs) - set(prompt["actions"])
