@@ -30,6 +30,8 @@ notation.declare(__name__, {"move", "assault", "done"})
 #: words, spelled once (the prompt lists every cube's moves each step).
 GARRISON_ORDERS = {(a, key): {b: f"{a} {b} {word}" for b in B.SPACES if b != a}
                    for a in B.SPACES for key, word in CUBE_WORD.items()}
+#: Garrison's cubes by origin, in the order the prompt lists them: (origin, cube key, its orders by destination).
+_GARRISON_CUBES = tuple((a, key, GARRISON_ORDERS[a, key]) for a in B.SPACES for key in CUBE_WORD)
 #: Sweep's move orders ``FROM TO``, by destination, then origin (every pair: map overrides may join any two).
 SWEEP_ORDERS = {b: {a: f"{a} {b}" for a in B.SPACES} for b in B.SPACES}
 
@@ -75,7 +77,10 @@ class MovingOperation(BritishOperation):
     def moves_text(self, f: dict) -> str:
         """The moves written so far, grouped (``2 Troops Kuala Lumpur to Pahang``)."""
         name, count = B.NAME, W.cube_count
-        return "; ".join([f"{count(n, key)} {name[a]} to {name[b]}" for (a, b, key), n in self.grouped(f).items()])
+        parts = []  # a plain loop: the texts say this each step
+        for (a, b, key), n in self.grouped(f).items():
+            parts.append(f"{count(n, key)} {name[a]} to {name[b]}")
+        return "; ".join(parts)
 
     def make_moves(self, g: Context, f: dict) -> None:
         """Makes the written moves together, logging each group (ruling R-CONTROL-PW)."""
@@ -135,17 +140,16 @@ class Garrison(MovingOperation):
         return f["stage"] in ("select", "assault")
 
     def move_options(self, g, f):
-        dsts, spaces, movers = f["spaces"], g.s["spaces"], self.movers
+        dsts, spaces = f["spaces"], g.s["spaces"]
         written = self.written(f) if f["moves"] else None
         out: list[str] = []
-        for src in B.SPACES:  # origin, cube, destination: the order the prompt lists them in
-            x = spaces[src]
-            for key in movers:
-                if x[key] > (written.get((src, key), 0) if written else 0):
-                    orders = GARRISON_ORDERS[src, key]
-                    for dst in dsts:
-                        if dst != src:
-                            out.append(orders[dst])
+        append = out.append  # plain loops: cheaper than a comprehension for a few destinations
+        for src, key, orders in _GARRISON_CUBES:  # origin, cube, destination: the order the prompt lists them in
+            n = spaces[src][key]
+            if n and (written is None or n > written.get((src, key), 0)):
+                for dst in dsts:
+                    if dst != src:
+                        append(orders[dst])
         return out
 
     def ec_spaces(self, f: dict) -> list[str]:
@@ -169,7 +173,8 @@ class Garrison(MovingOperation):
     def sub_text(self, g, f):
         if f["stage"] == "move":
             so_far = f"; written: {self.moves_text(f)}" if f["moves"] else ""
-            if not g.offers("move", lambda: bool(self.move_options(g, f))):
+            # Context.offers, inline (no closure to build each step)
+            if not ("move" in g.legal if g.legal is not None else self.move_options(g, f)):
                 return f"British Garrison: no cube is left to move{so_far}; done"
             return (f"British Garrison: move a cube from anywhere into a selected space (move FROM TO troop|police; "
                     f"all move together when done){so_far}, or done")
@@ -292,7 +297,8 @@ class Sweep(MovingOperation, PaidPerSpace):
 
     def sub_text(self, g, f):
         so_far = f"; written: {self.moves_text(f)}" if f["moves"] else ""
-        if not g.offers("move", lambda: bool(self.move_options(g, f))):
+        # Context.offers, inline (no closure to build each step)
+        if not ("move" in g.legal if g.legal is not None else self.move_options(g, f)):
             return f"British Sweep: no adjacent Troop is left to move in{so_far}; done"
         return (f"British Sweep: move a Troop from an adjacent space into a selected space (move FROM TO; all move "
                 f"together when done){so_far}, or done")

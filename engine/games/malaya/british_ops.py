@@ -174,16 +174,24 @@ class Train(BritishOperation):
 
     def supply(self, g: Context, sid: str, piece: str) -> bool:
         """Whether a *piece* can be had for *sid*: Available, or elsewhere on the map (1.4.1 IMPORTANT)."""
-        return g.s["available"][piece] > 0 or any(B.sp(g, s)[piece] for s in B.SPACES if s != sid)
+        if g.s["available"][piece] > 0:
+            return True
+        spaces = g.s["spaces"]
+        for s in B.SPACES:  # a plain loop that stops at the first (the prompt asks it each step)
+            if s != sid and spaces[s][piece]:
+                return True
+        return False
 
     def place_options(self, g: Context, f: dict) -> list[str]:
         """The cubes Train may place in the space at hand now (3.2.1: Troops only in Kuala Lumpur)."""
         sid = f["here"]
         if self.room(f, sid) <= 0:
             return []
-        kinds = ("troops", "police") if B.KIND[sid] == "city" else ("police",)
-        return [CUBE_WORD[k] for k in kinds
-                if self.supply(g, sid, k) and resources.can_pay(g, "british", self.due(g, f, sid, k))]
+        out: list[str] = []
+        for k in ("troops", "police") if B.KIND[sid] == "city" else ("police",):
+            if self.supply(g, sid, k) and resources.can_pay(g, "british", self.due(g, f, sid, k)):
+                out.append(CUBE_WORD[k])
+        return out
 
     def pay_and_count(self, g: Context, f: dict, sid: str, piece: str) -> None:
         """Pays what placing *piece* in *sid* brings due (:meth:`due`) and counts the cube."""
@@ -211,7 +219,8 @@ class Train(BritishOperation):
         n = placed["troops"] + placed["police"]
         what = "Troops or Police" if B.KIND[sid] == "city" else "Police"
         price = "free" if f.get("free") else f"paid so far {f['paid'][sid]}"
-        if not g.offers("place", lambda: bool(self.place_options(g, f))):
+        # Context.offers, inline (no closure to build each step)
+        if not ("place" in g.legal if g.legal is not None else self.place_options(g, f)):
             return (f"British Train in {B.name(sid)}: no cube can be placed ({n} placed, {price}; a cube needs "
                     "the Resources and a piece Available or on the map); done")
         return (f"British Train in {B.name(sid)}: place a cube ({what}, place troop|police; {n} of up to "

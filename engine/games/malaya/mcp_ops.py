@@ -79,9 +79,14 @@ def replace_options(g: Context, sid: str) -> list[str]:
     if not g.s["available"]["bases"] and not map_sources(g, sid, "bases"):
         return []
     u, a = x["guerrillas_u"], x["guerrillas_a"]
-    pairs = (("guerrilla-u", "guerrilla-u", u >= 2), ("guerrilla-u", "guerrilla-a", u >= 1 and a >= 1),
-             ("guerrilla-a", "guerrilla-a", a >= 2))
-    return [f"{p} {q}" for p, q, ok in pairs if ok]
+    out: list[str] = []
+    if u >= 2:
+        out.append("guerrilla-u guerrilla-u")
+    if u >= 1 and a >= 1:
+        out.append("guerrilla-u guerrilla-a")
+    if a >= 2:
+        out.append("guerrilla-a guerrilla-a")
+    return out
 
 
 @procedure

@@ -131,9 +131,13 @@ class _Spend(Procedure):
         return sid in f["chosen"] or len(f["chosen"]) < f["count"]
 
     def options(self, g: Context, f: dict) -> list[str]:
+        out: list[str] = []
         if g.s["resources"][self.faction] < self.cost(g, f):
-            return []
-        return [s for s in f["spaces"] if self.open(g, f, s) and self.has_step(g, f, s)]
+            return out
+        for s in f["spaces"]:  # a plain loop: the prompt and the automatic step ask it each step
+            if self.open(g, f, s) and self.has_step(g, f, s):
+                out.append(s)
+        return out
 
     def prompt(self, g, f):
         out = {"done": []}

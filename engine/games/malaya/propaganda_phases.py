@@ -168,16 +168,23 @@ class Redeploy(Procedure):
 
     def options(self, g: Context, f: dict) -> list[str]:
         out: list[str] = []
+        append = out.append  # plain loops: cheaper than a comprehension for a few destinations
         if f["stage"] == "troops":
             dests, orders = destinations(g, "troops"), REDEPLOY_ORDERS["troop"]
             for a in self.to_move(g, f):
                 to = orders[a]
-                out += [to[b] for b in dests]
+                for b in dests:
+                    append(to[b])
             return out
-        dests, orders = destinations(g, "police"), REDEPLOY_ORDERS["police"]
-        for a in self.left(g, f, "police"):
-            to = orders[a]
-            out += [to[b] for b in dests if b != a]
+        dests, orders, spaces = destinations(g, "police"), REDEPLOY_ORDERS["police"], g.s["spaces"]
+        moved = self.moved(f, "police") if f["moves"] else None
+        for a in B.SPACES:  # the origins of :meth:`left`, tested inline
+            n = spaces[a]["police"]
+            if n > 0 and (moved is None or n > moved.get(a, 0)):
+                to = orders[a]
+                for b in dests:
+                    if b != a:
+                        append(to[b])
         return out
 
     def prompt(self, g, f):
@@ -217,7 +224,10 @@ class Redeploy(Procedure):
         planned = self.planned(f)
         tail = f"; planned, made together at the end (6.4.2): {planned}" if planned else ""
         if f["stage"] == "troops":
-            left = ", ".join(f"{B.name(s)} {n}" for s, n in self.to_move(g, f).items())
+            name, parts = B.NAME, []  # a plain loop: the text says this each step
+            for s, n in self.to_move(g, f).items():
+                parts.append(f"{name[s]} {n}")
+            left = ", ".join(parts)
             return ("British Redeploy: move each Troop in an Economic Center or MCP Controlled Province to Kuala "
                     f"Lumpur or a British Controlled Province (move FROM TO troop); still to move: {left}{tail}")
         return ("British Redeploy: move Police to Economic Centers, Kuala Lumpur or British Controlled Provinces "
@@ -229,8 +239,10 @@ class Redeploy(Procedure):
         for a, b, k in f["moves"]:
             move = a, b, k
             counts[move] = counts.get(move, 0) + 1
-        name, count = B.NAME, W.cube_count
-        return ", ".join([f"{count(n, k)} {name[a]} to {name[b]}" for (a, b, k), n in counts.items()])
+        name, count, parts = B.NAME, W.cube_count, []  # a plain loop: the text says this each step
+        for (a, b, k), n in counts.items():
+            parts.append(f"{count(n, k)} {name[a]} to {name[b]}")
+        return ", ".join(parts)
 
     # -- refusals ----------------------------------------------------------------------------------------
     def explain(self, g, f, verb, arg):

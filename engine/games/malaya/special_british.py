@@ -52,28 +52,34 @@ class BritishSpecial(SpecialActivity):
         """What stops it in every space (Resettle: no New Village left), else ``None``."""
         return None
 
-    def open_spaces(self, g: Context, f: dict | None):
-        """The Provinces it may select now, one at a time in board order (a generator: :meth:`possible` stops
-        at the first)."""
+    def candidates(self, g: Context, f: dict | None) -> list[str]:
+        """The Provinces it may select now, in board order: not chosen yet, within the count (:meth:`most`) and
+        ``only``, none while :meth:`blocked`, and :meth:`qualifies` (a plain loop: its prompt asks it each step)."""
         f = f or {}
         chosen, only = f.get("chosen", ()), f.get("only")
+        out: list[str] = []
         if len(chosen) >= self.most(g, f) or self.blocked(g):
-            return
+            return out
+        qualifies = self.qualifies
         for s in B.PROVINCES:
-            if s not in chosen and (only is None or s in only) and self.qualifies(g, f, s):
-                yield s
-
-    def candidates(self, g: Context, f: dict | None) -> list[str]:
-        return list(self.open_spaces(g, f))
+            if s not in chosen and (only is None or s in only) and qualifies(g, f, s):
+                out.append(s)
+        return out
 
     def possible(self, g, f=None):
-        """Whether :meth:`open_spaces` holds a Province: the same test, a plain loop that stops at the first
+        """Whether :meth:`candidates` holds a Province: the same test, a plain loop that stops at the first
         (every British Operation's prompt asks it)."""
         f = f or {}
         chosen, only = f.get("chosen", ()), f.get("only")
-        if len(chosen) >= self.most(g, f) or self.blocked(g):
+        # the count is one space at least (:meth:`most`): it can be reached only once a space is chosen
+        if (chosen and len(chosen) >= self.most(g, f)) or self.blocked(g):
             return False
         qualifies = self.qualifies
+        if not chosen and only is None:  # an Operation's question: the Provinces' own test alone
+            for s in B.PROVINCES:
+                if qualifies(g, f, s):
+                    return True
+            return False
         for s in B.PROVINCES:
             if s not in chosen and (only is None or s in only) and qualifies(g, f, s):
                 return True
