@@ -318,16 +318,6 @@ class Infiltrate(cell_special.PoliceRemoval, SpecialActivity):
     def plainly(self, g, f):
         return cap(g, "C25") != "shaded"
 
-    def possible(self, g, f=None):
-        if not self.plainly(g, f):
-            return super().possible(g, f)
-        spaces = g.s["spaces"]
-        for s in self.pool(g):  # :meth:`qualifies`, inline: every EOKA Operation's prompt asks it
-            x = spaces[s]
-            if x["police"] and x["cells_u"] >= x["police"]:
-                return True
-        return False
-
     def need_of(self, g, f):
         return f"{self.need}, or {self.shaded_need}" if cap(g, "C25") == "shaded" else self.need
 
@@ -471,16 +461,6 @@ class Propagandize(cell_special.Propagandize, SpecialActivity):
 
     def plainly(self, g, f):
         return not f or not (f.get("need_curfew") or f.get("no_cell"))
-
-    def possible(self, g, f=None):
-        if not self.plainly(g, f):
-            return super().possible(g, f)
-        spaces = g.s["spaces"]
-        for s in self.pool(g):  # :meth:`qualifies`, inline: every EOKA Operation's prompt asks it
-            x = spaces[s]
-            if (x["cells_u"] or x["cells_a"]) and (x["sabotage"] or x["curfew"]):
-                return True
-        return False
 
     def need_of(self, g, f):
         f = f or {}
