@@ -8,9 +8,9 @@ forces to Available; 1.4.2 one Supply Cache a space and none in an EC, one Sabot
 Railway by Operations and Special Activities, more by Events, one Jungle Camp and one New Village a Province and
 none elsewhere; 1.4.3 Underground/Active), 1.6 (Opposition or Neutral, in Provinces and Kuala Lumpur), 1.7
 (Japanese Resources 0-20), 1.8-1.10 (Kempeitai, Force 136 and Jungle Camps: markers, not forces), 1.11 (Intel
-chits, concealed from both players), 1.12 (Sabotage and Terror), 1.13 (Resistance 0-20), 1.14 and 6.7 (the
-Operation Zipper Track) and 1.15 (New Villages, removed at once from a space with British forces and no Japanese
-forces). The piece bookkeeping is the COIN layer's (engine.coin.board).
+chits, concealed from both players: their own module, :mod:`.intel_chits`), 1.12 (Sabotage and Terror), 1.13
+(Resistance 0-20), 1.14 and 6.7 (the Operation Zipper Track) and 1.15 (New Villages, removed at once from a
+space with British forces and no Japanese forces). The piece bookkeeping is the COIN layer's (engine.coin.board).
 
 A space's counts: ``troops``, ``police``, ``mpaja_u``, ``mpaja_a``, ``non_mpaja_u``, ``non_mpaja_a``,
 ``caches`` (forces) and the markers ``opposition`` (0 or 1), ``terror`` (a count: Events may stack them),
@@ -18,7 +18,7 @@ A space's counts: ``troops``, ``police``, ``mpaja_u``, ``mpaja_a``, ``non_mpaja_
 ``new_village`` (0 or 1). The state: ``available`` (the forces and the Jungle Camp, Force 136 and New Village
 markers not on the map; Kempeitai are never Available, 1.9 NOTE), ``railways`` (Railway -> its Sabotage
 markers), ``resistance``, ``resources``, ``zipper`` (the box: 0 for Delay, then 6, 12, 18, 20) with
-``zipper_caches`` (the boxes still holding their Supply Cache), ``intel`` (see :func:`reveal_intel`),
+``zipper_caches`` (the boxes still holding their Supply Cache), ``intel`` (see :mod:`.intel_chits`),
 ``intel_aside`` (chits set aside by J20 until the Reset), ``burma`` (Troops on J17 until the Reset), ``davis``
 (Force 136 markers on J25 until the Reset), ``removed`` (Supply Caches out of the game, J14) and
 ``kempeitai_out`` (Kempeitai out of the game, J29).
@@ -469,100 +469,6 @@ def supply_spaces(g: Context) -> int:
 def raid_spaces(g: Context) -> int:
     """The spaces Raid may select: 2, or 3 at Zipper '20' (4.2.3, 6.7.3)."""
     return 3 if g.s["zipper"] >= RAID_MORE_AT else 2
-
-
-# -- Intel chits (1.11) -------------------------------------------------------------------------------------------
-
-def fresh_intel(fixed: dict[str, int] | None = None) -> dict[str, dict]:
-    """Every Intel space's chit concealed (1.11, 6.6). A chit nobody has seen holds no value: the chits are
-    dealt at random face down, and since neither player may look at one, its value is drawn from those not
-    placed only when it is revealed (:func:`reveal_intel`), which gives each chit the same chance as a deal.
-    *fixed*: values the Example of Play sets face down (8.0 L1650), hidden as any concealed chit."""
-    return {s: {"v": (fixed or {}).get(s), "up": False, "seen": False} for s in INTEL_SPACES}
-
-
-def intel_pool(state: dict) -> list[int]:
-    """The chits whose place nobody knows: the nine less those with a value in a space or set aside (J20)."""
-    pool = list(INTEL_CHITS)
-    for chit in state["intel"].values():
-        if chit is not None and chit["v"] is not None:
-            pool.remove(chit["v"])
-    for v in state["intel_aside"]:
-        pool.remove(v)
-    return sorted(pool)
-
-
-def chit_value(g: Context, sid: str, label: str) -> int:
-    """The value of the chit in *sid*, drawn now from :func:`intel_pool` if it has none yet."""
-    chit = g.s["intel"][sid]
-    if chit["v"] is None:
-        chit["v"] = g.draw(intel_pool(g.s), label)
-    elif not chit["seen"]:
-        g.reveal(chit["v"], label)  # a value placed face down (8.0): hidden information made public, so a
-        # preview (a check of orders) stops here, as it stops at a draw
-    return chit["v"]
-
-
-def concealed(g: Context, sid: str) -> bool:
-    chit = g.s["intel"].get(sid)
-    return chit is not None and not chit["up"]
-
-
-def revealed(g: Context, sid: str) -> bool:
-    chit = g.s["intel"].get(sid)
-    return chit is not None and chit["up"]
-
-
-def reveal_intel(g: Context, sid: str, why: str, rule: str) -> int:
-    """Flips the concealed chit in *sid* face up (Gather 4.2.2, J20) and returns its value."""
-    if not concealed(g, sid):
-        raise RulesBugError(f"no concealed Intel chit in {sid}")
-    v = chit_value(g, sid, f"Intel chit in {NAME[sid]}")
-    chit = g.s["intel"][sid]
-    chit["up"] = chit["seen"] = True
-    g.say(f"The Intel chit in {NAME[sid]} was revealed: value {v} ({why}).", rule=rule)
-    return v
-
-
-def conceal_intel(g: Context, sid: str, why: str, rule: str) -> None:
-    """Flips the revealed chit in *sid* face down again (Eliminate 4.3.3, Events); its value was seen."""
-    if not revealed(g, sid):
-        raise RulesBugError(f"no revealed Intel chit in {sid}")
-    g.s["intel"][sid]["up"] = False
-    g.say(f"The Intel chit in {NAME[sid]} was concealed ({why}).", rule=rule)
-
-
-def set_aside_concealed(g: Context, sid: str, why: str, rule: str) -> int:
-    """Removes the concealed chit in *sid* until the Reset (J20 shaded); returns its value, now shown."""
-    if not concealed(g, sid):
-        raise RulesBugError(f"no concealed Intel chit in {sid}")
-    v = chit_value(g, sid, f"Intel chit in {NAME[sid]}")
-    g.s["intel"][sid] = None
-    g.s["intel_aside"].append(v)
-    g.s["intel_aside"].sort()
-    g.say(f"The concealed Intel chit in {NAME[sid]}, value {v}, was set aside until the Reset ({why}).", rule=rule)
-    return v
-
-
-def redeal_intel(g: Context, rule: str = "6.6") -> None:
-    """Every chit back to the pool, then one dealt face down to each Province and Kuala Lumpur (6.6)."""
-    g.s["intel"] = fresh_intel()
-    g.s["intel_aside"] = []
-    g.say("All Intel chits were returned and dealt again, face down, one in each Province and Kuala Lumpur.",
-          rule=rule)
-
-
-def revealed_total(state: dict) -> int:
-    """The value of every revealed chit (6.2.1)."""
-    return sum(c["v"] for c in state["intel"].values() if c is not None and c["up"])
-
-
-def concealed_spaces(g: Context) -> list[str]:
-    return [s for s in INTEL_SPACES if concealed(g, s)]
-
-
-def revealed_spaces(g: Context) -> list[str]:
-    return [s for s in INTEL_SPACES if revealed(g, s)]
 
 
 # -- New Villages (1.15): kept current ------------------------------------------------------------------------

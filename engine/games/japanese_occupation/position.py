@@ -33,6 +33,7 @@ from ...coin.position import CoinPosition, is_count
 from ...core.errors import InvalidActionError
 from ...core.flow import Context
 from . import board as B
+from . import intel_chits as chits
 from .data import CARDS, RULINGS
 from .rules import RULES
 from .setup import OPTIONS, check_icons, deck_for, setup
@@ -124,7 +125,7 @@ class JapaneseOccupationPosition(CoinPosition):
         state["zipper_caches"] = sorted(p.get("zipper_caches", []))
         intel = p.get("intel")
         if intel is None:
-            state["intel"] = B.fresh_intel()
+            state["intel"] = chits.fresh_intel()
         else:
             state["intel"] = {sid: None if (c := intel.get(sid, {"revealed": False, "seen": False, "value": None}))
                               is None else {"v": c.get("value"), "up": bool(c.get("revealed")),

@@ -35,6 +35,7 @@ from ...coin.propaganda import PropagandaRound
 from ...coin.wording import side_name
 from ...core.flow import Context, procedure
 from . import board as B
+from . import intel_chits as chits
 from . import why as W
 from .operation import new_op_frame
 from .propaganda_phases import (
@@ -86,8 +87,8 @@ def resistance_terms(g: Context) -> list[tuple[int, str, str]]:
     """The terms of the Resistance Phase, ``(change, what, rule)`` in the rule's order (6.2.1-6.2.4)."""
     spaces = g.s["spaces"]
     terms = []
-    shown = [(s, g.s["intel"][s]["v"]) for s in B.revealed_spaces(g)]
-    total = B.revealed_total(g.s)
+    shown = [(s, g.s["intel"][s]["v"]) for s in chits.revealed_spaces(g)]
+    total = chits.revealed_total(g.s)
     if shown:
         terms.append((total, "Intel: revealed chits " + ", ".join(f"{B.name(s)} {v}" for s, v in shown), "6.2.1"))
     else:
@@ -239,7 +240,7 @@ class JapaneseOccupationPropaganda(PropagandaRound):
             B.sp(g, s)["terror"] = 0
         g.say(f"Terror removed from {W.names(terror)}." if terror else "No Terror marker was on the map.",
               rule="6.6")
-        B.redeal_intel(g, "6.6")
+        chits.redeal_intel(g, "6.6")
         B.flip_all_underground(g)
         g.say("All Guerrillas were flipped Underground.", rule="6.6")
         return_burma(g)

@@ -11,6 +11,7 @@ from ...coin.game_setup import EXAMPLE, DataSetup, first_round
 from ...core.errors import InvalidActionError
 from ...core.flow import Context
 from . import board as B
+from . import intel_chits as chits
 from .data import CARDS, DECK, RULINGS, SETUP
 
 #: Each scenario, as the GameDefinition lists it.
@@ -97,7 +98,7 @@ def initial_state(scenario: str, options: dict | None = None) -> dict:
             "resources": SETUP["resources"]["value"],
             "zipper": 0,
             "zipper_caches": [],
-            "intel": B.fresh_intel(EXAMPLE_INTEL if scenario == EXAMPLE else None),
+            "intel": chits.fresh_intel(EXAMPLE_INTEL if scenario == EXAMPLE else None),
             "intel_aside": [],
             "burma": 0,
             "davis": 0,

@@ -16,8 +16,8 @@ count), ``only`` (the spaces it may select) and ``optional`` (the text says "may
 - Gather: up to two spaces with Force 136 (J19 unshaded: three); in each selected space and each space adjacent
   to one, the British may Activate an Underground Guerrilla there to reveal its concealed Intel chit (1.11
   L1244-1246), each chit once; a chit nobody has seen gets its value from the chance source as it is revealed
-  (``board.reveal_intel``). J19 shaded: the Guerrillas used outside the selected spaces must all be adjacent to
-  one selected space (its Tip L1959). J22 unshaded: the Guerrillas used are not Activated.
+  (``intel_chits.reveal_intel``). J19 shaded: the Guerrillas used outside the selected spaces must all be
+  adjacent to one selected space (its Tip L1959). J22 unshaded: the Guerrillas used are not Activated.
 - Raid: up to two spaces adjacent to a Supply Cache, three at Zipper '20' (6.7.3 L1612:
   :func:`board.raid_spaces`); in each, one or two Guerrillas move in from an adjacent space with a Supply Cache
   (ruling R-4.2.3-SOURCE: one such space), keeping their state (1.4.3 NOTE), then, if the British wish, a Limited
@@ -31,6 +31,7 @@ from ...core import notation
 from ...core.flow import Context, procedure
 from ...core.ruling_choice import chosen as ruling
 from . import board as B
+from . import intel_chits as chits
 from . import why as W
 from .operation import OP_PREFIX, cap, new_op_frame
 from .own_pieces import place_own
@@ -238,7 +239,7 @@ class Gather(Selecting):
     @staticmethod
     def usable(g: Context, t: str) -> bool:
         """*t* has a concealed Intel chit and an Underground Guerrilla to reveal it (1.11, 4.2.2)."""
-        return B.concealed(g, t) and B.underground(B.sp(g, t)) > 0
+        return chits.concealed(g, t) and B.underground(B.sp(g, t)) > 0
 
     def reach(self, g: Context, f: dict, t: str) -> bool:
         """Whether the Guerrillas of *t* may serve: *t* selected or adjacent to a selected space; J19 shaded, those
@@ -323,7 +324,7 @@ class Gather(Selecting):
         else:
             B.activate(g, t, key)
             g.say(f"British Gather in {B.name(t)}: {W.count(1, key)} went Active.", faction="british", rule=rule)
-        B.reveal_intel(g, t, "Gather", rule)
+        chits.reveal_intel(g, t, "Gather", rule)
 
 
 # -- Raid (4.2.3) --------------------------------------------------------------------------------------------

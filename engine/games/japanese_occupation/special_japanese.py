@@ -35,6 +35,7 @@ from ...core import notation
 from ...core.flow import Context, Procedure, procedure
 from ...core.ruling_choice import chosen
 from . import board as B
+from . import intel_chits as chits
 from . import why as W
 from .operation import cap
 from .own_pieces import OWN, map_sources, may_take_from_map, place_own
@@ -444,14 +445,14 @@ class Eliminate(JapaneseSpecial):
     def ways(g: Context, sid: str) -> list[str]:
         """``conceal`` where a revealed Intel chit is (1.11), ``roll`` where an enemy marker is (4.3.3)."""
         x = B.sp(g, sid)
-        out = ["conceal"] if B.revealed(g, sid) else []
+        out = ["conceal"] if chits.revealed(g, sid) else []
         if x["jungle_camp"] or x["force_136"]:
             out.append("roll")
         return out
 
     def qualifies(self, g, f, sid):
         x = g.s["spaces"][sid]  # Kempeitai, and :meth:`ways` holds one (inline, without the list)
-        return x["kempeitai"] > 0 and bool(B.revealed(g, sid) or x["jungle_camp"] or x["force_136"])
+        return x["kempeitai"] > 0 and bool(chits.revealed(g, sid) or x["jungle_camp"] or x["force_136"])
 
     def unqualified(self, g, f, sid):
         if not B.sp(g, sid)["kempeitai"]:
@@ -474,7 +475,7 @@ class Eliminate(JapaneseSpecial):
             self.roll(g, f)
 
     def conceal(self, g: Context, f: dict) -> None:
-        B.conceal_intel(g, f["here"], "Eliminate", sa_rule(f, self.rule))
+        chits.conceal_intel(g, f["here"], "Eliminate", sa_rule(f, self.rule))
         self.moving_on(f)
 
     def roll(self, g: Context, f: dict) -> None:

@@ -3,11 +3,11 @@
 Hidden from both players: the next cards and which Events are set aside (2.2: the played cards and the number
 of cards left are open; the deck stores no order, engine.coin.deck), and the value of every concealed Intel
 chit (1.11: neither player may look at one). A chit nobody has seen has no value yet (it is drawn as it is
-revealed, engine.games.japanese_occupation.board.reveal_intel), except the Example of Play's, placed face down
-by 8.0: the view never shows a concealed chit's value, only that it is concealed, unless both players saw it
-revealed before Eliminate concealed it again (``seen``: it was in the log). Everything else is open: every
-piece and marker, the Railways' Sabotage, the tracks, the Supply Caches on the Zipper track, J17's Troops and
-J25's Force 136, the chits J20 set aside (their values were shown).
+revealed, intel_chits.reveal_intel), except the Example of Play's, placed face down by 8.0: the view never shows
+a concealed chit's value, only that it is concealed, unless both players saw it revealed before Eliminate
+concealed it again (``seen``: it was in the log). Everything else is open: every piece and marker, the
+Railways' Sabotage, the tracks, the Supply Caches on the Zipper track, J17's Troops and J25's Force 136, the
+chits J20 set aside (their values were shown).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ def intel_view(intel: dict) -> dict:
             out[sid] = None
         elif chit["up"] or chit["seen"]:
             out[sid] = {"revealed": chit["up"], "seen": chit["seen"], "value": chit["v"]}
-        else:  # neither up nor seen: both False (board.fresh_intel, reveal_intel; position files store bools)
+        else:  # neither up nor seen: both False (intel_chits.fresh_intel; position files store bools)
             out[sid] = _UNSEEN.copy()
     return out
 

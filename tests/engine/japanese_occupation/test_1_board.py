@@ -9,6 +9,7 @@ import pytest
 
 from engine.core.citing import cite, cite_text
 from engine.games.japanese_occupation import board as B
+from engine.games.japanese_occupation import intel_chits as chits
 from engine.games.japanese_occupation.rules import RULES
 
 from .helpers import do, legal, position, said, sp
@@ -33,7 +34,7 @@ def test_4_3_1_a_sabotaged_starred_railway_gives_nothing():
 def test_1_11_a_concealed_chit_has_no_value_until_revealed_and_then_the_draw_gives_it():
     g = position(draws=[2])
     assert all(c["v"] is None for c in g.s["intel"].values())
-    assert B.reveal_intel(g, "kedah", "a test", "4.2.2") == 2
+    assert chits.reveal_intel(g, "kedah", "a test", "4.2.2") == 2
     assert g.s["intel"]["kedah"] == {"v": 2, "up": True, "seen": True}
     assert g.chance.outcomes[0]["kind"] == "draw" and g.chance.outcomes[0]["value"] == 2
     assert "revealed: value 2" in said(g)
@@ -41,22 +42,22 @@ def test_1_11_a_concealed_chit_has_no_value_until_revealed_and_then_the_draw_giv
 
 def test_1_11_the_pool_draws_only_from_chits_not_placed():
     g = position(intel={"kedah": 2, "perak": 2})
-    assert B.intel_pool(g.s) == [0, 0, 0, 1, 1, 1, 2]
+    assert chits.intel_pool(g.s) == [0, 0, 0, 1, 1, 1, 2]
 
 
 def test_1_11_a_concealed_chit_seen_before_keeps_its_value():
     g = position(intel={"perak": 1})
-    B.conceal_intel(g, "perak", "Eliminate", "4.3.3")
+    chits.conceal_intel(g, "perak", "Eliminate", "4.3.3")
     assert g.s["intel"]["perak"] == {"v": 1, "up": False, "seen": True}
-    assert B.reveal_intel(g, "perak", "Gather", "4.2.2") == 1
+    assert chits.reveal_intel(g, "perak", "Gather", "4.2.2") == 1
     assert g.chance.outcomes == []  # no draw: the chit's value was known
 
 
 def test_6_6_redeal_forgets_every_value():
     g = position(intel={"perak": 1})
-    B.redeal_intel(g)
+    chits.redeal_intel(g)
     assert all(c == {"v": None, "up": False, "seen": False} for c in g.s["intel"].values())
-    assert B.revealed_total(g.s) == 0
+    assert chits.revealed_total(g.s) == 0
 
 
 def test_6_7_2_reaching_the_6_box_releases_its_supply_cache():
@@ -137,5 +138,6 @@ def test_1_11_a_value_placed_face_down_is_made_public_as_chance_so_a_check_of_or
     from .helpers import PROCS, fresh
     g = Context(fresh("example-of-play"), Recorder(NoChance()), RULES, PROCS)  # a preview's chance source
     with pytest.raises(ChanceRequested):
-        B.reveal_intel(g, "kedah", "Gather", "4.2.2")  # the Example placed a 2 there, face down (8.0 L1650)
+        # the Example placed a 2 there, face down (8.0 L1650)
+        chits.reveal_intel(g, "kedah", "Gather", "4.2.2")
     assert g.log == [] and not g.s["intel"]["kedah"]["up"]

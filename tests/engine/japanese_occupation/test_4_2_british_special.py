@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from engine.games.japanese_occupation import board as B
+from engine.games.japanese_occupation import intel_chits as chits
 from engine.games.japanese_occupation.operation import SA_ACCOMPANY, SA_RULE
 from engine.games.japanese_occupation.setup import EXAMPLE_INTEL
 from engine.games.japanese_occupation.special_british import Gather, Raid, Supply
@@ -33,7 +34,7 @@ from .helpers import (
 
 def example_chits(g):
     """The Example of Play's Intel chits, face down (8.0 L1650)."""
-    g.s["intel"] = B.fresh_intel(EXAMPLE_INTEL)
+    g.s["intel"] = chits.fresh_intel(EXAMPLE_INTEL)
     check(g.s)
     return g
 
@@ -277,14 +278,14 @@ def test_8_0_gather_in_perak_and_pahang_reveals_the_example_chits():
     assert legal(g)["reveal"] == ["kedah mpaja-u", "perak mpaja-u", "kelantan non-mpaja-u",
                                   "trengganu non-mpaja-u", "johore mpaja-u"]
     do(g, "reveal kedah mpaja-u", "reveal perak mpaja-u", "reveal trengganu non-mpaja-u", "reveal johore mpaja-u")
-    values = {s: g.s["intel"][s]["v"] for s in B.revealed_spaces(g)}
+    values = {s: g.s["intel"][s]["v"] for s in chits.revealed_spaces(g)}
     assert values == {"kedah": 2, "perak": 1, "trengganu": 2, "johore": 0}
-    assert B.revealed_total(g.s) == 5
+    assert chits.revealed_total(g.s) == 5
     for s, key in (("kedah", "mpaja_a"), ("perak", "mpaja_a"), ("trengganu", "non_mpaja_a"), ("johore", "mpaja_a")):
         assert sp(g, s)[key] == 1, s
     assert legal(g) == {"reveal": ["kelantan non-mpaja-u"], "done": []}
     do(g, "done")  # Kelantan's Guerrilla is kept Underground for the Ambush
-    assert proc(g) is None and sp(g, "kelantan")["non_mpaja_u"] == 1 and B.concealed(g, "kelantan")
+    assert proc(g) is None and sp(g, "kelantan")["non_mpaja_u"] == 1 and chits.concealed(g, "kelantan")
     assert "The Intel chit in Trengganu was revealed: value 2 (Gather)." in said(g)
 
 
@@ -375,7 +376,7 @@ def test_J7_unshaded_gather_frame_cites_the_card():
     start_sa(g, "gather", rule="J7", optional=True)
     do(g, "space pahang", "reveal trengganu non-mpaja-u", "done")
     assert any(e.get("rule") == "4.2.2, J7" for e in g.log)
-    assert B.revealed_spaces(g) == ["trengganu"]
+    assert chits.revealed_spaces(g) == ["trengganu"]
 
 
 # -- 4.2.3 Raid ----------------------------------------------------------------------------------------------

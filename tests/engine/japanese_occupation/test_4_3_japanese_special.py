@@ -8,6 +8,7 @@ L1668 Extract, L1678 Reprisal, L1708 Eliminate, L1720 Eliminate with J21)."""
 from __future__ import annotations
 
 from engine.games.japanese_occupation import board as B
+from engine.games.japanese_occupation import intel_chits as chits
 from engine.games.japanese_occupation.operation import ACTIVITIES
 from engine.games.japanese_occupation.own_pieces import OWN
 from engine.games.japanese_occupation.special_japanese import Eliminate, Extract, Reprisal
@@ -505,7 +506,7 @@ def test_1_11_eliminate_with_only_a_revealed_chit_conceals_it():
     do(g, "space kuala-lumpur")
     chit = g.s["intel"]["kuala-lumpur"]
     assert not chit["up"] and chit["seen"] and chit["v"] == 1 and proc(g) is None
-    assert B.revealed_total(g.s) == 0
+    assert chits.revealed_total(g.s) == 0
 
 
 def test_8_0_J21_shaded_eliminate_conceals_perak_s_revealed_chit():
@@ -523,7 +524,7 @@ def test_8_0_J21_shaded_eliminate_conceals_perak_s_revealed_chit():
     refused(g, "space kuala-lumpur", "Kuala Lumpur is not among the spaces this Eliminate may select",
             rule="J21")
     do(g, "space perak", "conceal perak")
-    assert not g.s["intel"]["perak"]["up"] and B.revealed_total(g.s) == 4 and proc(g) is None
+    assert not g.s["intel"]["perak"]["up"] and chits.revealed_total(g.s) == 4 and proc(g) is None
     assert "4.3.3, J21" in rules_of(g)
 
 
@@ -534,5 +535,5 @@ def test_J13_shaded_eliminate_in_each_space_with_kempeitai():
     kempeitai = B.spaces_with(g, "kempeitai")
     start_sa(g, "eliminate", rule="J13", max=len(kempeitai), optional=True)
     do(g, "space perak", "remove jungle-camp", "space pahang", "remove force-136", "space kuala-lumpur")
-    assert proc(g) is None and B.revealed_total(g.s) == 0 and g.s["resistance"] == 1
+    assert proc(g) is None and chits.revealed_total(g.s) == 0 and g.s["resistance"] == 1
     assert sp(g, "perak")["jungle_camp"] == 0 and sp(g, "pahang")["force_136"] == 0

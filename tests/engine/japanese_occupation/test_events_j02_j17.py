@@ -15,6 +15,7 @@ import pytest
 
 from engine.core.flow import Context
 from engine.games.japanese_occupation import board as B
+from engine.games.japanese_occupation import intel_chits as chits
 from engine.games.japanese_occupation.own_pieces import OWN
 
 from .helpers import (
@@ -472,7 +473,7 @@ def test_J16_shaded_removes_a_jungle_camp_by_force_136_then_conceals_a_chit():
     refused(g, "conceal perak", "the Intel chit in Perak is concealed: the card conceals a revealed one", rule="J16")
     refused(g, "conceal ec-top", "which has no Intel chit", rule="J16")
     do(g, "conceal kedah")
-    assert over(g) and B.concealed(g, "kedah") and B.revealed(g, "johore")
+    assert over(g) and chits.concealed(g, "kedah") and chits.revealed(g, "johore")
     assert g.s["intel"]["kedah"]["v"] == 2  # its value was seen (1.11)
 
 
@@ -482,7 +483,7 @@ def test_J16_shaded_does_what_it_can():
     assert over(g) and sp(g, "perak")["jungle_camp"] == 0
     assert "no Intel chit is revealed to conceal" in said(g)
     g = execute(position(intel={"perak": 1}), "J16", "shaded", "british")
-    assert over(g) and B.concealed(g, "perak")
+    assert over(g) and chits.concealed(g, "perak")
     assert "no space has Force 136 and a Jungle Camp" in said(g)
     assert "shaded" not in sides(position(kedah={"jungle_camp": 1}, perak={"force_136": 1}), "J16")
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import pytest
 
 from engine.games.japanese_occupation import board as B
+from engine.games.japanese_occupation import intel_chits as chits
 from engine.games.japanese_occupation.data import CARDS
 from engine.games.japanese_occupation.events import EVENTS
 
@@ -169,7 +170,7 @@ def test_J20_unshaded_one_marker_and_two_chits_left_go_without_a_choice():
     assert over(g)
     assert g.s["available"]["force_136"] == 3
     assert g.s["intel"]["kedah"]["v"] == 2 and g.s["intel"]["johore"]["v"] == 0
-    assert B.concealed_spaces(g) == []
+    assert chits.concealed_spaces(g) == []
 
 
 def test_J20_unshaded_without_force_136_the_price_reading_offers_nothing():
@@ -202,7 +203,7 @@ def test_J20_shaded_sets_a_concealed_chit_aside_and_resistance_falls_by_its_valu
     assert g.s["intel"]["johore"] is None and g.s["intel_aside"] == [2]
     assert g.s["resistance"] == 3
     assert "value 2, was set aside until the Reset" in said(g)
-    assert B.intel_pool(g.s) == [0, 0, 0, 1, 1, 2, 2]  # the chit aside is no longer in the pool
+    assert chits.intel_pool(g.s) == [0, 0, 0, 1, 1, 2, 2]  # the chit aside is no longer in the pool
 
 
 def test_J20_shaded_a_chit_seen_before_keeps_its_value_and_resistance_stops_at_zero():
@@ -425,7 +426,8 @@ def test_J29_shaded_the_japanese_move_each_kempeitai_once_then_conceal_up_to_two
     refused(g, "conceal perak", "the Intel chit in Perak is concealed: the card conceals a revealed one", rule="J29")
     do(g, "conceal kedah", "conceal johore")
     assert over(g)
-    assert g.s["intel"]["kedah"] == {"v": 2, "up": False, "seen": True} and B.revealed_spaces(g) == ["pahang"]
+    assert g.s["intel"]["kedah"] == {"v": 2, "up": False, "seen": True}
+    assert chits.revealed_spaces(g) == ["pahang"]
 
 
 def test_J29_shaded_every_kempeitai_moved_ends_the_moves_and_no_revealed_chit_is_said():
@@ -451,7 +453,7 @@ def test_J29_shaded_offered_with_only_revealed_chits():
     assert sides(g, "J29") == ["shaded"]
     execute(g, "J29", "shaded", "british")
     do(g, "conceal kedah")
-    assert over(g) and B.revealed_spaces(g) == []
+    assert over(g) and chits.revealed_spaces(g) == []
 
 
 # -- J30 Malayan Volunteer Corps -----------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from engine.coin import deck as D
 from engine.coin.position import Fault, PositionError, put_on_top
 from engine.core.chance import SeededChance
 from engine.games.japanese_occupation import board as B
+from engine.games.japanese_occupation import intel_chits as chits
 from engine.games.japanese_occupation.position import CARD_HELD, PHASE_STEPS, POSITION
 from engine.games.japanese_occupation.propaganda import JapaneseOccupationPropaganda
 
@@ -188,7 +189,7 @@ def test_a_position_without_intel_deals_every_chit_face_down():
     p = POSITION.rulebook()
     del p["intel"], p["intel_aside"]
     state = POSITION.from_position(p, SeededChance(1, context="setup"))
-    assert state["intel"] == B.fresh_intel() and state["intel_aside"] == []
+    assert state["intel"] == chits.fresh_intel() and state["intel_aside"] == []
 
 
 # -- decisions ----------------------------------------------------------------------------------------------------

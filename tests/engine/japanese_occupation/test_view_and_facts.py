@@ -17,6 +17,7 @@ import re
 import pytest
 
 from engine.games.japanese_occupation import board as B
+from engine.games.japanese_occupation import intel_chits as chits
 from engine.games.japanese_occupation.data import CARDS
 from engine.games.japanese_occupation.facts import facts
 from engine.games.japanese_occupation.view import view
@@ -103,9 +104,9 @@ def test_1_11_revealed_and_seen_chits_show_their_values():
 
 def test_1_11_a_revealed_chit_drawn_at_random_is_then_shown():
     g = HAND.scripted(fresh(), draws=[2])
-    assert B.reveal_intel(g, "pahang", "test", "4.2.2") == 2
+    assert chits.reveal_intel(g, "pahang", "test", "4.2.2") == 2
     assert view(g.s, "japanese")["intel"]["pahang"] == {"revealed": True, "seen": True, "value": 2}
-    B.conceal_intel(g, "pahang", "test", "4.3.3")
+    chits.conceal_intel(g, "pahang", "test", "4.3.3")
     assert view(g.s, "public")["intel"]["pahang"] == {"revealed": False, "seen": True, "value": 2}
 
 

@@ -18,7 +18,7 @@ Pieces and markers (5.1.1, 1.4.1, 1.9 NOTE): a faction placing its own forces by
 map when none is Available (ruling R-EVENT-FROM-MAP, own_pieces.place_own); the other faction's forces and every
 marker come from Available only. Events may stack Sabotage markers (1.4.2; ruling R-SABOTAGE-EVENTS: one a
 Railway per card). Concealed Intel chits keep their values hidden: a value is drawn only as a chit is revealed or
-set aside (1.11, board.reveal_intel, board.set_aside_concealed).
+set aside (1.11, intel_chits.reveal_intel, intel_chits.set_aside_concealed).
 
 The Capabilities' effects live where the rules they change live (5.3): J19 in Gather, J22 in Gather (unshaded)
 and Eliminate (shaded), J27 in Ambush and Sabotage (unshaded) and Supply (shaded).

@@ -26,6 +26,7 @@ from ....core import notation
 from ....core.flow import Context, Procedure, procedure
 from ....core.ruling_choice import chosen
 from .. import board as B
+from .. import intel_chits as chits
 from .. import why as W
 from . import capability, event
 from .common import (
@@ -239,7 +240,8 @@ def j16_space_reason(g: Context, f: dict, sid: str) -> str:
                      f"{W.has(g, sid, 'force_136', 'jungle_camp')}", "J16")
 
 
-@event("J16", "shaded", playable=lambda g, faction: bool(agents_in_camps(g)) or bool(B.revealed_spaces(g)))
+@event("J16", "shaded",
+       playable=lambda g, faction: bool(agents_in_camps(g)) or bool(chits.revealed_spaces(g)))
 @procedure
 class ChapmanShaded(ScriptEvent):
     """J16 shaded (Guerrillas refuse to cooperate): the executing faction removes the Jungle Camp of a space
@@ -262,11 +264,11 @@ class ChapmanShaded(ScriptEvent):
         B.remove_marker(g, sid, "jungle_camp", TITLE["J16"], "J16")
 
     def chit(self, g, f):
-        spaces = B.revealed_spaces(g)
+        spaces = chits.revealed_spaces(g)
         if not spaces:
             g.say(f"{TITLE['J16']}: no Intel chit is revealed to conceal.", faction=f["faction"], rule="J16, 5.1.3")
         elif len(spaces) == 1:
-            B.conceal_intel(g, spaces[0], TITLE["J16"], "J16")
+            chits.conceal_intel(g, spaces[0], TITLE["J16"], "J16")
         else:
             g.call(Conceal.name, f["faction"], **intel_frame(count=1, min=1, rule="J16", label=TITLE["J16"]))
 

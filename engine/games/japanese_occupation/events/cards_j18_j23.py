@@ -16,6 +16,7 @@ from ....core import notation
 from ....core.flow import Context, procedure
 from ....core.ruling_choice import chosen
 from .. import board as B
+from .. import intel_chits as chits
 from .. import why as W
 from . import capability, event
 from .common import (
@@ -55,7 +56,7 @@ def marker_options(g: Context, keys: list[str], spaces) -> list[str]:
     out = []
     for sid in spaces:
         for key in keys:
-            if (B.concealed(g, sid) if key == "intel" else B.sp(g, sid)[key]):
+            if (chits.concealed(g, sid) if key == "intel" else B.sp(g, sid)[key]):
                 out.append(f"{sid} {MARKER_WORD[key]}")
     return out
 
@@ -106,7 +107,7 @@ def take_one(g: Context, arg: str, *, to: str = "available", rule: str, label: s
     sid, word = arg.split(" ")
     key = MARKER_KEY[word]
     if key == "intel":
-        return B.set_aside_concealed(g, sid, label, rule)
+        return chits.set_aside_concealed(g, sid, label, rule)
     if key == "caches":
         B.remove(g, sid, "caches", 1)
         g.say(f"{label}: the Supply Cache in {B.name(sid)} was removed to Available.", faction=faction, rule=rule)
@@ -204,7 +205,7 @@ def price_only(g: Context) -> bool:
 def j20u_playable(g: Context, faction: str) -> bool:
     if B.on_map(g, "force_136"):
         return True
-    return not price_only(g) and bool(B.concealed_spaces(g))
+    return not price_only(g) and bool(chits.concealed_spaces(g))
 
 
 class LimBoSeng(ScriptEvent):
@@ -244,18 +245,18 @@ class LimBoSengUnshaded(LimBoSeng):
                 return
             g.say(f"{TITLE['J20']}: the chits are revealed anyway (the umpire's reading 'partial').",
                   faction=f["faction"], rule="J20, ruling R-J20, 5.1.3")
-        spaces = B.concealed_spaces(g)
+        spaces = chits.concealed_spaces(g)
         if not spaces:
             g.say(f"{TITLE['J20']}: no Intel chit is concealed to reveal.", faction=f["faction"], rule="J20, 5.1.3")
         elif len(spaces) <= 2:
             for sid in spaces:
-                B.reveal_intel(g, sid, TITLE["J20"], "J20")
+                chits.reveal_intel(g, sid, TITLE["J20"], "J20")
         else:
             g.call(Reveal.name, f["faction"], **intel_frame(count=2, min=2, rule="J20", label=TITLE["J20"]))
 
 
 def j20s_playable(g: Context, faction: str) -> bool:
-    return bool(B.on_map(g, "force_136") or B.concealed_spaces(g))
+    return bool(B.on_map(g, "force_136") or chits.concealed_spaces(g))
 
 
 @event("J20", "shaded", playable=j20s_playable)
@@ -270,8 +271,8 @@ class LimBoSengShaded(LimBoSeng):
     script = ("ask_price", "pay", "ask_chit", "aside")
 
     def ask_chit(self, g, f):
-        ask_one(g, f, f["faction"], ["intel"], B.concealed_spaces(g), need="a space with a concealed Intel chit",
-                rule="J20", label=TITLE["J20"])
+        ask_one(g, f, f["faction"], ["intel"], chits.concealed_spaces(g),
+                need="a space with a concealed Intel chit", rule="J20", label=TITLE["J20"])
 
     def aside(self, g, f):
         arg = f.pop("ret", None)

@@ -15,6 +15,7 @@ from ....coin.events import ScriptEvent
 from ....core import notation
 from ....core.flow import Context, Procedure, procedure
 from .. import board as B
+from .. import intel_chits as chits
 from .. import why as W
 from ..own_pieces import place_own
 from . import capability, event
@@ -204,7 +205,7 @@ class KempeitaiMoves(Procedure):
 
 
 def j29s_playable(g: Context, faction: str) -> bool:
-    return bool(B.on_map(g, "kempeitai") or B.revealed_spaces(g))
+    return bool(B.on_map(g, "kempeitai") or chits.revealed_spaces(g))
 
 
 @event("J29", "shaded", playable=j29s_playable)
@@ -224,7 +225,7 @@ class KempeitaiShaded(ScriptEvent):
                    rule="J29", label=TITLE["J29"])
 
     def conceal(self, g, f):
-        if not B.revealed_spaces(g):
+        if not chits.revealed_spaces(g):
             g.say(f"{TITLE['J29']}: no Intel chit is revealed to conceal.", faction="japanese", rule="J29")
             return
         g.call(Conceal.name, "japanese", **intel_frame(count=2, min=0, rule="J29", label=TITLE["J29"]))

@@ -32,6 +32,7 @@ from ....core import notation
 from ....core.flow import Context, Procedure, procedure
 from ....core.ruling_choice import chosen
 from .. import board as B
+from .. import intel_chits as chits
 from .. import why as W
 from ..data import CARDS
 from ..own_pieces import OWN, may_take_from_map, place_own
@@ -323,12 +324,12 @@ def intel_fact(g: Context, sid: str) -> str:
         return f"{name} is {W.kind_of(sid)}, which has no Intel chit (1.3.5 NOTE)"
     if g.s["intel"][sid] is None:
         return f"the Intel chit of {name} is set aside until the Reset"
-    return f"the Intel chit in {name} is {'revealed' if B.revealed(g, sid) else 'concealed'}"
+    return f"the Intel chit in {name} is {'revealed' if chits.revealed(g, sid) else 'concealed'}"
 
 
 #: Each Intel chooser's verb: the chits it takes (their state) and its flip (1.11).
-FLIPS = {"reveal": ("concealed", B.concealed_spaces, B.reveal_intel),
-         "conceal": ("revealed", B.revealed_spaces, B.conceal_intel)}
+FLIPS = {"reveal": ("concealed", chits.concealed_spaces, chits.reveal_intel),
+         "conceal": ("revealed", chits.revealed_spaces, chits.conceal_intel)}
 
 
 class IntelSpaces(space_choice.Spaces):
