@@ -21,10 +21,13 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
+import os
+import platform
 import random
 import secrets
 import statistics
 import sys
+import sysconfig
 import time
 from pathlib import Path
 
@@ -46,11 +49,33 @@ def main() -> None:
                     help="also play N random games per game and count crashes, dead ends, runaways (default 0)")
     ap.add_argument("--base", type=int, default=None, help="first seed of --random-games (default: new, printed)")
     args = ap.parse_args()
+    print(interpreter())
     for slug in [args.game] if args.game else slugs:
         print(f"== {slug}")
         bench(slug, args.games)
         if args.random_games:
             robustness(slug, args.random_games, args.base if args.base is not None else secrets.randbelow(10**9))
+
+
+def interpreter() -> str:
+    """The interpreter the figures were measured on, in one line: its version, where it is, and how it was
+    built, which moves the figures by 10-15% on the same machine (docs/performance.md, "The interpreter":
+    scripts/setup.sh makes .venv from the machine's distribution build where there is one)."""
+    configured = str(sysconfig.get_config_var("CONFIG_ARGS") or "")
+    flags = [f for f in ("--enable-optimizations", "--with-lto") if f in configured] or ["neither"]
+    linked = "libpython linked in" if not _links_libpython(sys.executable) else "libpython shared"
+    return (f"interpreter: {platform.python_implementation()} {platform.python_version()} at "
+            f"{os.path.realpath(sys.executable)} ({linked}; of --enable-optimizations and --with-lto its "
+            f"configure line has {', '.join(flags)})")
+
+
+def _links_libpython(executable: str) -> bool:
+    """Whether the binary *executable* loads libpython at run time (a shared build) rather than holding it."""
+    try:
+        with open(os.path.realpath(executable), "rb") as f:
+            return b"libpython" in f.read()
+    except OSError:
+        return True
 
 
 def _negative(state, path="state"):

@@ -39,7 +39,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine  # noqa: E402
-from bench.engine import bench  # noqa: E402
+from bench.engine import bench, interpreter  # noqa: E402
 
 #: RTT's median us a step as issue 23 measured it when it was filed (2026-12-04, 5 rounds x 500 games).
 RTT_WHEN_SET = 18.8
@@ -80,6 +80,7 @@ def main() -> None:
     if not shutil.which("node"):
         sys.exit("node is not on the PATH: RTT's harness runs under Node.js")
     games = args.game or ["palestine", "arab-revolt"]
+    print(interpreter())
     ratios: dict[str, list[float]] = {g: [] for g in games}
     ours: dict[str, list[float]] = {g: [] for g in games}
     rtts: list[float] = []
