@@ -146,10 +146,20 @@ def robustness(slug: str, games: int, base: int) -> None:
 def pick(legal: dict[str, list[str]], rnd) -> str:
     """The policy of Rally the Troops' harness (../shared/tools/rtt-compare/rtt-bench.js): flatten the legal
     orders into (word, argument) pairs and pick one uniformly with the harness's own PRNG (*rnd*, a
-    ``random.Random(seed).random``: the harness's, not the engine's, whose chance stays seeded HMAC)."""
-    pairs = [(verb, arg) for verb, args in legal.items() for arg in (args or (None,))]
-    verb, arg = pairs[int(rnd() * len(pairs))]
-    return verb if arg is None else f"{verb} {arg}"
+    ``random.Random(seed).random``: the harness's, not the engine's, whose chance stays seeded HMAC).
+
+    The pairs are counted rather than listed, then the k-th is found: the same pair for the same draw as the
+    harness's list, without building it (the pick is the harness's cost, not the engine's)."""
+    n = 0
+    for args in legal.values():
+        n += len(args) or 1
+    k = int(rnd() * n)
+    for verb, args in legal.items():
+        m = len(args) or 1
+        if k < m:
+            return f"{verb} {args[k]}" if args else verb
+        k -= m
+    raise ValueError("no legal order to pick")
 
 
 def _pct(xs: list[float], p: float) -> float:
