@@ -17,6 +17,7 @@ def coin_definition(*, slug: str, title: str, roles: tuple[str, ...], scenarios:
                     options: dict[str, str], setup: Callable[..., dict], view: Callable[[dict, str], dict],
                     board, rules, rulings: list, orders: tuple, position, facts: Callable, invariants: Callable,
                     data: Path, role_names: dict[str, str] | None = None, rules_version: int = 1,
+                    migrations: dict[int, Callable[[dict], None]] | None = None,
                     margins: Callable[[dict], dict[str, float] | None] | None = None) -> GameDefinition:
     """The GameDefinition of a COIN game, to register: the game's own parts as given, and the series':
 
@@ -26,7 +27,8 @@ def coin_definition(*, slug: str, title: str, roles: tuple[str, ...], scenarios:
     - ``layers`` the COIN layer, whose procedures and order words are the game's too;
     - ``protected`` the cards (engine.coin.deck.PROTECTED: no correction touches them);
     - ``persisted`` the golden list of persisted names in ``persisted.json`` of its *data* folder, for
-      *rules_version* (engine.versions: bump it with a migration when a persisted name changes);
+      *rules_version* (engine.versions: bump it with a migration when a persisted name or the state's format
+      changes), and *migrations* (version v -> the function bringing a saved state from v to v + 1, in place);
     - ``max_actions`` 5000, the fuzzer's bound on a game's length.
 
     *orders* are the order words with their arguments (engine.core.grammar; docs/orders.md), *position* the
@@ -54,6 +56,7 @@ def coin_definition(*, slug: str, title: str, roles: tuple[str, ...], scenarios:
         invariants=invariants,
         protected=deck.PROTECTED,
         rules_version=rules_version,
+        migrations=dict(migrations or {}),
         persisted=load_golden(data / "persisted.json"),
         margins=margins,
     )

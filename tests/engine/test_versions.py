@@ -47,10 +47,16 @@ def test_every_procedure_of_the_golden_list_still_exists(game):
     assert procs and procs <= have, sorted(procs - have)
 
 
+#: Each game's rules version where it is not 1: Japanese Occupation 2 (its Intel chits' state format,
+#: engine.games.japanese_occupation.intel_chits.migrate_intel_v1).
+RULES_VERSIONS = {"japanese-occupation": 2}
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_every_game_records_its_rules_version(game):
     state = engine.setup(game, first_scenario(game), {}, SeededChance(1))
-    assert state["rules_version"] == engine.definition(game).rules_version == 1
+    assert state["rules_version"] == engine.definition(game).rules_version == RULES_VERSIONS.get(game, 1)
+    assert sorted(engine.definition(game).migrations) == list(range(1, RULES_VERSIONS.get(game, 1)))
 
 
 @pytest.mark.parametrize("saved", [0, 2, "one"])

@@ -21,9 +21,9 @@ Two checks, neither fooled by a title that is also an ordinary word ("Lehi", "Cu
   proves each check catches a leak.
 
 Japanese Occupation hides more than cards: the value of every concealed Intel chit nobody has seen (1.11).
-The Example of Play places its nine chits face down with their values in the state (8.0 L1650); played forward,
-every output for each seat and the public is compared with the hidden facts themselves: no view shows a value
-for such a chit, and the *Intel twin* (the same state with those values permuted among the concealed spaces)
+The Example of Play places its nine chits face down, their values in the state apart (``intel_face_down``, 8.0
+L1650); played forward, every output for each seat and the public is compared with the hidden facts
+themselves: no view shows a value for such a chit, and the *Intel twin* (the same state with those values permuted among the concealed spaces)
 gives every output identical, text for text. ``test_the_intel_checker_finds_a_planted_leak`` proves it catches
 a leak.
 """
@@ -261,10 +261,10 @@ JO = "japanese-occupation"
 
 
 def hidden_chits(state: dict) -> dict[str, int]:
-    """The hidden facts: each concealed chit nobody has seen that holds a value (the Example of Play's; a chit
-    dealt in a standard game has none until it is revealed, engine.games.japanese_occupation.board)."""
-    return {sid: c["v"] for sid, c in state["intel"].items()
-            if c is not None and not c["up"] and not c["seen"] and c["v"] is not None}
+    """The hidden facts: the value of each concealed chit nobody has seen that holds one (the Example of Play's,
+    kept apart in ``state["intel_face_down"]``; a chit dealt in a standard game has none until it is revealed,
+    engine.games.japanese_occupation.intel_chits)."""
+    return dict(state["intel_face_down"])
 
 
 def intel_twin(state: dict) -> dict:
@@ -275,10 +275,7 @@ def intel_twin(state: dict) -> dict:
     for k in range(1, len(values)):
         moved = values[k:] + values[:k]
         if moved != values:
-            intel = {sid: dict(c) if c is not None else None for sid, c in state["intel"].items()}
-            for sid, v in zip(spaces, moved, strict=True):
-                intel[sid]["v"] = v
-            return {**state, "intel": intel}
+            return {**state, "intel_face_down": dict(zip(spaces, moved, strict=True))}
     raise AssertionError(f"no Intel twin: the concealed values {hidden} are all alike")
 
 
@@ -338,13 +335,14 @@ def test_the_intel_checker_finds_a_planted_leak(app, client, sessions):
     with as_intel_twin(sessions, gid):
         other = collect(app, client, sessions, gid, tokens, "british", False)
     assert not differing(real, other)
-    sid = next(s for s in hidden_chits(state) if twin["intel"][s]["v"] != state["intel"][s]["v"])
+    hidden, twin_hidden = hidden_chits(state), hidden_chits(twin)
+    sid = next(s for s in hidden if twin_hidden[s] != hidden[s])
     # an output naming a concealed chit's value, as a leak would: the twin's differs
-    leak = {**real, "page": real["page"] + f"<p>{sid}: {state['intel'][sid]['v']}</p>"}
-    other = {**other, "page": other["page"] + f"<p>{sid}: {twin['intel'][sid]['v']}</p>"}
+    leak = {**real, "page": real["page"] + f"<p>{sid}: {hidden[sid]}</p>"}
+    other = {**other, "page": other["page"] + f"<p>{sid}: {twin_hidden[sid]}</p>"}
     assert differing(leak, other) == ["page"]
     # a view showing the value, directly
     view = json.loads(real["view"])
-    view["view"]["intel"][sid]["value"] = state["intel"][sid]["v"]
-    assert shown_values(json.dumps(view), state) == {sid: state["intel"][sid]["v"]}
+    view["view"]["intel"][sid]["value"] = hidden[sid]
+    assert shown_values(json.dumps(view), state) == {sid: hidden[sid]}
     assert shown_values(real["view"], state) == {}

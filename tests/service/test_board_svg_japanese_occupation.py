@@ -361,26 +361,27 @@ def test_the_zipper_track_numbers_every_box_on_paper(view, layout):
 
 
 def _example() -> dict:
-    """The Example of Play's setup (8.0): every chit face down, each with its value in the state (placed by
-    the example, L1650), which no output may show."""
+    """The Example of Play's setup (8.0): every chit face down, each with its value in the state's hidden
+    ``intel_face_down`` (placed by the example, L1650), which no output may show."""
     state = initial_state("example-of-play")
-    assert all(c["v"] is not None and not c["up"] and not c["seen"] for c in state["intel"].values())
+    assert set(state["intel_face_down"]) == set(state["intel"])
+    assert all(c == {"revealed": False, "seen": False, "value": None} for c in state["intel"].values())
     return state
 
 
 def _twin(state: dict) -> dict:
     """*state* with its concealed values moved round one space (some differ): nothing public changes."""
-    sids = list(state["intel"])
-    values = [state["intel"][s]["v"] for s in sids]
+    sids = list(state["intel_face_down"])
+    values = [state["intel_face_down"][s] for s in sids]
     moved = values[1:] + values[:1]
     assert moved != values
-    return {**state, "intel": {s: {**state["intel"][s], "v": v} for s, v in zip(sids, moved, strict=True)}}
+    return {**state, "intel_face_down": dict(zip(sids, moved, strict=True))}
 
 
 @pytest.mark.parametrize("role", ["british", "japanese", "public"])
 def test_1_11_a_concealed_intel_chit_shows_no_value(layout, role):
     """Each Province and Kuala Lumpur shows its chit face down, "Intel ?", with no value in its text or
-    attributes (the Example of Play's hidden values, state['intel'][sid]['v']); the ECs hold none (1.3.5 NOTE);
+    attributes (the Example of Play's hidden values, state['intel_face_down'][sid]); the ECs hold none (1.3.5 NOTE);
     and the whole board is the same SVG when the hidden values are moved round among the spaces."""
     state = _example()
     svg = render_board_svg(jo_view(state, role), layout, {**DEFINITION.names, "game": DEFINITION.title})
@@ -389,7 +390,7 @@ def test_1_11_a_concealed_intel_chit_shows_no_value(layout, role):
     for sid, chit in shown.items():
         assert chit.get("data-state") == "concealed" and chit.get("data-value") is None, sid
         assert text_of(chit.find(SVG + "text")) == "Intel ?", sid
-        assert str(state["intel"][sid]["v"]) not in "".join(f"{k}={v}" for k, v in chit.attrib.items()), sid
+        assert str(state["intel_face_down"][sid]) not in "".join(f"{k}={v}" for k, v in chit.attrib.items()), sid
     twin = render_board_svg(jo_view(_twin(state), role), layout, {**DEFINITION.names, "game": DEFINITION.title})
     assert twin == svg
 
@@ -409,14 +410,15 @@ def test_1_11_revealed_and_seen_chits_show_their_values(layout):
     since both players saw it: "?" and that value, marked concealed; a chit J20 set aside leaves its space
     without one (its value in the set-aside counter)."""
     state = copy.deepcopy(_example())
-    state["intel"]["perak"].update(up=True)
-    state["intel"]["kedah"].update(seen=True)
-    aside = state["intel"]["pahang"]["v"]
+    face_down = state["intel_face_down"]
+    state["intel"]["perak"].update(revealed=True, seen=True, value=face_down.pop("perak"))
+    state["intel"]["kedah"].update(seen=True, value=face_down.pop("kedah"))
+    aside = face_down.pop("pahang")
     state["intel"]["pahang"] = None
     state["intel_aside"] = [aside]
     root = render(jo_view(state, "japanese"), layout)
     shown = chits(root)
-    perak, kedah = state["intel"]["perak"]["v"], state["intel"]["kedah"]["v"]
+    perak, kedah = state["intel"]["perak"]["value"], state["intel"]["kedah"]["value"]
     assert shown["perak"].get("data-state") == "revealed" and shown["perak"].get("data-value") == str(perak)
     assert text_of(shown["perak"].find(SVG + "text")) == f"Intel {perak}"
     assert shown["kedah"].get("data-state") == "seen" and shown["kedah"].get("data-value") == str(kedah)

@@ -177,7 +177,7 @@ def test_japanese_occupation_no_output_shows_a_concealed_intel_chit(client, sess
     gid, tokens = _played(client, sessions)
     with sessions() as s:
         game = G.get_game(s, gid)
-        values = {sid: game.state["intel"][sid]["v"] for sid in B.INTEL_SPACES}
+        values = dict(game.state["intel_face_down"])
         texts = {"snapshot": flat(documents.snapshot_html(s, game, "japanese")),
                  "report": flat(documents.report_html(s, game))}
     assert values == {"kedah": 2, "perak": 1, "kelantan": 1, "trengganu": 2, "pahang": 0, "selangor": 0,
@@ -187,7 +187,7 @@ def test_japanese_occupation_no_output_shows_a_concealed_intel_chit(client, sess
         intel = g["view"]["intel"]
         for sid in B.INTEL_SPACES:
             assert intel[sid] == {"revealed": False, "seen": False, "value": None}, (who, sid)
-        assert '"v":' not in json.dumps(g), who  # the state's own record of a chit is never sent
+        assert "intel_face_down" not in json.dumps(g), who  # the hidden face-down values are never sent
         if who:
             texts[f"STATUS mail {who}"] = text_of(position_blocks(gid, g, who))
     texts["page"] = flat(client.get(f"/games/{gid}").get_data(as_text=True))

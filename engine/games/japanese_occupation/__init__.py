@@ -28,6 +28,7 @@ from . import (  # noqa: F401  (register procedures)
     board,
     british_contact,
     british_ops,
+    intel_chits,
     japanese_ops,
     japanese_sweep,
     mpaja,
@@ -59,4 +60,6 @@ DEFINITION = register(coin_definition(
     setup=setup, view=view, board=board.BOARD, rules=RULES, rulings=RULINGS,
     orders=ORDERS, position=POSITION, facts=facts, invariants=invariants, data=Path(__file__).parent / "data",
     margins=margins,
+    # 2: the Intel chits stored as the view shows them, 8.0's face-down values apart (intel_chits, 1.11)
+    rules_version=2, migrations={1: intel_chits.migrate_intel_v1},
 ))

@@ -18,8 +18,8 @@ A space's counts: ``troops``, ``police``, ``mpaja_u``, ``mpaja_a``, ``non_mpaja_
 ``new_village`` (0 or 1). The state: ``available`` (the forces and the Jungle Camp, Force 136 and New Village
 markers not on the map; Kempeitai are never Available, 1.9 NOTE), ``railways`` (Railway -> its Sabotage
 markers), ``resistance``, ``resources``, ``zipper`` (the box: 0 for Delay, then 6, 12, 18, 20) with
-``zipper_caches`` (the boxes still holding their Supply Cache), ``intel`` (see :mod:`.intel_chits`),
-``intel_aside`` (chits set aside by J20 until the Reset), ``burma`` (Troops on J17 until the Reset), ``davis``
+``zipper_caches`` (the boxes still holding their Supply Cache), ``intel`` as the view shows it and the hidden
+``intel_face_down`` (see :mod:`.intel_chits`), ``intel_aside`` (chits set aside by J20 until the Reset), ``burma`` (Troops on J17 until the Reset), ``davis``
 (Force 136 markers on J25 until the Reset), ``removed`` (Supply Caches out of the game, J14) and
 ``kempeitai_out`` (Kempeitai out of the game, J29).
 """

@@ -12,8 +12,9 @@ names its rule; ``[]`` when all holds.
   countersheet (1.2).
 - Tracks: Resistance 0-20 (1.13), Resources 0-20 (1.7), Zipper on a box (6.7; ruling R-ZIPPER) with only boxes
   that started with a Supply Cache still holding one, each above the marker (6.7.2).
-- Intel: each Intel space holds a chit or none (J20), the known values and those set aside never more than the
-  nine chits (1.11), a revealed chit has its value.
+- Intel: each Intel space holds a chit or none (J20), the known values (face down by 8.0 included) and those set
+  aside never more than the nine chits (1.11), a revealed chit has its value, no chit neither revealed nor seen
+  shows one, and a value kept face down (8.0) only for a chit concealed, unseen and without a shown value.
 - Cards: every card played, in the deck or set aside (2.1, 2.2).
 """
 
@@ -24,6 +25,7 @@ from collections import Counter
 from ...coin import invariants as I
 from . import board as B
 from .data import CARDS
+from .intel_chits import FACE_DOWN
 from .setup import PROPAGANDA_CARDS
 
 
@@ -60,15 +62,27 @@ def invariants(state: dict) -> list[str]:
     if held != sorted(set(held)) or any(b not in starts or (z in B.ZIPPER_BOXES and b <= z) for b in held):
         out.append(f"Supply Caches on the Zipper track in boxes {held}: only boxes {list(starts)} above the marker "
                    f"({z}) hold one (6.7.2; ruling R-ZIPPER)")
-    known = Counter(c["v"] for c in state["intel"].values() if c is not None and c["v"] is not None)
+    intel, face_down = state["intel"], state[FACE_DOWN]
+    known = Counter(c["value"] for c in intel.values() if c is not None and c["value"] is not None)
+    known.update(face_down.values())
     known.update(state["intel_aside"])
     if known - Counter(B.INTEL_CHITS):
         out.append(f"Intel values {dict(known)} exceed the nine chits {list(B.INTEL_CHITS)} (1.11)")
     if set(state["intel"]) != set(B.INTEL_SPACES):
         out.append(f"Intel chits are kept for {sorted(state['intel'])}, not the Provinces and Kuala Lumpur (1.11)")
-    for sid, c in state["intel"].items():
-        if c is not None and c["up"] and (c["v"] is None or not c["seen"]):
+    for sid, c in intel.items():
+        if c is None:
+            continue
+        if c["revealed"] and (c["value"] is None or not c["seen"]):
             out.append(f"the revealed Intel chit in {sid} has no value or is not marked seen (1.11)")
+        if c["value"] is not None and not (c["revealed"] or c["seen"]):
+            out.append(f"the Intel chit in {sid}, neither revealed nor seen, shows its value {c['value']}: a "
+                       f"concealed value is hidden (1.11; 8.0's face down in {FACE_DOWN})")
+    for sid in face_down:
+        c = intel.get(sid)
+        if c is None or c["revealed"] or c["seen"] or c["value"] is not None:
+            out.append(f"a face-down Intel value is kept for {sid}, whose chit is not concealed unseen "
+                       "without a value (1.11, 8.0)")
     gone = sum(c is None for c in state["intel"].values())
     if gone != len(state["intel_aside"]):
         out.append(f"{gone} Intel spaces without a chit but {len(state['intel_aside'])} chits set aside (J20, 6.6)")

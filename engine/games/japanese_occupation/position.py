@@ -11,8 +11,8 @@ Besides the common fields:
   boxes above it still holding their Supply Cache (6.7.2);
 - ``intel``: each Province's and Kuala Lumpur's chit: ``{"revealed": bool, "seen": bool, "value": n or
   null}`` or ``null`` (set aside by J20); a concealed chit nobody saw has no value (it is drawn as it is
-  revealed), unless the position places it as the Example of Play does (8.0 L1650); ``intel_aside`` the
-  values J20 set aside until the Reset;
+  revealed), unless the position places it as the Example of Play does (8.0 L1650: the state keeps that value
+  hidden in ``intel_face_down``, intel_chits); ``intel_aside`` the values J20 set aside until the Reset;
 - the boxes ``burma`` (Troops on J17 until the Reset) and ``removed`` (Supply Caches out of the game, J14);
   ``davis`` (Force 136 on J25 until the Reset) with ``davis_by`` (who executed J25) and ``kempeitai_out``
   (Kempeitai out of the game, J29). Each card is played once (2.1), so each of these holds at most what its
@@ -106,7 +106,8 @@ class JapaneseOccupationPosition(CoinPosition):
         out["railways"] = {r: n for r, n in state["railways"].items() if n}
         out["zipper"] = state["zipper"]
         out["zipper_caches"] = list(state["zipper_caches"])
-        out["intel"] = {sid: None if c is None else {"revealed": c["up"], "seen": c["seen"], "value": c["v"]}
+        face_down = state[chits.FACE_DOWN]  # a chit placed face down shows its value in the file (8.0 L1650)
+        out["intel"] = {sid: None if c is None else {**c, "value": face_down.get(sid, c["value"])}
                         for sid, c in state["intel"].items()}
         out["intel_aside"] = list(state["intel_aside"])
         out["davis"] = state["davis"]
@@ -123,14 +124,7 @@ class JapaneseOccupationPosition(CoinPosition):
         state["railways"] = {r: (p.get("railways") or {}).get(r, 0) for r in B.RAILWAYS}
         state["zipper"] = p.get("zipper", 0)
         state["zipper_caches"] = sorted(p.get("zipper_caches", []))
-        intel = p.get("intel")
-        if intel is None:
-            state["intel"] = chits.fresh_intel()
-        else:
-            state["intel"] = {sid: None if (c := intel.get(sid, {"revealed": False, "seen": False, "value": None}))
-                              is None else {"v": c.get("value"), "up": bool(c.get("revealed")),
-                                            "seen": bool(c.get("seen") or c.get("revealed"))}
-                              for sid in B.INTEL_SPACES}
+        state["intel"], state[chits.FACE_DOWN] = self._intel_to_state(p.get("intel"))
         state["intel_aside"] = sorted(p.get("intel_aside", []))
         state["davis"] = p.get("davis", 0)
         state["kempeitai_out"] = p.get("kempeitai_out", 0)
@@ -262,6 +256,26 @@ class JapaneseOccupationPosition(CoinPosition):
             fault("propaganda_rounds", f"{rounds} Propaganda Round{'s' if rounds != 1 else ''} counted, but "
                                        f"{cards_played} Propaganda card{'s' if cards_played != 1 else ''} played: a "
                                        f"round is counted as its MPAJA Phase begins, {want} here (6.0, 6.1)")
+
+    @staticmethod
+    def _intel_to_state(intel: dict | None) -> tuple[dict, dict]:
+        """The chits of a file's ``intel`` as the state keeps them (intel_chits, 1.11): a revealed or seen chit
+        with its value (a revealed one seen); a chit neither, concealed and unseen, its value (placed face down
+        as the Example of Play does, 8.0 L1650) kept apart, hidden. No ``intel``: every chit face down."""
+        if intel is None:
+            return chits.fresh_intel(), {}
+        out, face_down = {}, {}
+        for sid in B.INTEL_SPACES:
+            c = intel.get(sid, {})
+            if c is None:
+                out[sid] = None
+            elif c.get("revealed") or c.get("seen"):
+                out[sid] = {"revealed": bool(c.get("revealed")), "seen": True, "value": c.get("value")}
+            else:
+                out[sid] = chits.concealed_chit()
+                if c.get("value") is not None:
+                    face_down[sid] = c["value"]
+        return out, face_down
 
     @staticmethod
     def _validate_intel(p: dict, fault) -> None:

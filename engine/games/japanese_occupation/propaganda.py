@@ -87,7 +87,7 @@ def resistance_terms(g: Context) -> list[tuple[int, str, str]]:
     """The terms of the Resistance Phase, ``(change, what, rule)`` in the rule's order (6.2.1-6.2.4)."""
     spaces = g.s["spaces"]
     terms = []
-    shown = [(s, g.s["intel"][s]["v"]) for s in chits.revealed_spaces(g)]
+    shown = [(s, g.s["intel"][s]["value"]) for s in chits.revealed_spaces(g)]
     total = chits.revealed_total(g.s)
     if shown:
         terms.append((total, "Intel: revealed chits " + ", ".join(f"{B.name(s)} {v}" for s, v in shown), "6.2.1"))

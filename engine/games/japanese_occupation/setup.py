@@ -84,8 +84,9 @@ def initial_state(scenario: str, options: dict | None = None) -> dict:
     Kept in the state: each space's counts (engine.games.japanese_occupation.board), ``available`` (L2165),
     ``railways`` none sabotaged, ``resistance`` 2, ``resources`` 0, ``zipper`` Delay with its two Supply Caches
     (L2149; ruling R-ZIPPER), the Intel chits concealed (dealt at random as they are revealed; the Example of
-    Play's placed as 8.0 gives them), nothing on J17 or J25 or out of the game, the British 1st Eligible (L2152),
-    the deck; ``flow`` empty (see :func:`setup`)."""
+    Play's placed face down as 8.0 gives them, their values hidden in ``intel_face_down``, 1.11), nothing on
+    J17 or J25 or out of the game, the British 1st Eligible (L2152), the deck; ``flow`` empty (see
+    :func:`setup`)."""
     if options and "icons" in options:
         check_icons(options["icons"])
 
@@ -98,8 +99,9 @@ def initial_state(scenario: str, options: dict | None = None) -> dict:
             "resources": SETUP["resources"]["value"],
             "zipper": 0,
             "zipper_caches": [],
-            "intel": chits.fresh_intel(EXAMPLE_INTEL if scenario == EXAMPLE else None),
+            "intel": chits.fresh_intel(),
             "intel_aside": [],
+            chits.FACE_DOWN: dict(EXAMPLE_INTEL) if scenario == EXAMPLE else {},
             "burma": 0,
             "davis": 0,
             "removed": 0,

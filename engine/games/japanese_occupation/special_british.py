@@ -232,7 +232,7 @@ class Gather(Selecting):
             if spaces[s]["force_136"] and (only is None or s in only):  # qualifies, inline
                 for t in (s, *B.adj(g, s)):
                     chit, x = intel.get(t), spaces[t]  # usable, inline
-                    if chit is not None and not chit["up"] and x["mpaja_u"] + x["non_mpaja_u"] > 0:
+                    if chit is not None and not chit["revealed"] and x["mpaja_u"] + x["non_mpaja_u"] > 0:
                         return True
         return False
 
@@ -264,7 +264,7 @@ class Gather(Selecting):
             if t in used:
                 continue
             chit, x = intel.get(t), spaces[t]
-            if chit is not None and not chit["up"] and x["mpaja_u"] + x["non_mpaja_u"] > 0 and reach(g, f, t):
+            if chit is not None and not chit["revealed"] and x["mpaja_u"] + x["non_mpaja_u"] > 0 and reach(g, f, t):
                 out.append(t)
         return out
 
@@ -298,7 +298,7 @@ class Gather(Selecting):
         chit = g.s["intel"][t]
         if chit is None:
             return W.because(f"{name} has no Intel chit until the Reset (set aside by Lim Bo Seng)", "J20, 1.11")
-        if chit["up"]:
+        if chit["revealed"]:
             return W.because(f"the Intel chit in {name} is revealed already: Gather reveals a concealed one",
                              self.rule)
         if not chosen:

@@ -113,7 +113,7 @@ def position(resistance: int = 2, resources: int = 0, zipper: int = 0, sabotage:
     for rid, n in (sabotage or {}).items():
         s["railways"][rid] = n
     for sid, v in (intel or {}).items():
-        s["intel"][sid] = {"v": v, "up": True, "seen": True}
+        s["intel"][sid] = {"revealed": True, "seen": True, "value": v}
     for cid in played:
         assert deck.take(s, cid), f"{cid} is not in the deck"
         s["played"].append(cid)

@@ -33,9 +33,9 @@ def test_4_3_1_a_sabotaged_starred_railway_gives_nothing():
 
 def test_1_11_a_concealed_chit_has_no_value_until_revealed_and_then_the_draw_gives_it():
     g = position(draws=[2])
-    assert all(c["v"] is None for c in g.s["intel"].values())
+    assert all(c["value"] is None for c in g.s["intel"].values())
     assert chits.reveal_intel(g, "kedah", "a test", "4.2.2") == 2
-    assert g.s["intel"]["kedah"] == {"v": 2, "up": True, "seen": True}
+    assert g.s["intel"]["kedah"] == {"revealed": True, "seen": True, "value": 2}
     assert g.chance.outcomes[0]["kind"] == "draw" and g.chance.outcomes[0]["value"] == 2
     assert "revealed: value 2" in said(g)
 
@@ -48,7 +48,7 @@ def test_1_11_the_pool_draws_only_from_chits_not_placed():
 def test_1_11_a_concealed_chit_seen_before_keeps_its_value():
     g = position(intel={"perak": 1})
     chits.conceal_intel(g, "perak", "Eliminate", "4.3.3")
-    assert g.s["intel"]["perak"] == {"v": 1, "up": False, "seen": True}
+    assert g.s["intel"]["perak"] == {"revealed": False, "seen": True, "value": 1}
     assert chits.reveal_intel(g, "perak", "Gather", "4.2.2") == 1
     assert g.chance.outcomes == []  # no draw: the chit's value was known
 
@@ -56,7 +56,7 @@ def test_1_11_a_concealed_chit_seen_before_keeps_its_value():
 def test_6_6_redeal_forgets_every_value():
     g = position(intel={"perak": 1})
     chits.redeal_intel(g)
-    assert all(c == {"v": None, "up": False, "seen": False} for c in g.s["intel"].values())
+    assert all(c == {"revealed": False, "seen": False, "value": None} for c in g.s["intel"].values())
     assert chits.revealed_total(g.s) == 0
 
 
@@ -140,4 +140,4 @@ def test_1_11_a_value_placed_face_down_is_made_public_as_chance_so_a_check_of_or
     with pytest.raises(ChanceRequested):
         # the Example placed a 2 there, face down (8.0 L1650)
         chits.reveal_intel(g, "kedah", "Gather", "4.2.2")
-    assert g.log == [] and not g.s["intel"]["kedah"]["up"]
+    assert g.log == [] and not g.s["intel"]["kedah"]["revealed"]

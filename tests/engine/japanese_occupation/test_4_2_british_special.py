@@ -34,7 +34,7 @@ from .helpers import (
 
 def example_chits(g):
     """The Example of Play's Intel chits, face down (8.0 L1650)."""
-    g.s["intel"] = chits.fresh_intel(EXAMPLE_INTEL)
+    g.s["intel"], g.s["intel_face_down"] = chits.fresh_intel(), dict(EXAMPLE_INTEL)
     check(g.s)
     return g
 
@@ -278,7 +278,7 @@ def test_8_0_gather_in_perak_and_pahang_reveals_the_example_chits():
     assert legal(g)["reveal"] == ["kedah mpaja-u", "perak mpaja-u", "kelantan non-mpaja-u",
                                   "trengganu non-mpaja-u", "johore mpaja-u"]
     do(g, "reveal kedah mpaja-u", "reveal perak mpaja-u", "reveal trengganu non-mpaja-u", "reveal johore mpaja-u")
-    values = {s: g.s["intel"][s]["v"] for s in chits.revealed_spaces(g)}
+    values = {s: g.s["intel"][s]["value"] for s in chits.revealed_spaces(g)}
     assert values == {"kedah": 2, "perak": 1, "trengganu": 2, "johore": 0}
     assert chits.revealed_total(g.s) == 5
     for s, key in (("kedah", "mpaja_a"), ("perak", "mpaja_a"), ("trengganu", "non_mpaja_a"), ("johore", "mpaja_a")):
@@ -291,18 +291,18 @@ def test_8_0_gather_in_perak_and_pahang_reveals_the_example_chits():
 
 def test_1_11_gather_reveals_a_chit_nobody_has_seen_by_a_draw():
     g = pos(perak={"force_136": 1, "mpaja_u": 1}, draws=[2])
-    assert g.s["intel"]["perak"]["v"] is None
+    assert g.s["intel"]["perak"]["value"] is None
     start_sa(g, "gather", parent_op="contact", parent_spaces=[])
     do(g, "space perak", "reveal perak mpaja-u")
     chit = g.s["intel"]["perak"]
-    assert chit == {"v": 2, "up": True, "seen": True}
+    assert chit == {"revealed": True, "seen": True, "value": 2}
     assert proc(g) is None  # nothing more to select or reveal
     assert "The Intel chit in Perak was revealed: value 2 (Gather)." in said(g)
 
 
 def test_4_2_2_gather_refusals():
     g = gather_example()
-    g.s["intel"]["selangor"] = {"v": 0, "up": True, "seen": True}
+    g.s["intel"]["selangor"] = {"revealed": True, "seen": True, "value": g.s["intel_face_down"].pop("selangor")}
     g.s["spaces"]["selangor"]["mpaja_u"] = 1
     g.s["available"]["mpaja"] -= 1
     g.s["spaces"]["ec-top"]["mpaja_u"] = 1
@@ -368,7 +368,7 @@ def test_J22_unshaded_gather_guerrillas_stay_underground():
     assert "not Activated" in prompt_text(g)
     do(g, "reveal johore mpaja-u")
     assert sp(g, "johore")["mpaja_u"] == 1 and sp(g, "johore")["mpaja_a"] == 0
-    assert g.s["intel"]["johore"]["up"] and "stays Underground (Jikeidan System)" in said(g)
+    assert g.s["intel"]["johore"]["revealed"] and "stays Underground (Jikeidan System)" in said(g)
 
 
 def test_J7_unshaded_gather_frame_cites_the_card():
@@ -521,7 +521,7 @@ def test_4_2_2_gather_accompanies_ambush_and_is_refused_with_train():
     do(g, "sa gather")
     assert proc(g) == "jo.sa.gather" and g.top()["parent_op"] == "ambush"
     do(g, "space pahang", "reveal johore mpaja-u", "done")
-    assert proc(g) == "jo.op.ambush" and g.s["intel"]["johore"]["up"]
+    assert proc(g) == "jo.op.ambush" and g.s["intel"]["johore"]["revealed"]
     g = gather_example()
     start(g, "train", with_sa=True)
     refused(g, "sa gather", "Gather may not accompany Train", rule="4.2.2")

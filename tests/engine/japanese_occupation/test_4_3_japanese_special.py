@@ -496,7 +496,7 @@ def test_4_3_3_eliminate_with_a_revealed_chit_and_a_marker_asks_which_way():
     refused(g, "done", "either conceals its revealed Intel chit or rolls a die", rule="4.3.3")
     refused(g, "conceal kedah", "this Eliminate takes place in Perak: it conceals the chit there", rule="4.3.3")
     do(g, "roll", "remove force-136")
-    assert g.s["intel"]["perak"]["up"] and sp(g, "perak")["force_136"] == 0 and g.s["resistance"] == 1
+    assert g.s["intel"]["perak"]["revealed"] and sp(g, "perak")["force_136"] == 0 and g.s["resistance"] == 1
 
 
 def test_1_11_eliminate_with_only_a_revealed_chit_conceals_it():
@@ -505,7 +505,7 @@ def test_1_11_eliminate_with_only_a_revealed_chit_conceals_it():
     assert legal(g) == {"space": ["kuala-lumpur"]}
     do(g, "space kuala-lumpur")
     chit = g.s["intel"]["kuala-lumpur"]
-    assert not chit["up"] and chit["seen"] and chit["v"] == 1 and proc(g) is None
+    assert not chit["revealed"] and chit["seen"] and chit["value"] == 1 and proc(g) is None
     assert chits.revealed_total(g.s) == 0
 
 
@@ -524,7 +524,7 @@ def test_8_0_J21_shaded_eliminate_conceals_perak_s_revealed_chit():
     refused(g, "space kuala-lumpur", "Kuala Lumpur is not among the spaces this Eliminate may select",
             rule="J21")
     do(g, "space perak", "conceal perak")
-    assert not g.s["intel"]["perak"]["up"] and chits.revealed_total(g.s) == 4 and proc(g) is None
+    assert not g.s["intel"]["perak"]["revealed"] and chits.revealed_total(g.s) == 4 and proc(g) is None
     assert "4.3.3, J21" in rules_of(g)
 
 

@@ -132,7 +132,7 @@ def test_6_2_terms_each_logged_and_net_moved_once():
 
 def test_6_2_concealed_intel_counts_nothing():
     g = position(resistance=5)
-    g.s["intel"]["kedah"] = {"v": 2, "up": False, "seen": True}  # seen, then concealed by Eliminate
+    g.s["intel"]["kedah"] = {"revealed": False, "seen": True, "value": 2}  # seen, then concealed by Eliminate
     assert P.resistance_terms(g)[0][0] == 0
 
 
@@ -324,7 +324,7 @@ def test_6_6_reset_terror_intel_guerrillas_eligibility():
     run_round(g, "reset", rounds=1)
     assert all(x["terror"] == 0 for x in g.s["spaces"].values())
     assert g.s["railways"]["thailand-perak"] == 1  # Sabotage stays (6.6 NOTE)
-    assert all(c == {"v": None, "up": False, "seen": False} for c in g.s["intel"].values())
+    assert all(c == {"revealed": False, "seen": False, "value": None} for c in g.s["intel"].values())
     assert sp(g, "perak")["mpaja_u"] == 2 and sp(g, "perak")["non_mpaja_u"] == 1
     assert sp(g, "kuala-lumpur")["troops"] == 3 and g.s["burma"] == 0
     assert g.s["eligible"] == ["british", "japanese"]
@@ -370,7 +370,7 @@ def example_position():
                  negri_sembilan={"troops": 6, "police": 1, "opposition": 1},
                  johore={"troops": 1, "police": 1, "kempeitai": 1, "mpaja_a": 1, "terror": 1},
                  ec_top={"troops": 1}, ec_bottom={"troops": 1})
-    g.s["intel"]["perak"] = {"v": 1, "up": False, "seen": True}  # revealed by Gather, concealed by J21
+    g.s["intel"]["perak"] = {"revealed": False, "seen": True, "value": 1}  # revealed by Gather, concealed by J21
     g.s["eligible"] = ["japanese", "british"]
     return g
 
@@ -425,7 +425,7 @@ def test_8_0_example_whole_round_to_the_stated_position():
     assert [r for r, n in g.s["railways"].items() if n] == ["perak-pahang-selangor"]
     assert (g.s["resistance"], g.s["zipper"], g.s["zipper_caches"], g.s["resources"]) == (6, 6, [12], 0)
     assert g.s["eligible"] == ["british", "japanese"] and g.s["propaganda"] == 1
-    assert not any(c["up"] for c in g.s["intel"].values())
+    assert not any(c["revealed"] for c in g.s["intel"].values())
 
 
 def example_after_mpaja():

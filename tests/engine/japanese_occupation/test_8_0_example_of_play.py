@@ -64,11 +64,11 @@ def _own(s, key, want, step_id) -> bool:
     if key == "sabotage":
         got = {rid: n for rid, n in s["railways"].items() if n}
     elif key == "revealed":
-        got = {sid: c["v"] for sid, c in intel.items() if c["up"]}
+        got = {sid: c["value"] for sid, c in intel.items() if c["revealed"]}
     elif key == "seen_concealed":
-        got = {sid: c["v"] for sid, c in intel.items() if c["seen"] and not c["up"]}
+        got = {sid: c["value"] for sid, c in intel.items() if c["seen"] and not c["revealed"]}
     elif key == "intel_unknown":
-        got = sorted(sid for sid, c in intel.items() if c["v"] is None)
+        got = sorted(sid for sid, c in intel.items() if c["value"] is None and sid not in s["intel_face_down"])
     else:
         return False
     assert got == want, f"step {step_id}: {key}"
@@ -149,7 +149,7 @@ def test_8_0_example_of_play_every_step_to_the_stated_end():
             for k in PIECES} == PIECES
     assert {k: _total(s, k) + s["available"].get(k, 0) for k in MARKERS} == MARKERS
     # L1729: the chits dealt again face down, none with a value, none seen.
-    assert all(c == {"v": None, "up": False, "seen": False} for c in s["intel"].values())
+    assert all(c == {"revealed": False, "seen": False, "value": None} for c in s["intel"].values())
 
 
 def test_8_0_the_first_card_s_icon_sets_negri_sembilan_to_opposition_before_anyone_acts():
@@ -160,8 +160,8 @@ def test_8_0_the_first_card_s_icon_sets_negri_sembilan_to_opposition_before_anyo
     assert "Negri Sembilan was set to Opposition (Mobilize Population (MPAJA icon, J14))." in texts
     s = step.state
     assert s["spaces"]["negri-sembilan"]["opposition"] == 1 and engine.active_roles(s) == ["british"]
-    assert {sid: c["v"] for sid, c in s["intel"].items()} == EXAMPLE_INTEL
-    assert not any(c["up"] or c["seen"] for c in s["intel"].values())
+    assert s["intel_face_down"] == EXAMPLE_INTEL  # hidden apart (1.11)
+    assert all(c == {"revealed": False, "seen": False, "value": None} for c in s["intel"].values())
 
 
 def test_8_0_each_step_states_the_tracks_the_text_gives():
@@ -254,7 +254,7 @@ def test_8_0_concealed_intel_values_appear_in_no_view_until_revealed():
     def shown(s, role):
         """The chits whose value *role*'s view shows, and the Intel fact it prints."""
         v = engine.view(s, role)
-        assert '"v"' not in json.dumps(v), role  # the state's record of a chit never reaches a view
+        assert "intel_face_down" not in json.dumps(v), role  # the face-down values never reach a view
         facts = [f["value"] for f in engine.facts(v) if f["label"] == "Intel"]
         return {sid: c["value"] for sid, c in v["intel"].items() if c["value"] is not None}, facts[0]
 
@@ -266,7 +266,7 @@ def test_8_0_concealed_intel_values_appear_in_no_view_until_revealed():
             if i < gather:
                 assert values == {}, (i, role)
                 assert not re.search(r"\d", facts), (i, role, facts)
-            elif s["intel"]["kedah"]["v"] is not None:  # before the Reset
+            elif s["intel"]["kedah"]["value"] is not None:  # before the Reset
                 assert values == GATHERED, (i, role)
                 assert "Kedah 2" in facts and "Kelantan concealed," in facts, (i, role, facts)
             else:

@@ -133,7 +133,7 @@ def test_J7_unshaded_zipper_to_6_releases_a_cache_then_the_british_may_gather():
     offers_only_legal(g)
     do(g, "space perak", "reveal perak mpaja-u", "reveal kedah non-mpaja-u")
     assert over(g)
-    assert g.s["intel"]["perak"]["up"] and g.s["intel"]["kedah"]["up"]
+    assert g.s["intel"]["perak"]["revealed"] and g.s["intel"]["kedah"]["revealed"]
 
 
 def test_J7_unshaded_whole_reading_a_gather_begun_selects_every_space_it_can():
@@ -149,7 +149,7 @@ def test_J7_unshaded_whole_reading_a_gather_begun_selects_every_space_it_can():
     do(g, "reveal perak mpaja-u", "space johore")
     assert legal(g) == {"reveal": ["kedah non-mpaja-u"], "done": []}  # the count reached: done is back
     do(g, "done")
-    assert over(g) and g.s["intel"]["perak"]["up"] and not g.s["intel"]["kedah"]["up"]
+    assert over(g) and g.s["intel"]["perak"]["revealed"] and not g.s["intel"]["kedah"]["revealed"]
 
 
 def test_J7_unshaded_without_a_gather_only_shifts_the_zipper():
@@ -428,7 +428,7 @@ def test_J13_shaded_eliminate_in_each_kempeitai_space_beyond_two():
     refused(g, "space pahang", "Eliminate could conceal nothing and remove nothing there", rule="4.3.3")
     do(g, "space kedah", "remove jungle-camp", "space perak", "conceal perak", "space johore", "remove jungle-camp")
     assert over(g)
-    assert not sp(g, "kedah")["jungle_camp"] and not sp(g, "johore")["jungle_camp"] and not g.s["intel"]["perak"]["up"]
+    assert not sp(g, "kedah")["jungle_camp"] and not sp(g, "johore")["jungle_camp"] and not g.s["intel"]["perak"]["revealed"]
 
 
 def test_J13_shaded_whole_reading_an_eliminate_begun_goes_to_every_such_space():
@@ -541,7 +541,7 @@ def test_8_0_J21_shaded_police_in_three_provinces_then_eliminate_conceals_perak(
     do(g, "space perak")
     assert legal(g) == {"conceal": ["perak"], "roll": []}
     do(g, "conceal perak")
-    assert over(g) and not g.s["intel"]["perak"]["up"] and g.s["intel"]["perak"]["v"] == 1
+    assert over(g) and not g.s["intel"]["perak"]["revealed"] and g.s["intel"]["perak"]["value"] == 1
 
 
 def test_J21_shaded_executed_by_the_british_the_japanese_eliminate():

@@ -474,7 +474,7 @@ def test_J16_shaded_removes_a_jungle_camp_by_force_136_then_conceals_a_chit():
     refused(g, "conceal ec-top", "which has no Intel chit", rule="J16")
     do(g, "conceal kedah")
     assert over(g) and chits.concealed(g, "kedah") and chits.revealed(g, "johore")
-    assert g.s["intel"]["kedah"]["v"] == 2  # its value was seen (1.11)
+    assert g.s["intel"]["kedah"]["value"] == 2  # its value was seen (1.11)
 
 
 def test_J16_shaded_does_what_it_can():

@@ -157,8 +157,8 @@ def test_J20_unshaded_removes_the_force_136_chosen_then_reveals_two_concealed_ch
     refused(g, "done", "what an Event can do, it must", rule="J20")
     do(g, "reveal perak", "reveal pahang")
     assert over(g)
-    assert g.s["intel"]["perak"] == {"v": 2, "up": True, "seen": True}
-    assert g.s["intel"]["pahang"] == {"v": 0, "up": True, "seen": True}
+    assert g.s["intel"]["perak"] == {"revealed": True, "seen": True, "value": 2}
+    assert g.s["intel"]["pahang"] == {"revealed": True, "seen": True, "value": 0}
     assert "The Intel chit in Perak was revealed: value 2" in said(g)
 
 
@@ -169,7 +169,7 @@ def test_J20_unshaded_one_marker_and_two_chits_left_go_without_a_choice():
     execute(g, "J20", "unshaded", "british")
     assert over(g)
     assert g.s["available"]["force_136"] == 3
-    assert g.s["intel"]["kedah"]["v"] == 2 and g.s["intel"]["johore"]["v"] == 0
+    assert g.s["intel"]["kedah"]["value"] == 2 and g.s["intel"]["johore"]["value"] == 0
     assert chits.concealed_spaces(g) == []
 
 
@@ -185,7 +185,7 @@ def test_J20_unshaded_without_force_136_the_partial_reading_reveals_anyway():
     g = position(intel=intel, draws=[2], rulings={"R-J20": "partial"})
     assert "unshaded" in sides(g, "J20")
     execute(g, "J20", "unshaded", "british")
-    assert over(g) and g.s["intel"]["kedah"] == {"v": 2, "up": True, "seen": True}
+    assert over(g) and g.s["intel"]["kedah"] == {"revealed": True, "seen": True, "value": 2}
     assert "the chits are revealed anyway" in said(g)
 
 
@@ -208,7 +208,7 @@ def test_J20_shaded_sets_a_concealed_chit_aside_and_resistance_falls_by_its_valu
 
 def test_J20_shaded_a_chit_seen_before_keeps_its_value_and_resistance_stops_at_zero():
     g = position(resistance=1)
-    g.s["intel"]["perak"] = {"v": 2, "up": False, "seen": True}
+    g.s["intel"]["perak"] = {"revealed": False, "seen": True, "value": 2}
     assert sides(g, "J20") == ["shaded"]  # no Force 136: the chit part still acts (ruling R-J20)
     execute(g, "J20", "shaded", "japanese")
     do(g, "remove perak intel")
@@ -426,7 +426,7 @@ def test_J29_shaded_the_japanese_move_each_kempeitai_once_then_conceal_up_to_two
     refused(g, "conceal perak", "the Intel chit in Perak is concealed: the card conceals a revealed one", rule="J29")
     do(g, "conceal kedah", "conceal johore")
     assert over(g)
-    assert g.s["intel"]["kedah"] == {"v": 2, "up": False, "seen": True}
+    assert g.s["intel"]["kedah"] == {"revealed": False, "seen": True, "value": 2}
     assert chits.revealed_spaces(g) == ["pahang"]
 
 

@@ -21,6 +21,7 @@ from engine.games.japanese_occupation import board as B
 from engine.games.japanese_occupation import intel_chits as chits
 from engine.games.japanese_occupation.position import CARD_HELD, PHASE_STEPS, POSITION
 from engine.games.japanese_occupation.propaganda import JapaneseOccupationPropaganda
+from engine.games.japanese_occupation.setup import EXAMPLE_INTEL
 
 from .helpers import HAND, put
 
@@ -59,8 +60,8 @@ def midgame_state() -> dict:
     s["kempeitai_out"] = 1
     s["intel"]["kelantan"] = None
     s["intel_aside"] = [1]
-    s["intel"]["kedah"] = {"v": 2, "up": True, "seen": True}
-    s["intel"]["perak"] = {"v": 0, "up": False, "seen": True}
+    s["intel"]["kedah"] = {"revealed": True, "seen": True, "value": 2}
+    s["intel"]["perak"] = {"revealed": False, "seen": True, "value": 0}
     s["railways"]["thailand-kedah"] = 2
     s["railways"]["pahang-johore"] = 1
     put(g, "trengganu", terror=2, jungle_camp=1, new_village=1)
@@ -110,7 +111,9 @@ def test_8_0_the_example_of_play_places_its_intel_chits_face_down():
     assert p["intel"]["kedah"] == {"revealed": False, "seen": False, "value": 2}  # L1650
     assert sorted(c["value"] for c in p["intel"].values()) == [0, 0, 0, 1, 1, 1, 2, 2, 2]
     state = POSITION.from_position(p, SeededChance(4, context="setup"))
-    assert state["intel"]["johore"] == {"v": 0, "up": False, "seen": False}
+    assert state["intel"]["johore"] == {"revealed": False, "seen": False, "value": None}  # as every view shows it
+    assert state["intel_face_down"] == EXAMPLE_INTEL  # the values hidden apart (1.11)
+    assert POSITION.to_position(state)["intel"] == p["intel"]
 
 
 @pytest.mark.parametrize("scenario", ["standard", "example-of-play"])
@@ -181,8 +184,8 @@ def test_an_intel_chit_given_without_seen_is_seen_when_revealed():
     del p["intel"]["perak"]  # a space left out: its chit concealed, not seen
     assert POSITION.validate(p) == []
     state = POSITION.from_position(p, SeededChance(1, context="setup"))
-    assert state["intel"]["kedah"] == {"v": 1, "up": True, "seen": True}
-    assert state["intel"]["perak"] == {"v": None, "up": False, "seen": False}
+    assert state["intel"]["kedah"] == {"revealed": True, "seen": True, "value": 1}
+    assert state["intel"]["perak"] == {"revealed": False, "seen": False, "value": None}
 
 
 def test_a_position_without_intel_deals_every_chit_face_down():

@@ -37,14 +37,13 @@ def outputs(state: dict) -> dict[str, str]:
 
 
 def permuted(state: dict) -> dict:
-    """*state* with the values of its concealed, never seen chits rotated one place among their spaces (the
-    hidden facts changed, nothing public changed)."""
+    """*state* with the values of its concealed, never seen chits (placed face down by 8.0, kept apart in
+    ``intel_face_down``) rotated one place among their spaces (the hidden facts changed, nothing public
+    changed)."""
     s = copy.deepcopy(state)
-    hidden = [sid for sid in B.INTEL_SPACES if s["intel"][sid] is not None and not s["intel"][sid]["up"]
-              and not s["intel"][sid]["seen"]]
-    values = [s["intel"][sid]["v"] for sid in hidden]
-    for sid, v in zip(hidden, values[1:] + values[:1], strict=True):
-        s["intel"][sid]["v"] = v
+    hidden = list(s["intel_face_down"])
+    values = [s["intel_face_down"][sid] for sid in hidden]
+    s["intel_face_down"] = dict(zip(hidden, values[1:] + values[:1], strict=True))
     return s
 
 
@@ -61,21 +60,21 @@ def test_2_2_views_and_facts_never_name_a_card_still_in_the_deck(scenario, revea
 
 def test_1_11_a_concealed_chit_shows_no_value_though_the_state_holds_one():
     s = fresh("example-of-play")
-    assert s["intel"]["kedah"] == {"v": 2, "up": False, "seen": False}  # placed face down by 8.0 (L1650)
+    assert s["intel_face_down"]["kedah"] == 2  # placed face down by 8.0 (L1650), hidden apart
     for role in ROLES:
         v = view(s, role)
         assert v["intel"] == {sid: {"revealed": False, "seen": False, "value": None} for sid in B.INTEL_SPACES}
-    assert s["intel"]["kedah"] == {"v": 2, "up": False, "seen": False}  # the view changed nothing
+        assert "intel_face_down" not in v
+    assert s["intel_face_down"]["kedah"] == 2  # the view changed nothing
 
 
 def test_1_11_no_view_or_fact_depends_on_the_concealed_values():
     s = fresh("example-of-play")
     twin = permuted(s)
-    assert twin["intel"] != s["intel"]  # the hidden facts differ
+    assert twin["intel_face_down"] != s["intel_face_down"]  # the hidden facts differ
     assert outputs(twin) == outputs(s)
     dealt = copy.deepcopy(s)  # as a standard deal keeps them: no value until revealed
-    for chit in dealt["intel"].values():
-        chit["v"] = None
+    dealt["intel_face_down"] = {}
     assert outputs(dealt) == outputs(s)
 
 
@@ -85,7 +84,8 @@ def test_1_11_the_check_finds_a_concealed_value_shown():
 
     def leaky(state, role):
         v = view(state, role)
-        return {**v, "intel": {sid: {**c, "value": state["intel"][sid]["v"]} for sid, c in v["intel"].items()}}
+        hidden = state["intel_face_down"]
+        return {**v, "intel": {sid: {**c, "value": hidden[sid]} for sid, c in v["intel"].items()}}
 
     assert json.dumps(leaky(s, "public")) != json.dumps(leaky(permuted(s), "public"))
 
@@ -93,7 +93,7 @@ def test_1_11_the_check_finds_a_concealed_value_shown():
 def test_1_11_revealed_and_seen_chits_show_their_values():
     s = midgame_state()
     twin = permuted(s)
-    assert twin["intel"] == s["intel"]  # the mid-game's concealed unseen chits hold no value
+    assert twin == s and s["intel_face_down"] == {}  # the mid-game's concealed unseen chits hold no value
     for role in ROLES:
         v = view(s, role)
         assert v["intel"]["kedah"] == {"revealed": True, "seen": True, "value": 2}  # face up
