@@ -48,6 +48,13 @@ observe.
 Games stored before this change have ``state["deck"]`` as a list, top first, and ``state["unused"]``:
 they play as they did (:func:`is_legacy`). The test helpers :func:`stack`, :func:`take`,
 :func:`remaining` and :func:`size` work on both.
+
+The two numbers every view shows (2.2: "the number of cards in the draw deck" is open; 2.1: how many Events
+are set aside, a number the setup makes public) are kept in the state, ``state["deck_size"]`` and
+``state["unused_count"]`` (:data:`SIZE_KEYS`), so that a view reads them without walking the deck. Every
+function here that changes the deck keeps them current (:func:`keep_sizes`, and :func:`draw_top` by one);
+:func:`sizes` recomputes them from the deck, for the setup, a position loaded, a saved game of rules version
+1 (:func:`migrate_sizes_v1`) and the invariant that they agree (:func:`kept_sizes_problems`).
 """
 
 from __future__ import annotations
@@ -58,10 +65,13 @@ from ..core.flow import Context
 
 EVENTS = "events"
 PROPAGANDA = "propaganda"
+#: The state's keys of the kept sizes of the draw deck (2.2) and of the set-aside Events (2.1): :func:`keep_sizes`.
+SIZE_KEYS = ("deck_size", "unused_count")
 #: The state's keys of the cards (``GameDefinition.protected``): the draw deck and the set-aside Events (what
-#: is not revealed yet), the played cards and the current one. An umpire's correction never touches them:
-#: a card comes out of the deck only as the rules reveal it (2.2, 2.3.6).
-PROTECTED = frozenset({"deck", "unused", "played", "current"})
+#: is not revealed yet), the played cards and the current one, and the deck's kept sizes, which follow from
+#: it. An umpire's correction never touches them: a card comes out of the deck only as the rules reveal it
+#: (2.2, 2.3.6).
+PROTECTED = frozenset({"deck", "unused", "played", "current", *SIZE_KEYS})
 
 
 def _key(cid: str) -> tuple:
@@ -129,6 +139,7 @@ def draw_top(g: Context) -> str:
     if is_legacy(s):
         cid = s["deck"][0]
         g.reveal(cid, "card revealed")
+        s["deck_size"] -= 1  # the kept size (keep_sizes): one card fewer to reveal, none set aside
         return s["deck"].pop(0)
     deck = s["deck"]
     group = deck["groups"][0]
@@ -146,6 +157,7 @@ def draw_top(g: Context) -> str:
         cid = g.draw(pool, f"{DECK_LABEL} {group['name']}: a card from pool {pool_name}")  # taken out of it
         g.reveal(cid, "card revealed")
     drop_slot(deck, group, pool_name)
+    s["deck_size"] -= 1  # the kept size (keep_sizes): a slot and its card gone, the set-aside count unchanged
     return cid
 
 
@@ -173,7 +185,8 @@ def size(state: dict) -> int:
 
 
 def sizes(state: dict) -> tuple[int, int]:
-    """:func:`size` and :func:`unused_count` in one pass (what every view shows, 2.1, 2.2)."""
+    """:func:`size` and :func:`unused_count` in one pass, recomputed from the deck (2.1, 2.2): what
+    :func:`keep_sizes` keeps in the state for the views, and what :func:`kept_sizes_problems` checks it against."""
     d = state["deck"]
     if type(d) is list:  # legacy (is_legacy)
         return len(d), len(state.get("unused", []))
@@ -185,6 +198,32 @@ def sizes(state: dict) -> tuple[int, int]:
     for pool in d["pools"].values():  # disjoint (engine.coin.position_checks refuses a card in two)
         pooled += len(pool)
     return n, pooled - n
+
+
+def keep_sizes(state: dict) -> dict:
+    """Sets the kept sizes of *state* (:data:`SIZE_KEYS`: the cards left in the draw deck, 2.2, and the
+    Events set aside, 2.1) from its deck (:func:`sizes`); returns *state*. Every change of the deck but a
+    card drawn (:func:`draw_top` counts it down) ends here: the setup, a position loaded, a card taken or put
+    on top, a saved game migrated (:func:`migrate_sizes_v1`)."""
+    state["deck_size"], state["unused_count"] = sizes(state)
+    return state
+
+
+def kept_sizes_problems(state: dict) -> list[str]:
+    """The invariant of the kept sizes (``engine.coin.invariants.cards``): they are the deck's, recomputed
+    (2.1, 2.2); ``[]`` when they are."""
+    kept = tuple(state.get(k) for k in SIZE_KEYS)
+    have = sizes(state)
+    if kept == have:
+        return []
+    return [f"the kept deck_size and unused_count are {kept[0]!r} and {kept[1]!r}, but the deck holds {have[0]} "
+            f"cards to reveal and {have[1]} set aside (2.1, 2.2: engine.coin.deck.keep_sizes)"]
+
+
+def migrate_sizes_v1(state: dict) -> None:
+    """The migration of a British Way game saved under rules version 1, when the views walked the deck for
+    its sizes: it gets the kept sizes (:func:`keep_sizes`; 2.1, 2.2). Nothing else of the state changes."""
+    keep_sizes(state)
 
 
 def remaining(state: dict) -> set[str]:
@@ -207,7 +246,16 @@ def unused_count(state: dict, size_now: int | None = None) -> int:
 def take(state: dict, cid: str) -> bool:
     """Test helper: takes card *cid* out of what may still be revealed (as if it had been revealed
     elsewhere), keeping the deck's counts consistent: if its pool then holds fewer cards than the deck has
-    slots for it, the last group using that pool loses one slot. Returns whether *cid* was there."""
+    slots for it, the last group using that pool loses one slot. Returns whether *cid* was there. The kept
+    sizes follow (:func:`keep_sizes`)."""
+    if not _take(state, cid):
+        return False
+    keep_sizes(state)
+    return True
+
+
+def _take(state: dict, cid: str) -> bool:
+    """:func:`take` without the kept sizes."""
     if is_legacy(state):
         for pile in (state["deck"], state.get("unused", [])):
             if cid in pile:
@@ -232,13 +280,50 @@ def stack(state: dict, *cids: str) -> None:
     they are the next revealed, in that order.
 
     Each is taken out of its pool as :func:`take` does; each new top group's pool holds exactly that card.
+    The kept sizes follow (:func:`keep_sizes`).
     """
-    for cid in reversed(cids):
-        if not take(state, cid):
-            raise ValueError(f"{cid} is not in the deck nor set aside: it was revealed already")
-        if is_legacy(state):
-            state["deck"].insert(0, cid)
-            continue
-        deck = state["deck"]
-        deck["groups"].insert(0, {"name": "a card put on top", "slots": {cid: 1}})
-        deck["pools"][cid] = [cid]
+    try:
+        for cid in reversed(cids):
+            if not _take(state, cid):
+                raise ValueError(f"{cid} is not in the deck nor set aside: it was revealed already")
+            if is_legacy(state):
+                state["deck"].insert(0, cid)
+                continue
+            deck = state["deck"]
+            deck["groups"].insert(0, {"name": "a card put on top", "slots": {cid: 1}})
+            deck["pools"][cid] = [cid]
+    finally:
+        keep_sizes(state)
+
+
+def _consume(deck: dict, cid: str) -> bool:
+    """Takes *cid* out of the deck as :func:`draw_top` would if it were drawn now: from its pool and from a
+    slot of the top group. False (nothing changed) if the top group has no slot for it."""
+    if not deck["groups"]:
+        return False
+    group = deck["groups"][0]
+    pool = next((p for p in group["slots"] if cid in deck["pools"].get(p, ())), None)
+    if pool is None:
+        return False
+    deck["pools"][pool].remove(cid)
+    drop_slot(deck, group, pool)
+    return True
+
+
+def put_on_top(state: dict, *cids: str) -> None:
+    """Puts *cids* (not revealed yet) on top of the deck, the first on top, as a position states them
+    (docs/positions.md): each takes the place in the deck it would have had if drawn next, so that once they
+    are revealed the deck is the deck of the cards played (``CoinPosition.replay``); a card the deck could
+    not give there loses its place as :func:`take` does. The kept sizes follow (:func:`keep_sizes`).
+
+    :raises ValueError: a card revealed already."""
+    deck = state["deck"]
+    try:
+        for cid in cids:
+            if not _consume(deck, cid) and not _take(state, cid):
+                raise ValueError(f"{cid} is not in the deck nor set aside: it was revealed already")
+        for cid in reversed(cids):
+            deck["groups"].insert(0, {"name": "a card put on top", "slots": {cid: 1}})
+            deck["pools"][cid] = [cid]
+    finally:
+        keep_sizes(state)

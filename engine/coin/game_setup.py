@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from ..core import ruling_choice
 from ..core.errors import InvalidActionError
-from .deck import build_deck, example_deck
+from .deck import build_deck, example_deck, keep_sizes
 from .sequence import BOXES
 
 #: The scenario whose deck puts the Example of Play's cards on top (8.0).
@@ -78,10 +78,10 @@ class DataSetup:
     def state(self, scenario: str, options: dict | None, own: Callable[[], dict]) -> dict:
         """The state at setup of *scenario*, with *options* checked first: an unknown option, map correction
         or ruling choice is refused, naming what is allowed, before anything is built. *own* builds the
-        game's own part (spaces, Available, boxes, tracks); the rest is every COIN game's: the deck, no card
-        played, the order of eligibility, the Initiative Track's empty boxes, no Capability, no Propaganda
-        Round held, ``flow`` empty (:func:`first_round`), and the umpire's ``map`` corrections and ``rulings``
-        choices where the options give them."""
+        game's own part (spaces, Available, boxes, tracks); the rest is every COIN game's: the deck and its kept
+        sizes (engine.coin.deck.keep_sizes), no card played, the order of eligibility, the Initiative Track's
+        empty boxes, no Capability, no Propaganda Round held, ``flow`` empty (:func:`first_round`), and the
+        umpire's ``map`` corrections and ``rulings`` choices where the options give them."""
         self.check_scenario(scenario)
         options = dict(options or {})
         unknown = sorted(set(options) - set(self.options))
@@ -102,7 +102,7 @@ class DataSetup:
             state["map"] = map_over  # the umpire's corrections of inferred adjacency (engine.coin.map_overrides)
         if choices:
             state["rulings"] = choices  # the umpire's readings where a ruling offers a choice (ruling_choice)
-        return state
+        return keep_sizes(state)  # the deck's sizes every view shows (2.1, 2.2), kept as the deck changes
 
 
 def first_round(state: dict) -> dict:

@@ -61,7 +61,8 @@ def track(state: dict, key: str, lo: int, hi: int, label: str, rule: str) -> lis
 
 def cards(state: dict, count: int, rule: str) -> list[str]:
     """Every card of the game's *count* is in one place: played, in the draw deck or set aside (2.1); no card
-    played twice; the current card is one played (2.2)."""
+    played twice; the current card is one played (2.2); the deck's kept sizes are its own (2.1, 2.2:
+    ``engine.coin.deck.kept_sizes_problems``)."""
     out = []
     played = state["played"]
     if len(set(played)) != len(played):
@@ -70,6 +71,7 @@ def cards(state: dict, count: int, rule: str) -> list[str]:
     if total != count:
         out.append(f"{len(played)} played, {deck.size(state)} in the deck and {deck.unused_count(state)} set "
                    f"aside: {total} cards, not the {count} of the game ({rule})")
+    out += deck.kept_sizes_problems(state)
     if state.get("current") is not None and state["current"] not in played:
         out.append(f"the current card {state['current']} is not among the played cards (2.2)")
     return out

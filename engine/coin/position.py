@@ -336,6 +336,7 @@ class CoinPosition(PositionChecks):
             state["deck"] = self.replay(scenario, c.get("played", []))
             if c.get("top"):
                 put_on_top(state, *c["top"])
+        D.keep_sizes(state)  # the sizes every view shows (2.1, 2.2), which the position file does not state
         ini = p["initiative"]
         state.update({"played": list(c.get("played", [])), "current": c.get("current"),
                       "eligible": list(ini["eligible"]),

@@ -13,6 +13,7 @@ from typing import Any
 from ..core import ruling_choice
 from ..core.errors import InvalidActionError
 from . import deck as D
+from .deck import put_on_top
 from .sequence import BOX_NAMES, BOXES
 
 FORMAT = "umpire-position/1"
@@ -82,34 +83,6 @@ def path_of(*parts) -> str:
         else:
             out += f".{p}" if out else str(p)
     return out
-
-
-def _consume(deck: dict, cid: str) -> bool:
-    """Takes *cid* out of the deck as ``deck.draw_top`` would if it were drawn now: from its pool and from a
-    slot of the top group. False (nothing changed) if the top group has no slot for it."""
-    if not deck["groups"]:
-        return False
-    group = deck["groups"][0]
-    pool = next((p for p in group["slots"] if cid in deck["pools"].get(p, ())), None)
-    if pool is None:
-        return False
-    deck["pools"][pool].remove(cid)
-    D.drop_slot(deck, group, pool)
-    return True
-
-
-def put_on_top(state: dict, *cids: str) -> None:
-    """Puts *cids* (not revealed yet) on top of the deck, the first on top, as a position states them: each
-    takes the place in the deck it would have had if drawn next, so that once they are revealed the deck is
-    the deck of the cards played (``CoinPosition.replay``); a card the deck could not give there loses its
-    place as ``engine.coin.deck.take`` does. :raises ValueError: a card revealed already."""
-    deck = state["deck"]
-    for cid in cids:
-        if not _consume(deck, cid) and not D.take(state, cid):
-            raise ValueError(f"{cid} is not in the deck nor set aside: it was revealed already")
-    for cid in reversed(cids):
-        deck["groups"].insert(0, {"name": "a card put on top", "slots": {cid: 1}})
-        deck["pools"][cid] = [cid]
 
 
 class PositionChecks:

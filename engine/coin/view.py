@@ -10,13 +10,12 @@ A view shares the state's lists and dicts (no copy of the state is made a step),
 
 from __future__ import annotations
 
-from . import deck
-
 HIDDEN_KEYS = frozenset(("deck", "unused", "flow"))
 
 def base_view(state: dict, role: str, cards: dict[str, dict]) -> dict:
     """*state* without the hidden keys; the deck's and the set-aside Events' sizes (2.2: the played cards
-    and the number left are open) and the current card's title and kind.
+    and the number left are open; 2.1), as the state keeps them (``engine.coin.deck.keep_sizes``: the view
+    reads them, walking nothing), and the current card's title and kind.
 
     Built without copying the state: the view is a new dict whose values are the state's own, so it is
     read-only and describes the position until the next action is applied (``engine.view``). A
@@ -26,7 +25,8 @@ def base_view(state: dict, role: str, cards: dict[str, dict]) -> dict:
     pop("deck", None)
     pop("unused", None)
     pop("flow", None)
-    v["deck_size"], v["unused_count"] = deck.sizes(state)
+    v["deck_size"] = pop("deck_size")  # kept by engine.coin.deck (keep_sizes), moved after the state's keys
+    v["unused_count"] = pop("unused_count")
     v["role"] = role
     cur = state.get("current")
     card = cards[cur] if cur else None

@@ -15,7 +15,7 @@ from engine.core.game import REGISTRY
 from engine.playout import choose
 
 from ..conftest import fuzz_seeds
-from .games_common import GAMES, first_scenario
+from .games_common import COIN_GAMES, GAMES, first_scenario
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -47,32 +47,35 @@ def test_every_procedure_of_the_golden_list_still_exists(game):
     assert procs and procs <= have, sorted(procs - have)
 
 
-#: Each game's rules version where it is not 1: Japanese Occupation 2 (its Intel chits' state format,
-#: engine.games.japanese_occupation.intel_chits.migrate_intel_v1).
-RULES_VERSIONS = {"japanese-occupation": 2}
+#: The rules version of new games: 2 for the British Way games (their deck's sizes kept in the state,
+#: engine.coin.deck.migrate_sizes_v1; Japanese Occupation's Intel chits stored as the view shows them too,
+#: engine.games.japanese_occupation.intel_chits.migrate_intel_v1), 1 for the others.
+CURRENT = {g: 2 if g in COIN_GAMES else 1 for g in GAMES}
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_game_records_its_rules_version(game):
     state = engine.setup(game, first_scenario(game), {}, SeededChance(1))
-    assert state["rules_version"] == engine.definition(game).rules_version == RULES_VERSIONS.get(game, 1)
-    assert sorted(engine.definition(game).migrations) == list(range(1, RULES_VERSIONS.get(game, 1)))
+    assert state["rules_version"] == engine.definition(game).rules_version == CURRENT[game]
+    assert sorted(engine.definition(game).migrations) == list(range(1, CURRENT[game]))
 
 
-@pytest.mark.parametrize("saved", [0, 2, "one"])
+@pytest.mark.parametrize("saved", [0, 3, "one"])
 def test_a_game_saved_under_another_version_is_refused_naming_both(saved):
+    current = engine.definition("palestine").rules_version
     state = engine.setup("palestine", "standard", {}, SeededChance(1))
     state["rules_version"] = saved
     with pytest.raises(versions.RulesVersionError) as err:
         versions.upgrade(state)
     shown = saved if isinstance(saved, int) else -1
-    assert f"rules version {shown}" in err.value.message and "1" in err.value.message
+    assert f"rules version {shown}" in err.value.message and f"{current}" in err.value.message
     assert err.value.code == "rules-version"
 
 
 def test_a_game_saved_under_an_older_version_is_migrated_by_its_written_migration(monkeypatch):
-    """A rules version 2 of Palestine that renamed a stage: the migration renames it in saved games."""
+    """A next rules version of Palestine that renamed a stage: the migration renames it in saved games."""
     old = engine.definition("palestine")
+    current = old.rules_version
     state = engine.setup("palestine", "standard", {}, SeededChance(1))
 
     def rename(s: dict) -> None:
@@ -80,9 +83,10 @@ def test_a_game_saved_under_an_older_version_is_migrated_by_its_written_migratio
             if f.get("stage") == "first":
                 f["stage"] = "first-eligible"
 
-    monkeypatch.setitem(REGISTRY, "palestine", dataclasses.replace(old, rules_version=2, migrations={1: rename}))
+    monkeypatch.setitem(REGISTRY, "palestine", dataclasses.replace(
+        old, rules_version=current + 1, migrations={**old.migrations, current: rename}))
     had = [f.get("stage") for f in state["flow"]]
-    assert versions.upgrade(state) == [1] and state["rules_version"] == 2
+    assert versions.upgrade(state) == [current] and state["rules_version"] == current + 1
     assert [("first-eligible" if s == "first" else s) for s in had] == [f.get("stage") for f in state["flow"]]
     assert versions.upgrade(state) == []
 

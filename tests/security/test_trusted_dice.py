@@ -440,6 +440,7 @@ def test_issue_22_attack_2_a_game_made_before_issue_22_cannot_go_on_once_reveale
             state = canonical.copy(t.row().state)
             from engine.coin import deck
             state["deck"] = sorted(deck.remaining(state))  # an order, as such games kept it
+            deck.keep_sizes(state)
             s.execute(update(Game).where(Game.id == t.gid).values(state=state))
         assert t.umpire("reveal")["status"] == "paused"
         r = t.client.post(f"/api/games/{t.gid}/resume", json={}, headers=auth(t.tokens["umpire"]))

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ...coin import deck
 from ...coin.definition import coin_definition
 from ...core.game import register
 from . import (  # noqa: F401  (register procedures)
@@ -51,6 +52,15 @@ from .setup import OPTIONS, SCENARIOS, setup
 from .victory import margins
 from .view import view
 
+
+def to_version_2(state: dict) -> None:
+    """A saved game of rules version 1 brought to 2, in place (engine.versions): the series' change, the deck's
+    sizes kept in the state (engine.coin.deck.migrate_sizes_v1; 2.1, 2.2), and this game's, the Intel chits
+    stored as the view shows them with 8.0's face-down values apart (intel_chits.migrate_intel_v1; 1.11)."""
+    deck.migrate_sizes_v1(state)
+    intel_chits.migrate_intel_v1(state)
+
+
 DEFINITION = register(coin_definition(
     slug="japanese-occupation",
     title="The British Way: Japanese Occupation",
@@ -59,7 +69,5 @@ DEFINITION = register(coin_definition(
     # the game's own parts (engine.coin.definition adds the series')
     setup=setup, view=view, board=board.BOARD, rules=RULES, rulings=RULINGS,
     orders=ORDERS, position=POSITION, facts=facts, invariants=invariants, data=Path(__file__).parent / "data",
-    margins=margins,
-    # 2: the Intel chits stored as the view shows them, 8.0's face-down values apart (intel_chits, 1.11)
-    rules_version=2, migrations={1: intel_chits.migrate_intel_v1},
+    margins=margins, migrations={1: to_version_2},
 ))

@@ -202,6 +202,7 @@ def test_2_1_deck_legacy_list_deck_still_plays_its_cards_in_order(game):
     order, unused = legacy_deck(SeededChance(9), events, props, shuffle_propaganda=shuffled)
     s, _ = unrevealed(game)
     s["deck"], s["unused"] = list(order), list(unused)
+    deck.keep_sizes(s)  # as a game stored so is migrated (engine.coin.deck.migrate_sizes_v1)
     assert deck.is_legacy(s) and deck.size(s) == 21 and deck.unused_count(s) == 14
     assert deck.remaining(s) == set(events) | set(props)
     g = Context(s, Recorder(SeededChance(1)), engine.definition(game).rules)
@@ -226,6 +227,7 @@ def test_2_2_deck_helpers_stack_take_remaining_size(legacy):
     s, _ = unrevealed("arab-revolt")
     if legacy:
         s["deck"], s["unused"] = legacy_deck(SeededChance(4), *CARDS["arab-revolt"][:2], shuffle_propaganda=True)
+        deck.keep_sizes(s)
     cards = deck.remaining(s)
     deck.stack(s, "A34", "A5")
     if not legacy:  # A34 took the propaganda slot of pile 3's bottom; A5 came from the spare Events

@@ -19,6 +19,7 @@ import sys
 import pytest
 
 import engine
+from engine.coin import deck
 from engine.core import canonical
 from engine.core.chance import SeededChance
 from engine.playout import choose
@@ -39,7 +40,8 @@ SLUGS = [g["slug"] for g in engine.games() if hasattr(_view_module(g["slug"]), "
 
 def _old_base_view(state: dict, role: str, cards: dict[str, dict]) -> dict:
     """``engine.coin.view.base_view`` as it was: every visible key deep-copied through bytes."""
-    v = {k: canonical.copy(val) for k, val in state.items() if k not in ("deck", "unused", "flow")}
+    # (the deck's kept sizes, engine.coin.deck.keep_sizes, are recomputed below as the old view did)
+    v = {k: canonical.copy(val) for k, val in state.items() if k not in ("deck", "unused", "flow", *deck.SIZE_KEYS)}
     d = state["deck"]
     if isinstance(d, list):  # a game stored before issue 22
         v["deck_size"], v["unused_count"] = len(d), len(state.get("unused", []))

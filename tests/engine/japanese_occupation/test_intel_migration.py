@@ -12,6 +12,7 @@ import pytest
 
 import engine
 from engine import versions
+from engine.coin.deck import SIZE_KEYS
 from engine.core import canonical
 from engine.core.chance import SeededChance
 from engine.games.japanese_occupation import board as B
@@ -26,8 +27,11 @@ GAME = "japanese-occupation"
 
 def as_version_1(state: dict) -> dict:
     """The record of *state* a version 1 engine kept: each chit ``{"v", "up", "seen"}`` (None set aside by J20),
-    a face-down value (8.0) in its chit's ``v``, no ``intel_face_down``."""
+    a face-down value (8.0) in its chit's ``v``, no ``intel_face_down``; nor the deck's kept sizes (the series'
+    part of version 2, engine.coin.deck.migrate_sizes_v1), which the upgrade counts again."""
     old = copy.deepcopy(state)
+    for k in SIZE_KEYS:
+        old.pop(k, None)
     face_down = old.pop("intel_face_down")
     old["intel"] = {sid: None if c is None else {"v": face_down.get(sid, c["value"]), "up": c["revealed"],
                                                  "seen": c["seen"]}
@@ -74,6 +78,8 @@ def test_1_11_intel_migration_of_the_example_of_play_setup():
     new = engine.setup(GAME, "example-of-play", {}, SeededChance(3, context="setup"))
     old = copy.deepcopy(new)
     del old["intel_face_down"]
+    for k in SIZE_KEYS:  # version 1 kept no deck sizes either (engine.coin.deck.migrate_sizes_v1)
+        del old[k]
     old["rules_version"] = 1
     old["intel"] = {sid: {"v": EXAMPLE_INTEL[sid], "up": False, "seen": False} for sid in B.INTEL_SPACES}
     assert as_version_1(new) == old  # the converter the other tests use writes what version 1 wrote
