@@ -77,6 +77,7 @@ def names_in(state: dict) -> set[str]:
 
 
 def load_golden(path: Path) -> dict[int, frozenset]:
-    """A game's golden list of persisted names by rules version, from its data file."""
-    data = json.loads(path.read_text(encoding="utf-8"))
-    return {int(v): frozenset(names) for v, names in data["versions"].items()}
+    """A game's golden list of persisted names by rules version, from its data file. A version whose change
+    renamed nothing (a new format of the state) may give ``{"as": "1"}``: the names of the version named."""
+    data = json.loads(path.read_text(encoding="utf-8"))["versions"]
+    return {int(v): frozenset(data[names["as"]] if isinstance(names, dict) else names) for v, names in data.items()}

@@ -42,6 +42,7 @@ from ..core.chance import Recorder
 from ..core.errors import InvalidActionError
 from ..core.flow import Context
 from . import deck as D
+from .deck import put_on_top  # tests import it from here too
 from .position_checks import (  # noqa: F401  (the games and engine.api import these names from here)
     DECISIONS,
     FORMAT,
@@ -52,7 +53,6 @@ from .position_checks import (  # noqa: F401  (the games and engine.api import t
     is_count,
     ordinal,
     path_of,
-    put_on_top,
 )
 from .sequence import BOXES
 

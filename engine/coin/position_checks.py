@@ -13,7 +13,6 @@ from typing import Any
 from ..core import ruling_choice
 from ..core.errors import InvalidActionError
 from . import deck as D
-from .deck import put_on_top
 from .sequence import BOX_NAMES, BOXES
 
 FORMAT = "umpire-position/1"
@@ -386,7 +385,7 @@ class PositionChecks:
             return out
         state = {"deck": deck}
         try:
-            put_on_top(state, *top)
+            D.put_on_top(state, *top)
         except ValueError as e:
             fault("cards.top", str(e))
             return out
